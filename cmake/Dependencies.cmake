@@ -1,0 +1,39 @@
+# Every dependency comes from a Debian 12 package (see README "Dependencies").
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(box2d CONFIG REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(SDL2 CONFIG REQUIRED)
+pkg_check_modules(SDL2_TTF REQUIRED IMPORTED_TARGET SDL2_ttf)
+find_package(nlohmann_json CONFIG REQUIRED)
+find_package(CLI11 CONFIG QUIET)
+if(NOT CLI11_FOUND)
+  find_path(CLI11_INCLUDE_DIR CLI/CLI.hpp REQUIRED)
+  add_library(CLI11::CLI11 INTERFACE IMPORTED)
+  target_include_directories(CLI11::CLI11 INTERFACE ${CLI11_INCLUDE_DIR})
+endif()
+find_package(Eigen3 CONFIG REQUIRED)
+find_package(Boost REQUIRED)  # header-only Boost.Math (t distribution)
+find_package(doctest CONFIG QUIET)
+if(NOT doctest_FOUND)
+  find_path(DOCTEST_INCLUDE_DIR doctest/doctest.h REQUIRED)
+  add_library(doctest::doctest INTERFACE IMPORTED)
+  target_include_directories(doctest::doctest INTERFACE ${DOCTEST_INCLUDE_DIR})
+endif()
+find_path(STB_INCLUDE_DIR stb_image_write.h PATHS /usr/include/stb REQUIRED)
+
+# Dear ImGui: Debian's libimgui.a holds the core and the SDL2 platform backend, but not the
+# SDL_Renderer backend; its source ships with the docs and is compiled here.
+find_path(IMGUI_INCLUDE_DIR imgui.h PATH_SUFFIXES imgui REQUIRED)
+find_library(IMGUI_LIBRARY NAMES imgui REQUIRED)
+find_file(IMGUI_SDLRENDERER_SOURCE imgui_impl_sdlrenderer.cpp
+  PATHS /usr/share/doc/libimgui-dev/examples/backends NO_DEFAULT_PATH)
+if(NOT IMGUI_SDLRENDERER_SOURCE)
+  message(FATAL_ERROR "imgui_impl_sdlrenderer.cpp not found under "
+    "/usr/share/doc/libimgui-dev/examples/backends: install libimgui-dev (Debian 12).")
+endif()
+get_filename_component(IMGUI_BACKEND_DIR ${IMGUI_SDLRENDERER_SOURCE} DIRECTORY)
+add_library(imgui_sdlrenderer STATIC ${IMGUI_SDLRENDERER_SOURCE})
+target_include_directories(imgui_sdlrenderer SYSTEM PUBLIC ${IMGUI_INCLUDE_DIR} ${IMGUI_BACKEND_DIR}
+  ${IMGUI_INCLUDE_DIR}/backends)
+target_link_libraries(imgui_sdlrenderer PUBLIC ${IMGUI_LIBRARY} SDL2::SDL2)

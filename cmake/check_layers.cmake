@@ -1,0 +1,35 @@
+# Fails when a source file includes something its layer must never use (ARCHITECTURE.md).
+# Usage: cmake -DROOT=<source dir> [-DONLY=<folder>] -P check_layers.cmake
+# Each rule: folder ; regex of forbidden include targets.
+set(rules
+  "gen|SDL|box2d|imgui|sqlite3|engine/|game/|telemetry/|fstream|filesystem|chrono|ctime|random>"
+  "game/sim|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
+  "game/words|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
+  "telemetry|SDL|imgui|engine/|game/app/"
+  "engine|game/|telemetry/|gen/|box2d|sqlite3")
+set(failures "")
+foreach(rule ${rules})
+  string(REPLACE "|" ";" parts "${rule}")
+  list(GET parts 0 folder)
+  list(REMOVE_AT parts 0)
+  string(REPLACE ";" "|" forbidden "${parts}")
+  if(DEFINED ONLY AND NOT ONLY STREQUAL folder)
+    continue()
+  endif()
+  file(GLOB_RECURSE files ${ROOT}/${folder}/*.cpp ${ROOT}/${folder}/*.hpp)
+  foreach(f ${files})
+    file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include")
+    foreach(line ${lines})
+      if(line MATCHES "#[ \t]*include[ \t]*[<\"]([^>\"]*)" )
+        set(inc "${CMAKE_MATCH_1}")
+        if(inc MATCHES "(${forbidden})")
+          file(RELATIVE_PATH rel ${ROOT} ${f})
+          string(APPEND failures "${rel}: layer '${folder}' must not include <${inc}>\n")
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(failures)
+  message(FATAL_ERROR "Layer violation:\n${failures}")
+endif()

@@ -1,0 +1,23 @@
+#pragma once
+// Subcommands of sawtooth-lab. Each file tools/lab/cmd_<name>.cpp (or tools/bench/...)
+// defines one register_* function that adds its subcommand to the app; main.cpp calls
+// them all. A subcommand signals failure by throwing LabError (one-line message, exit 1).
+
+#include <stdexcept>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace sawtooth::lab {
+
+/// A user-facing error: printed as "sawtooth-lab: <message>" and exit code 1.
+struct LabError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// `bench ...`: benchmarks that print JSON figures (tools/bench/).
+void register_bench(CLI::App& app);
+
+}  // namespace sawtooth::lab

@@ -1,0 +1,33 @@
+// sawtooth-lab: headless research command line (generation, replay, models, benchmarks).
+#include "tools/lab/commands.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+    CLI::App app{"sawtooth-lab: headless research tools for Sawtooth"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "sawtooth-lab 0.1");
+    sawtooth::lab::register_bench(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
+        return 2;
+    } catch (const sawtooth::lab::LabError& e) {
+        std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "sawtooth-lab: error: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
