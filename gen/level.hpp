@@ -61,8 +61,8 @@ struct Decoration {
 /// A platformer level. Grid + start/exit + traps + decoration + free-form metadata
 /// (seed, parameters, generator version) written as `meta KEY VALUE` lines.
 struct Level {
-    int width = 0;   ///< cells
-    int height = 0;  ///< cells
+    int width = 0;            ///< cells
+    int height = 0;           ///< cells
     std::vector<Cell> cells;  ///< row-major from the bottom row: index = y * width + x
     CellPos start;            ///< the player spawns standing in this Open cell
     CellPos exit;             ///< the exit gate's Open cell

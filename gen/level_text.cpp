@@ -23,8 +23,8 @@
 namespace sawtooth {
 
 LevelFormatError::LevelFormatError(int line, int column, const std::string& message)
-    : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) +
-                         ": " + message),
+    : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
+                         message),
       m_line(line),
       m_column(column) {}
 
@@ -45,20 +45,28 @@ void Level::set_meta(std::string key, std::string value) {
 
 std::string_view trap_type_name(TrapType type) {
     switch (type) {
-        case TrapType::Saw: return "saw";
-        case TrapType::WallSpike: return "spike";
-        case TrapType::Squeeze: return "squeeze";
-        case TrapType::Mine: return "mine";
+        case TrapType::Saw:
+            return "saw";
+        case TrapType::WallSpike:
+            return "spike";
+        case TrapType::Squeeze:
+            return "squeeze";
+        case TrapType::Mine:
+            return "mine";
     }
     return "?";
 }
 
 char trap_letter(TrapType type) {
     switch (type) {
-        case TrapType::Saw: return 's';
-        case TrapType::WallSpike: return 'k';
-        case TrapType::Squeeze: return 'q';
-        case TrapType::Mine: return 'm';
+        case TrapType::Saw:
+            return 's';
+        case TrapType::WallSpike:
+            return 'k';
+        case TrapType::Squeeze:
+            return 'q';
+        case TrapType::Mine:
+            return 'm';
     }
     return '?';
 }
@@ -66,10 +74,13 @@ char trap_letter(TrapType type) {
 std::vector<CellPos> trap_cells(const Trap& trap) {
     const CellPos c = trap.cell;
     switch (trap.type) {
-        case TrapType::Saw: return {c, {c.x + 1, c.y}, {c.x + 2, c.y}};
-        case TrapType::Squeeze: return {c, {c.x, c.y + 1}};
+        case TrapType::Saw:
+            return {c, {c.x + 1, c.y}, {c.x + 2, c.y}};
+        case TrapType::Squeeze:
+            return {c, {c.x, c.y + 1}};
         case TrapType::WallSpike:
-        case TrapType::Mine: return {c};
+        case TrapType::Mine:
+            return {c};
     }
     return {c};
 }
@@ -104,19 +115,20 @@ long long parse_int(const Token& t, int line, long long lo, long long hi, const 
     const char* e = b + t.text.size();
     auto [ptr, ec] = std::from_chars(b, e, v);
     if (ec != std::errc() || ptr != e)
-        throw LevelFormatError(line, t.column, std::string("expected an integer ") + what + ", got '" +
-                                                   std::string(t.text) + "'");
+        throw LevelFormatError(
+            line, t.column,
+            std::string("expected an integer ") + what + ", got '" + std::string(t.text) + "'");
     if (v < lo || v > hi)
-        throw LevelFormatError(line, t.column, std::string(what) + " " + std::to_string(v) +
-                                                   " out of range [" + std::to_string(lo) + ", " +
-                                                   std::to_string(hi) + "]");
+        throw LevelFormatError(line, t.column,
+                               std::string(what) + " " + std::to_string(v) + " out of range [" +
+                                   std::to_string(lo) + ", " + std::to_string(hi) + "]");
     return v;
 }
 
 void expect_count(const std::vector<Token>& toks, std::size_t n, int line, std::string_view usage) {
     if (toks.size() != n) {
-        const int col = toks.size() > n ? toks[n].column : toks.back().column +
-                                                             static_cast<int>(toks.back().text.size());
+        const int col =
+            toks.size() > n ? toks[n].column : toks.back().column + static_cast<int>(toks.back().text.size());
         throw LevelFormatError(line, col, "expected `" + std::string(usage) + "`");
     }
 }
@@ -150,16 +162,15 @@ Level parse_level_text(std::string_view text) {
     {
         auto toks = tokenize(lines[li]);
         if (toks[0].text != "sawtooth-level")
-            throw LevelFormatError(static_cast<int>(li) + 1, toks[0].column,
-                                   "expected header `sawtooth-level " +
-                                       std::to_string(kLevelFormatVersion) + "`");
+            throw LevelFormatError(
+                static_cast<int>(li) + 1, toks[0].column,
+                "expected header `sawtooth-level " + std::to_string(kLevelFormatVersion) + "`");
         expect_count(toks, 2, static_cast<int>(li) + 1, "sawtooth-level VERSION");
         const auto v = parse_int(toks[1], static_cast<int>(li) + 1, 0, 1000000, "format version");
         if (v != kLevelFormatVersion)
             throw LevelFormatError(static_cast<int>(li) + 1, toks[1].column,
                                    "unsupported level format version " + std::to_string(v) +
-                                       " (this build reads " + std::to_string(kLevelFormatVersion) +
-                                       ")");
+                                       " (this build reads " + std::to_string(kLevelFormatVersion) + ")");
         ++li;
     }
 
@@ -194,21 +205,24 @@ Level parse_level_text(std::string_view text) {
                 ++li;
                 const int rl = ln + 1 + row;
                 if (li >= lines.size())
-                    throw LevelFormatError(rl, 1, "grid ends early: expected " +
-                                                      std::to_string(level.height) + " rows, got " +
-                                                      std::to_string(row));
+                    throw LevelFormatError(rl, 1,
+                                           "grid ends early: expected " + std::to_string(level.height) +
+                                               " rows, got " + std::to_string(row));
                 const std::string_view r = lines[li];
                 if (static_cast<int>(r.size()) != level.width)
                     throw LevelFormatError(rl, std::min<int>(static_cast<int>(r.size()), level.width) + 1,
-                                           "grid row has " + std::to_string(r.size()) +
-                                               " cells, expected " + std::to_string(level.width));
+                                           "grid row has " + std::to_string(r.size()) + " cells, expected " +
+                                               std::to_string(level.width));
                 const int y = level.height - 1 - row;
                 for (int x = 0; x < level.width; ++x) {
                     const char c = r[static_cast<std::size_t>(x)];
                     const auto idx = static_cast<std::size_t>(y * level.width + x);
                     switch (c) {
-                        case '#': level.cells[idx] = Cell::Solid; break;
-                        case '.': break;
+                        case '#':
+                            level.cells[idx] = Cell::Solid;
+                            break;
+                        case '.':
+                            break;
                         case 'S':
                             if (have_start) throw LevelFormatError(rl, x + 1, "second start 'S'");
                             have_start = true;
@@ -222,10 +236,13 @@ Level parse_level_text(std::string_view text) {
                         case 's':
                         case 'k':
                         case 'q':
-                        case 'm': letters[idx] = c; break;
+                        case 'm':
+                            letters[idx] = c;
+                            break;
                         default:
-                            throw LevelFormatError(rl, x + 1, std::string("unknown cell character '") + c +
-                                                                  "' (expected one of # . S E s k q m)");
+                            throw LevelFormatError(rl, x + 1,
+                                                   std::string("unknown cell character '") + c +
+                                                       "' (expected one of # . S E s k q m)");
                     }
                 }
             }
@@ -253,8 +270,9 @@ Level parse_level_text(std::string_view text) {
                 t.type = TrapType::Mine;
                 expect_count(toks, 4, ln, "trap mine X Y");
             } else {
-                throw LevelFormatError(ln, toks[1].column, "unknown trap type '" + std::string(type) +
-                                                               "' (saw, spike, squeeze, mine)");
+                throw LevelFormatError(
+                    ln, toks[1].column,
+                    "unknown trap type '" + std::string(type) + "' (saw, spike, squeeze, mine)");
             }
             t.cell.x = static_cast<int>(parse_int(toks[2], ln, 0, level.width - 1, "x"));
             t.cell.y = static_cast<int>(parse_int(toks[3], ln, 0, level.height - 1, "y"));
@@ -283,8 +301,9 @@ Level parse_level_text(std::string_view text) {
             Decoration d;
             const auto it = std::find(std::begin(kDecorationNames), std::end(kDecorationNames), toks[1].text);
             if (it == std::end(kDecorationNames))
-                throw LevelFormatError(ln, toks[1].column, "unknown decoration '" + std::string(toks[1].text) +
-                                                               "' (plant, rock, grass, vine)");
+                throw LevelFormatError(
+                    ln, toks[1].column,
+                    "unknown decoration '" + std::string(toks[1].text) + "' (plant, rock, grass, vine)");
             d.type = static_cast<DecorationType>(it - std::begin(kDecorationNames));
             d.cell.x = static_cast<int>(parse_int(toks[2], ln, 0, level.width - 1, "x"));
             d.cell.y = static_cast<int>(parse_int(toks[3], ln, 0, level.height - 1, "y"));
@@ -293,8 +312,9 @@ Level parse_level_text(std::string_view text) {
                 throw LevelFormatError(ln, toks[2].column, "decoration on a solid cell");
             level.decorations.push_back(d);
         } else {
-            throw LevelFormatError(ln, toks[0].column, "unknown keyword '" + std::string(kw) +
-                                                           "' (expected meta, grid, trap or deco)");
+            throw LevelFormatError(
+                ln, toks[0].column,
+                "unknown keyword '" + std::string(kw) + "' (expected meta, grid, trap or deco)");
         }
     }
     if (!have_grid) throw LevelFormatError(static_cast<int>(lines.size()), 1, "missing `grid` section");

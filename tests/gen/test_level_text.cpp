@@ -56,11 +56,11 @@ TEST_CASE("malformed level text names line and column") {
     };
     fails_at("nonsense 1\n", 1, 1);
     fails_at("sawtooth-level 2\n", 1, 16);
-    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#SX#\n####\n", 4, 3);       // unknown char
-    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.\n####\n", 4, 4);        // short row
-    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.E\n", 5, 1);             // missing row
-    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.E\n####\nfoo\n", 6, 1);  // keyword
-    fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#SkE#\n#####\n", 4, 3);   // letter w/o trap
+    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#SX#\n####\n", 4, 3);                     // unknown char
+    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.\n####\n", 4, 4);                      // short row
+    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.E\n", 5, 1);                           // missing row
+    fails_at("sawtooth-level 1\ngrid 4 3\n####\n#S.E\n####\nfoo\n", 6, 1);                // keyword
+    fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#SkE#\n#####\n", 4, 3);                  // letter w/o trap
     fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#S.E#\n#####\ntrap mine 2 1\n", 6, 11);  // no letter
     fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#S.E#\n#####\ntrap saw 1 1 x 0\n", 6, 14);
     fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#..E#\n#####\n", 3, 1);  // no start

@@ -1,0 +1,176 @@
+#pragma once
+// The platformer simulation: a pure function of (Level, one InputFrame per tick). One
+// Box2D world at a fixed 1/60 s step; the level's solid cells become a few chain loops on
+// one static body; the player is a 1 kg fixed-rotation body with a pointed roof whose
+// velocity the controller sets directly (SPEC P1, thesis 4.2). Traps (SPEC P2) run on the
+// tick counter and kill by geometry at that tick. No SDL, no clock, no globals.
+// Not thread-safe per instance; separate instances are independent.
+
+#include "game/sim/input.hpp"
+#include "game/sim/traps.hpp"
+#include "gen/level.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+class b2World;
+class b2Body;
+
+namespace sawtooth {
+
+// ---- Tuning constants (SPEC P1). Every number of the player's physics lives here. ----
+inline constexpr int kTicksPerSecond = 60;                     ///< fixed simulation rate
+inline constexpr double kTickSeconds = 1.0 / kTicksPerSecond;  ///< one step, seconds
+inline constexpr double kCellSize = 2.0;                       ///< metres per grid cell
+inline constexpr double kGravity = -40.0;                      ///< m/s^2, y up
+inline constexpr double kRunSpeed = 9.5;                       ///< m/s while left/right held
+inline constexpr double kJumpSpeed = 16.0;                     ///< m/s set for one step on jump
+inline constexpr double kGroundDrag = 0.8;          ///< share of vx removed per step, no input, grounded
+inline constexpr double kAirDrag = 0.2;             ///< share of vx removed per step, no input, airborne
+inline constexpr double kPlayerMass = 1.0;          ///< kg
+inline constexpr double kPlayerWidth = 0.66;        ///< m
+inline constexpr double kPlayerHeight = 1.5;        ///< m, including the roof
+inline constexpr double kPlayerRoofHeight = 0.25;   ///< m, pointed roof eases ledge clearance
+inline constexpr int kJumpBufferTicks = 4;          ///< a press this many ticks before landing still jumps
+inline constexpr double kGroundProbe = 0.06;        ///< m below the feet that still counts as ground
+inline constexpr double kGrabReachX = 0.30;         ///< m between the body side and a ledge corner to grab
+inline constexpr double kGrabWindowAbove = 0.60;    ///< m the body top may be above the ledge to grab
+inline constexpr double kGrabWindowBelow = 0.15;    ///< m the body top may be below the ledge to grab
+inline constexpr double kHangTopAboveLedge = 0.25;  ///< m, body top above the ledge while hanging
+inline constexpr int kLetGoCooldownTicks = 20;      ///< no re-grab right after letting go
+inline constexpr int kDeathTicks = 45;              ///< frozen after death before respawn (effect time)
+inline constexpr int kStateHashInterval = 60;       ///< recordings store a state hash this often
+
+/// Physics settings; defaults are the constants above (SPEC P1). Tests and tools may vary
+/// them; recordings always use the defaults.
+struct SimConfig {
+    double gravity = kGravity;
+    double run_speed = kRunSpeed;
+    double jump_speed = kJumpSpeed;
+    double ground_drag = kGroundDrag;
+    double air_drag = kAirDrag;
+    bool traps_enabled = true;  ///< false: traps never kill (piece validation, tutorials)
+};
+
+/// What the player is doing. HangLeft = hanging on a ledge that is on the player's LEFT.
+enum class PlayerMode : std::uint8_t { Ground, Air, HangLeft, HangRight, Dead };
+
+/// Read-only view of the player after the last step (body centre, metres).
+struct PlayerView {
+    double x = 0.0;
+    double y = 0.0;
+    double vx = 0.0;
+    double vy = 0.0;
+    PlayerMode mode = PlayerMode::Air;
+    bool grounded = false;
+    int facing = 1;  ///< +1 right, -1 left (last horizontal input)
+};
+
+/// Things that happened during a step, for telemetry, sound and effects.
+enum class SimEventType : std::uint8_t {
+    Jump,       ///< a = 0 from ground, 1 from a hang
+    Land,       ///< a, b = cell x, y of the landing (cell containing the feet)
+    Hang,       ///< a = -1 ledge on the left, +1 on the right; b = ledge cell x
+    LetGo,      ///< let go of a ledge with down
+    TrapEnter,  ///< a = trap index: the body entered one of the trap's cells
+    Death,      ///< a = trap index that killed
+    Respawn,    ///< a, b = respawn cell
+    Exit,       ///< reached the exit gate
+    MineArmed,  ///< a = trap index
+    MineBlast,  ///< a = trap index
+};
+
+/// One event, stamped with the tick it happened in (1-based: the step's resulting tick).
+struct SimEvent {
+    std::uint64_t tick = 0;
+    SimEventType type = SimEventType::Jump;
+    int a = 0;
+    int b = 0;
+};
+
+/// The body centre's x when standing in cell column `cell_x`.
+double stand_x(int cell_x);
+/// The body centre's y when standing on the floor of cell row `cell_y`.
+double stand_y(int cell_y);
+
+/// Approximate copy of the dynamic state, for bots' lookahead only (Box2D's contact
+/// caches are not included, so a restored run may differ in the last bits). Never used
+/// for recording or replay.
+struct SimSnapshot;
+
+/// One platformer level in play.
+class Simulation {
+public:
+    /// Builds the world for `level` (must pass validate_level) and spawns at its start.
+    explicit Simulation(const Level& level, const SimConfig& config = {});
+    ~Simulation();
+    Simulation(const Simulation&) = delete;
+    Simulation& operator=(const Simulation&) = delete;
+
+    /// Advances one fixed tick with the buttons held during it.
+    void step(InputFrame input);
+
+    /// Player state after the last step.
+    const PlayerView& player() const { return m_view; }
+    /// Number of steps taken.
+    std::uint64_t tick() const { return m_tick; }
+    /// Events of the last step only (cleared at the start of each step).
+    const std::vector<SimEvent>& events() const { return m_events; }
+    /// True once the player has touched the exit gate.
+    bool reached_exit() const { return m_reached_exit; }
+    /// Deaths so far.
+    int deaths() const { return m_deaths; }
+    /// Trap states at the current tick (same order as level().traps).
+    const std::vector<TrapState>& traps() const { return m_traps; }
+    /// The level being played.
+    const Level& level() const { return m_level; }
+    /// Cell of the last safe landing (respawn point).
+    CellPos safe_cell() const { return m_safe_cell; }
+    /// Hash of every bit of dynamic state; equal runs give equal hashes.
+    std::uint64_t state_hash() const;
+
+    /// Teleports the player (body centre, metres) at rest, airborne; for tests and tools.
+    void place_player(double x, double y);
+
+    /// Saves the dynamic state (see SimSnapshot).
+    std::shared_ptr<const SimSnapshot> snapshot() const;
+    /// Restores a snapshot taken from this same Simulation.
+    void restore(const SimSnapshot& snap);
+
+private:
+    void build_world();
+    void control(InputFrame input);
+    void after_physics(InputFrame input);
+    void try_grab_ledge();
+    bool feet_on_ground(double x, double y) const;
+    void kill(int trap_index);
+    void respawn();
+    void sync_view();
+    void emit(SimEventType type, int a = 0, int b = 0);
+
+    Level m_level;
+    SimConfig m_config;
+    std::unique_ptr<b2World> m_world;
+    b2Body* m_player = nullptr;
+    PlayerView m_view;
+    std::vector<SimEvent> m_events;
+    std::vector<TrapState> m_traps;
+    std::vector<int> m_trap_cell;  ///< per grid cell: 1 + trap index, 0 = none
+
+    std::uint64_t m_tick = 0;
+    InputFrame m_prev_input;
+    PlayerMode m_mode = PlayerMode::Air;
+    bool m_jump_rising = false;  ///< vy > 0 from a jump: releasing up cuts it
+    int m_jump_buffer = 0;       ///< ticks left in which a recent up press still jumps
+    int m_grab_cooldown = 0;
+    int m_dead_timer = 0;
+    int m_deaths = 0;
+    bool m_reached_exit = false;
+    double m_hang_x = 0.0, m_hang_y = 0.0;
+    int m_hang_ledge_x = 0;
+    std::vector<std::uint8_t> m_inside_trap;  ///< per trap: body overlapped its cells last tick
+    CellPos m_safe_cell;
+};
+
+}  // namespace sawtooth
