@@ -21,6 +21,8 @@ if(NOT doctest_FOUND)
   target_include_directories(doctest::doctest INTERFACE ${DOCTEST_INCLUDE_DIR})
 endif()
 find_path(STB_INCLUDE_DIR stb_image_write.h PATHS /usr/include/stb REQUIRED)
+# Debian's libstb holds the stb implementations (ImGui's font packer and stb_image_write).
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 
 # Dear ImGui: Debian's libimgui.a holds the core and the SDL2 platform backend, but not the
 # SDL_Renderer backend; its source ships with the docs and is compiled here.
@@ -36,4 +38,4 @@ get_filename_component(IMGUI_BACKEND_DIR ${IMGUI_SDLRENDERER_SOURCE} DIRECTORY)
 add_library(imgui_sdlrenderer STATIC ${IMGUI_SDLRENDERER_SOURCE})
 target_include_directories(imgui_sdlrenderer SYSTEM PUBLIC ${IMGUI_INCLUDE_DIR} ${IMGUI_BACKEND_DIR}
   ${IMGUI_INCLUDE_DIR}/backends)
-target_link_libraries(imgui_sdlrenderer PUBLIC ${IMGUI_LIBRARY} SDL2::SDL2)
+target_link_libraries(imgui_sdlrenderer PUBLIC ${IMGUI_LIBRARY} PkgConfig::STB SDL2::SDL2)

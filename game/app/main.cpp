@@ -1,2 +1,41 @@
+// sawtooth: the game. See README for the command line.
+#include "game/app/app.hpp"
+
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
-int main() { std::puts("sawtooth: under construction"); return 0; }
+
+int main(int argc, char** argv) {
+    sawtooth::app::AppOptions o;
+    CLI::App cli{"Sawtooth: a platformer and a word game whose levels are generated from seeds"};
+    cli.add_flag("--headless", o.headless, "run without a display (SDL offscreen driver)");
+    cli.add_option("--frames", o.frames, "headless: number of frames (= ticks) to run")
+        ->check(CLI::Range(1, 100000000));
+    cli.add_option("--screenshot", o.screenshot, "write a PNG of the last frame to this path");
+    cli.add_option("--level", o.level_file, "play a level text file (assets/levels/*.txt)");
+    cli.add_option("--seed", o.seed, "play the generated level of this seed (0..2^64-1)");
+    cli.add_option("--layout", o.layout, "generated level layout")->check(CLI::IsMember({"maze", "linear"}));
+    cli.add_option("--rooms", o.rooms, "generated level: rooms as WxH");
+    cli.add_option("--room-size", o.room_size, "generated level: cells per room as WxH");
+    cli.add_option("--level-index", o.level_index, "trap timing schedule index (1..10)")
+        ->check(CLI::Range(1, 10));
+    cli.add_option("--bench-frames", o.bench_frames, "measure update+render CPU time over N frames")
+        ->check(CLI::Range(1, 1000000));
+    cli.add_flag("--json", o.json, "print benchmark results as JSON");
+    cli.add_flag("--fullscreen", o.fullscreen, "start in fullscreen (F11 toggles)");
+    cli.add_option("--width", o.width, "window width")->check(CLI::Range(320, 7680));
+    cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
+    cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
+    cli.set_version_flag("--version", "sawtooth 0.1");
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "sawtooth: %s\n", e.what());
+        return 2;
+    }
+    return sawtooth::app::run(o);
+}

@@ -1,0 +1,51 @@
+#include "engine/draw.hpp"
+
+#include <SDL2/SDL.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sawtooth::engine {
+
+namespace {
+void set(SDL_Renderer* r, Color c) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a); }
+}  // namespace
+
+void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c) {
+    set(r, c);
+    SDL_FRect rect{x, y, w, h};
+    SDL_RenderFillRectF(r, &rect);
+}
+
+void outline_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c) {
+    set(r, c);
+    SDL_FRect rect{x, y, w, h};
+    SDL_RenderDrawRectF(r, &rect);
+}
+
+void fill_circle(SDL_Renderer* r, float cx, float cy, float radius, Color c) {
+    set(r, c);
+    const int rows = static_cast<int>(std::ceil(radius));
+    for (int dy = -rows; dy <= rows; ++dy) {
+        const float yy = static_cast<float>(dy);
+        const float half = std::sqrt(std::max(0.0f, radius * radius - yy * yy));
+        SDL_RenderDrawLineF(r, cx - half, cy + yy, cx + half, cy + yy);
+    }
+}
+
+void fill_triangle(SDL_Renderer* r, float x0, float y0, float x1, float y1, float x2, float y2, Color c) {
+    set(r, c);
+    SDL_Vertex v[3];
+    const SDL_Color col{c.r, c.g, c.b, c.a};
+    v[0] = {{x0, y0}, col, {0, 0}};
+    v[1] = {{x1, y1}, col, {0, 0}};
+    v[2] = {{x2, y2}, col, {0, 0}};
+    SDL_RenderGeometry(r, nullptr, v, 3, nullptr, 0);
+}
+
+void line(SDL_Renderer* r, float x0, float y0, float x1, float y1, Color c) {
+    set(r, c);
+    SDL_RenderDrawLineF(r, x0, y0, x1, y1);
+}
+
+}  // namespace sawtooth::engine

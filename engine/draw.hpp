@@ -1,0 +1,21 @@
+#pragma once
+// Small filled/outlined shape helpers on an SDL_Renderer (the renderer has no circles).
+
+#include "engine/text.hpp"
+
+struct SDL_Renderer;
+
+namespace sawtooth::engine {
+
+/// Filled axis-aligned rectangle in pixels.
+void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
+/// One-pixel rectangle outline.
+void outline_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
+/// Filled circle (horizontal spans).
+void fill_circle(SDL_Renderer* r, float cx, float cy, float radius, Color c);
+/// Filled triangle (scanline).
+void fill_triangle(SDL_Renderer* r, float x0, float y0, float x1, float y1, float x2, float y2, Color c);
+/// Line segment.
+void line(SDL_Renderer* r, float x0, float y0, float x1, float y1, Color c);
+
+}  // namespace sawtooth::engine

@@ -1,0 +1,31 @@
+#pragma once
+// The game's entry: command-line options and the main loop (Fiedler fixed step).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sawtooth::app {
+
+/// Everything `sawtooth` accepts on its command line (see README "Running the game").
+struct AppOptions {
+    bool headless = false;              ///< offscreen video driver, no audio device
+    int frames = 0;                     ///< headless: ticks (= frames) to run, 0 = until quit
+    std::string screenshot;             ///< write a PNG of the last frame here
+    std::string level_file;             ///< play this level text file
+    std::optional<std::uint64_t> seed;  ///< play the generated level of this seed
+    std::string layout = "maze";        ///< maze | linear
+    std::string rooms;                  ///< "WxH" rooms (generator default when empty)
+    std::string room_size;              ///< "WxH" cells per room
+    int level_index = 1;                ///< t_cycle schedule index 1..10
+    int bench_frames = 0;               ///< measure update+render CPU time over N frames
+    bool json = false;                  ///< machine-readable benchmark output
+    bool fullscreen = false;
+    int width = 1280, height = 720;
+    std::string asset_dir;  ///< where assets/ is (default: next to the build)
+};
+
+/// Runs the game; returns the process exit code. Prints one-line errors to stderr.
+int run(const AppOptions& options);
+
+}  // namespace sawtooth::app

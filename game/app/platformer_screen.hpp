@@ -1,0 +1,86 @@
+#pragma once
+// A platformer level in play: feeds the controls to the Simulation as InputFrames at the
+// fixed tick, follows the player with the camera, draws the HUD and the F1 debug panel.
+// What happens when the level ends (next level, results) is decided by the owner through
+// the on_finish callback.
+
+#include "game/app/camera.hpp"
+#include "game/app/level_view.hpp"
+#include "game/app/screen.hpp"
+#include "game/sim/simulation.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sawtooth::app {
+
+/// How a level ended.
+enum class LevelOutcome { Completed, Skipped, Quit };
+
+/// Result handed to the owner when the level ends.
+struct LevelResult {
+    LevelOutcome outcome = LevelOutcome::Quit;
+    int deaths = 0;
+    std::uint64_t ticks = 0;
+};
+
+/// Watches a level in play: recording, sound, statistics. Called after every tick with
+/// the input the simulation consumed, so an observer sees exactly what a replay will.
+class LevelObserver {
+public:
+    virtual ~LevelObserver() = default;
+    /// Before the first tick.
+    virtual void on_start(const Simulation& /*sim*/) {}
+    /// After each tick; sim.events() holds that tick's events.
+    virtual void on_tick(InputFrame input, const Simulation& sim) = 0;
+    /// Once, when the level ends (after the last tick).
+    virtual void on_finish(const LevelResult& /*result*/, const Simulation& /*sim*/) {}
+};
+
+/// Options of one level in play.
+struct PlatformerOptions {
+    std::string title;        ///< shown in the HUD, e.g. "Level 3/10"
+    bool allow_skip = false;  ///< Tab / gamepad Y skips (study session)
+};
+
+/// Plays one Level.
+class PlatformerScreen : public Screen {
+public:
+    PlatformerScreen(Services services, const Level& level, PlatformerOptions options,
+                     std::function<void(const LevelResult&)> on_finish = {});
+
+    void tick(const engine::Controls& controls) override;
+    void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    void debug_ui() override;
+
+    /// Maps controls to the simulation's input bits.
+    static InputFrame input_from(const engine::Controls& controls);
+
+    const Simulation& sim() const { return *m_sim; }
+    /// Feeds one tick with an explicit input (scripts, replay, tests).
+    void step(InputFrame input);
+    /// Adds an observer (kept alive by the screen); on_start is called at once.
+    void add_observer(std::shared_ptr<LevelObserver> observer);
+    /// Ends the level now with `outcome` (skip, quit from the pause menu).
+    void finish(LevelOutcome outcome);
+    bool finished() const { return m_finished; }
+
+private:
+    Services m_services;
+    PlatformerOptions m_options;
+    std::unique_ptr<Simulation> m_sim;
+    std::function<void(const LevelResult&)> m_on_finish;
+    std::vector<std::shared_ptr<LevelObserver>> m_observers;
+    Camera m_camera;
+    bool m_camera_placed = false;
+    double m_prev_x = 0.0, m_prev_y = 0.0;  ///< player position one tick ago (interpolation)
+    std::uint64_t m_death_tick = 0;
+    bool m_finished = false;
+    std::uint64_t m_exit_tick = 0;
+    bool m_show_debug = false;
+    double m_fps = 0.0;
+};
+
+}  // namespace sawtooth::app
