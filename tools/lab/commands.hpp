@@ -19,5 +19,9 @@ struct LabError : std::runtime_error {
 
 /// `bench ...`: benchmarks that print JSON figures (tools/bench/).
 void register_bench(CLI::App& app);
+/// `words ...`: Elimination analysis, generation and level table (tools/lab/cmd_words.cpp).
+void register_words(CLI::App& app);
+/// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).
+void register_bench_words(CLI::App& app);
 
 }  // namespace sawtooth::lab

@@ -1,0 +1,62 @@
+#pragma once
+// Simulated Elimination players: a documented, deterministic model of how a person finds
+// a word in a challenge, producing stamped actions for WordLevelPlay so studies have data
+// before humans play. Pure code: all randomness comes from the Rng handed in. Not a
+// solver: it is meant to miss words and to pick visible ones, as people do (paper §IV-C).
+//
+// Model (docs/elimination.md has the derivation):
+//  * every word of the challenge is "spotted" after an exponential search time with rate
+//      r = kBaseRate * skillFactor * exp(kSeqWeight (maxSequence - 1) + kLenWeight (length - 3)
+//                                        - kSplitWeight splitDistance) * (kTwoXBoost if it keeps 2X),
+//    plus a reading delay; so the chance to spot a word within the time limit rises with
+//    maxSequence and length, and falls with splitDistance;
+//  * the player goes for the first word spotted, removing the other letters in a random
+//    order, one click every kClickSeconds (log-normal jitter), faster with skill;
+//  * with chance kSlipChance * (1 - skill) the first click is a wrong letter, noticed after
+//    kNoticeSeconds and undone with a reset;
+//  * if no word is spotted before the deadline the challenge (and the level) times out.
+// An accidental word on the way (AFART -> FART) ends the challenge, as in the game.
+
+#include <cstdint>
+#include <vector>
+
+#include "game/words/word_play.hpp"
+#include "gen/rng.hpp"
+#include "gen/words/dictionary.hpp"
+
+namespace sawtooth::words {
+
+/// One simulated person.
+struct WordPlayerProfile {
+    double skill = 0.5;  ///< 0 = novice, 1 = expert: faster spotting and clicking, fewer slips
+};
+
+/// Model constants (named so studies can vary them; defaults documented in docs/elimination.md).
+struct WordBotModel {
+    double base_rate = 0.06;      ///< spots per second for a 3-letter, fully split word at skill 0.5
+    double seq_weight = 0.55;     ///< log-rate per extra letter of maxSequence
+    double len_weight = 0.25;     ///< log-rate per letter beyond 3
+    double split_weight = 0.15;   ///< log-rate lost per interspersed letter
+    double two_x_boost = 1.4;     ///< rate factor of a word keeping the 2X letter
+    double read_seconds = 1.2;    ///< time to read the challenge before any spotting
+    double click_seconds = 0.45;  ///< median time between clicks at skill 0.5
+    double click_jitter = 0.3;    ///< sigma of the log-normal click time
+    double slip_chance = 0.3;     ///< chance of a wrong first click at skill 0
+    double notice_seconds = 0.8;  ///< time to notice a wrong click and reset
+};
+
+/// Plays the current challenge of `level` to its end (solved or timed out), applying the
+/// actions to it. Precondition: level.status() == LevelStatus::Playing.
+void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const WordPlayerProfile& player,
+                        const WordBotModel& model, Rng& rng);
+
+/// Plays a whole level from tick 0 and returns it (log() holds the action list).
+WordLevelPlay bot_play_level(const Dictionary& dict, std::vector<Challenge> challenges,
+                             const WordPlayerProfile& player, Rng& rng, const WordBotModel& model = {},
+                             LevelPlaySettings settings = {});
+
+/// Spotting rate (1/s) of a word with these features for a player (exposed for tests/docs).
+double spot_rate(const WordBotModel& model, const WordPlayerProfile& player, int length, int max_sequence,
+                 int split_distance, bool keeps_two_x);
+
+}  // namespace sawtooth::words

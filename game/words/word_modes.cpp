@@ -1,0 +1,92 @@
+#include "game/words/word_modes.hpp"
+
+#include <stdexcept>
+
+#include "gen/hash.hpp"
+#include "gen/rng.hpp"
+
+namespace sawtooth::words {
+
+namespace {
+constexpr int kMinYear = 1970;
+constexpr int kMaxYear = 9999;
+
+int digits(std::string_view s) {
+    int v = 0;
+    for (char c : s) v = v * 10 + (c - '0');
+    return v;
+}
+}  // namespace
+
+bool is_valid_utc_date(std::string_view s) {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+    for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u})
+        if (s[i] < '0' || s[i] > '9') return false;
+    const int y = digits(s.substr(0, 4)), m = digits(s.substr(5, 2)), d = digits(s.substr(8, 2));
+    if (y < kMinYear || y > kMaxYear || m < 1 || m > 12 || d < 1) return false;
+    static constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= kDays[m - 1] + ((m == 2 && leap) ? 1 : 0);
+}
+
+std::uint64_t daily_seed(std::string_view utc_date) {
+    if (!is_valid_utc_date(utc_date))
+        throw std::invalid_argument("date must be a real UTC date written YYYY-MM-DD, got '" +
+                                    std::string(utc_date) + "'");
+    return mix_seed(kDailySalt, fnv1a64(utc_date));
+}
+
+ModeLevel levels_mode_level(int level, std::uint64_t mode_seed) {
+    ModeLevel m;
+    m.mode = WordMode::Levels;
+    m.level = level;
+    m.params = levels_mode_params(level);
+    m.seed = mix_seed(mode_seed, static_cast<std::uint64_t>(level));
+    return m;
+}
+
+ModeLevel infinite_mode_level(std::uint64_t run_seed, int level) {
+    ModeLevel m;
+    m.mode = WordMode::Infinite;
+    m.level = level;
+    m.params = infinite_mode_params(level);
+    m.seed = mix_seed(mix_seed(kInfiniteSalt, run_seed), static_cast<std::uint64_t>(level));
+    return m;
+}
+
+ModeLevel daily_mode_level(std::string_view utc_date) {
+    ModeLevel m;
+    m.mode = WordMode::Daily;
+    m.level = 1;
+    m.params = params_for_difficulty(kDailyDifficulty);
+    m.params.level = 1;
+    m.seed = daily_seed(utc_date);
+    m.date = std::string(utc_date);
+    return m;
+}
+
+GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
+                                   const GaSettings& settings) {
+    return generate_level(dict, level.params, level.seed, settings);
+}
+
+const char* word_mode_name(WordMode m) {
+    switch (m) {
+        case WordMode::Levels:
+            return "levels";
+        case WordMode::Infinite:
+            return "infinite";
+        case WordMode::Daily:
+            return "daily";
+    }
+    return "?";
+}
+
+WordMode parse_word_mode(std::string_view name) {
+    if (name == "levels") return WordMode::Levels;
+    if (name == "infinite") return WordMode::Infinite;
+    if (name == "daily") return WordMode::Daily;
+    throw std::invalid_argument("mode must be levels, infinite or daily, got '" + std::string(name) + "'");
+}
+
+}  // namespace sawtooth::words

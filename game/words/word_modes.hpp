@@ -1,0 +1,57 @@
+#pragma once
+// Elimination modes: which parameters and seed each mode's level uses. Levels = the fixed
+// 30-level sawtooth with one seed for everyone; Infinite = rising difficulty, one run seed
+// chosen by the caller; Daily = one level whose seed comes from a UTC date string the
+// caller supplies (this layer never reads a clock).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "gen/words/dictionary.hpp"
+#include "gen/words/level_table.hpp"
+
+namespace sawtooth::words {
+
+/// Game modes of Elimination.
+enum class WordMode : std::uint8_t { Levels, Infinite, Daily };
+
+/// Seed of the Levels mode (same levels for every player): the paper's release date.
+inline constexpr std::uint64_t kLevelsModeSeed = 20190123;
+/// Salts so the three modes never share a stream.
+inline constexpr std::uint64_t kInfiniteSalt = 0x696e66696e697465ull;
+inline constexpr std::uint64_t kDailySalt = 0x6461696c79000000ull;
+/// Intended difficulty of the Daily level (between Levels-mode levels 3 and 4).
+inline constexpr double kDailyDifficulty = 2.5;
+
+/// A level of some mode, ready to generate.
+struct ModeLevel {
+    WordMode mode = WordMode::Levels;
+    int level = 1;
+    LevelParams params;
+    std::uint64_t seed = 0;
+    std::string date;  ///< Daily only: the "YYYY-MM-DD" it was made from
+};
+
+/// Levels mode, level 1..kLevelCount (throws std::out_of_range otherwise). `mode_seed`
+/// exists for studies; players all use kLevelsModeSeed.
+ModeLevel levels_mode_level(int level, std::uint64_t mode_seed = kLevelsModeSeed);
+/// Infinite mode, level k >= 1 of the run seeded `run_seed`.
+ModeLevel infinite_mode_level(std::uint64_t run_seed, int level);
+/// Daily mode for a UTC date "YYYY-MM-DD" (throws std::invalid_argument if not a real date).
+ModeLevel daily_mode_level(std::string_view utc_date);
+
+/// Seed of a UTC date "YYYY-MM-DD": the same for everyone on that date.
+std::uint64_t daily_seed(std::string_view utc_date);
+/// True if `s` is a valid Gregorian date written "YYYY-MM-DD" (years 1970-9999).
+bool is_valid_utc_date(std::string_view s);
+
+/// Generates the 10 challenges of a mode level.
+GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
+                                   const GaSettings& settings = {});
+
+/// "levels", "infinite", "daily"; parse_word_mode throws std::invalid_argument on others.
+const char* word_mode_name(WordMode m);
+WordMode parse_word_mode(std::string_view name);
+
+}  // namespace sawtooth::words

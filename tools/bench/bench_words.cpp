@@ -1,0 +1,100 @@
+// `sawtooth-lab bench words`: timings of the Elimination word engine and generator.
+// Prints {"challenge_ms", "level_ms", "enumerate_us"} as medians (plus context fields).
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "game/words/word_modes.hpp"
+#include "gen/words/level_table.hpp"
+#include "gen/words/word_scan.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/words_common.hpp"
+
+namespace sawtooth::lab {
+
+namespace {
+
+namespace w = sawtooth::words;
+using Clock = std::chrono::steady_clock;
+
+// A 12-letter string with many embedded words (the enumeration figure is per call on it).
+constexpr const char* kEnumerateLetters = "shatdelrones";
+constexpr int kEnumerateCallsPerRun = 200;
+// Levels timed for level_ms: spread over the sawtooth, easy and hard ends included.
+constexpr int kTimedLevels[] = {1, 5, 6, 12, 18, 24, 30};
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
+    const auto t_load = Clock::now();
+    const w::Dictionary dict = load_word_dictionary(words_file);
+    const double load_ms = ms_since(t_load);
+
+    std::vector<double> enum_us;
+    std::size_t words_found = 0;
+    for (int r = 0; r < runs; ++r) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < kEnumerateCallsPerRun; ++i)
+            words_found = w::scan_words(dict, kEnumerateLetters).words.size();
+        enum_us.push_back(ms_since(t0) * 1000.0 / kEnumerateCallsPerRun);
+    }
+
+    std::vector<double> challenge_ms, level_ms;
+    for (int r = 0; r < runs; ++r) {
+        for (int level : kTimedLevels) {
+            const w::ModeLevel ml =
+                w::levels_mode_level(level, w::kLevelsModeSeed + static_cast<std::uint64_t>(r));
+            const w::ChallengeGenerator gen(dict, ml.params.gen);
+            Rng rng(ml.seed);
+            const auto t0 = Clock::now();
+            const auto c = gen.generate(rng);
+            challenge_ms.push_back(ms_since(t0));
+            if (!c) throw LabError("bench: generation failed at level " + std::to_string(level));
+            const auto t1 = Clock::now();
+            (void)w::generate_mode_level(dict, ml);
+            level_ms.push_back(ms_since(t1));
+        }
+    }
+
+    nlohmann::json out = {{"challenge_ms", median(challenge_ms)}, {"level_ms", median(level_ms)},
+                          {"enumerate_us", median(enum_us)},      {"enumerate_letters", kEnumerateLetters},
+                          {"enumerate_words", words_found},       {"dictionary_words", dict.size()},
+                          {"dictionary_load_ms", load_ms},        {"runs", runs}};
+    if (all_levels) {
+        const auto t0 = Clock::now();
+        for (int level = 1; level <= w::kLevelCount; ++level)
+            (void)w::generate_mode_level(dict, w::levels_mode_level(level));
+        out["levels_mode_total_ms"] = ms_since(t0);
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+}
+
+}  // namespace
+
+void register_bench_words(CLI::App& app) {
+    CLI::App* bench = app.get_subcommand("bench");
+    auto* cmd =
+        bench->add_subcommand("words", "Elimination: ms per challenge / level, us per word enumeration");
+    auto runs = std::make_shared<int>(5);
+    auto all = std::make_shared<bool>(false);
+    auto json_flag = std::make_shared<bool>(false);
+    auto words_file = std::make_shared<std::string>();
+    cmd->add_option("--runs", *runs, "repetitions (medians are reported)")->check(CLI::Range(1, 1000));
+    cmd->add_flag("--all", *all, "also time all 300 Levels-mode challenges (levels_mode_total_ms)");
+    cmd->add_flag("--json", *json_flag, "JSON output (the only format)");
+    cmd->add_option("--words", *words_file, "word list instead of the English asset");
+    cmd->callback([=] { run_bench_words(*runs, *all, *words_file); });
+}
+
+}  // namespace sawtooth::lab

@@ -1,0 +1,337 @@
+// `sawtooth-lab words ...`: Elimination word mode from the command line: state-space
+// analysis of a string, challenge generation (FI-2Pop) and the Levels-mode table.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "game/words/word_modes.hpp"
+#include "gen/words/challenge_gen.hpp"
+#include "gen/words/level_table.hpp"
+#include "gen/words/state_space.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/words_common.hpp"
+
+namespace sawtooth::lab {
+
+namespace w = sawtooth::words;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kMaxGenCount = 100000;
+
+json features_json(const w::WordFeatures& f) {
+    return {{"length", f.length},
+            {"max_sequence", f.max_sequence},
+            {"split_distance", f.split_distance},
+            {"first_occurrence", f.first_occurrence}};
+}
+
+json challenge_json(const w::Challenge& c) {
+    return {{"letters", w::to_upper(c.letters)},
+            {"sources", c.source_words},
+            {"two_x", c.two_x},
+            {"fitness", c.fitness},
+            {"words", c.word_count},
+            {"reachable_words", c.reachable_words}};
+}
+
+json params_json(const w::LevelParams& p) {
+    return {{"level", p.level},
+            {"difficulty", p.difficulty},
+            {"band", {p.gen.band_lo, p.gen.band_hi}},
+            {"source_lengths", p.gen.source_lengths},
+            {"target_length", p.gen.target_length},
+            {"exact_length", p.gen.exact_length},
+            {"max_seq", p.gen.max_seq},
+            {"num2x", p.num2x}};
+}
+
+// "PLAZA plaza+..." line of `words gen`: letters, source words, then the 2X position.
+std::string challenge_line(const w::Challenge& c) {
+    std::string line = w::to_upper(c.letters);
+    for (const std::string& s : c.source_words) line += " " + s;
+    line += c.two_x >= 0 ? " 2x:" + std::to_string(c.two_x) : std::string(" 2x:-");
+    return line;
+}
+
+void check_letters(const std::string& letters) {
+    if (!w::is_valid_letters(letters))
+        throw LabError("LETTERS must be 1-" + std::to_string(w::kMaxChallengeLength) + " letters a-z, got '" +
+                       letters + "'");
+}
+
+std::pair<double, double> parse_band(const std::string& s) {
+    const std::size_t dash = s.find('-');
+    try {
+        if (dash == std::string::npos || dash == 0) throw std::invalid_argument("no dash");
+        std::size_t used1 = 0, used2 = 0;
+        const double lo = std::stod(s.substr(0, dash), &used1);
+        const double hi = std::stod(s.substr(dash + 1), &used2);
+        if (used1 != dash || used2 != s.size() - dash - 1) throw std::invalid_argument("trailing");
+        return {lo, hi};
+    } catch (const std::exception&) {
+        throw LabError("--band must be LO-HI in rank percentiles (e.g. 0-10), got '" + s + "'");
+    }
+}
+
+std::vector<int> parse_lengths(const std::string& s) {
+    std::vector<int> out;
+    std::stringstream ss(s);
+    std::string part;
+    while (std::getline(ss, part, ',')) {
+        try {
+            std::size_t used = 0;
+            out.push_back(std::stoi(part, &used));
+            if (used != part.size()) throw std::invalid_argument("trailing");
+        } catch (const std::exception&) {
+            throw LabError("--sources must be comma-separated lengths (e.g. 4,5), got '" + s + "'");
+        }
+    }
+    return out;
+}
+
+void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
+    check_letters(letters);
+    const w::Dictionary dict = load_word_dictionary(words_file);
+    const w::StateSpace ss = w::analyze_state_space(dict, letters);
+    const std::string up = w::to_upper(ss.letters);
+    if (as_json) {
+        json words = json::array();
+        for (const w::WordReach& r : ss.words)
+            words.push_back({{"word", r.word},
+                             {"reachable", r.reachable},
+                             {"min_clicks", r.min_clicks},
+                             {"embeddings", r.embeddings},
+                             {"reachable_embeddings", r.reachable_embeddings},
+                             {"profane", dict.entry(r.id).profane},
+                             {"count", dict.entry(r.id).count},
+                             {"features", features_json(r.features)}});
+        json out = {{"letters", up},
+                    {"start_is_word", ss.start_is_word},
+                    {"potential_states", ss.potential_states},
+                    {"reachable_states", ss.reachable_states},
+                    {"word_states", ss.word_states},
+                    {"dead_end_states", ss.dead_end_states},
+                    {"reachable_words", ss.reachable_words()},
+                    {"unreachable_words", ss.unreachable_words()},
+                    {"words", words}};
+        if (list_states) {
+            json states = json::array();
+            for (std::size_t m = 0; m < ss.kind.size(); ++m)
+                if (ss.kind[m] != w::StateKind::Unreached) {
+                    static const char* kNames[] = {"unreached", "open", "word", "dead_end"};
+                    states.push_back(
+                        {{"letters", w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)))},
+                         {"mask", m},
+                         {"kind", kNames[static_cast<int>(ss.kind[m])]}});
+                }
+            out["states"] = states;
+        }
+        std::printf("%s\n", out.dump(2).c_str());
+        return;
+    }
+    std::printf("%s: %zu letters%s, %zu words (%d reachable, %d unreachable)\n", up.c_str(),
+                ss.letters.size(), ss.start_is_word ? " (itself a word: not a valid challenge)" : "",
+                ss.words.size(), ss.reachable_words(), ss.unreachable_words());
+    std::printf("states: %llu potential, %llu reachable, %llu end on a word, %llu dead ends\n",
+                static_cast<unsigned long long>(ss.potential_states),
+                static_cast<unsigned long long>(ss.reachable_states),
+                static_cast<unsigned long long>(ss.word_states),
+                static_cast<unsigned long long>(ss.dead_end_states));
+    std::printf("%-16s %4s %6s %5s %5s %6s %s\n", "word", "len", "maxSeq", "split", "first", "clicks",
+                "reachable");
+    for (const w::WordReach& r : ss.words)
+        std::printf("%-16s %4d %6d %5d %5d %6s %s%s\n", r.word.c_str(), r.features.length,
+                    r.features.max_sequence, r.features.split_distance, r.features.first_occurrence,
+                    r.reachable ? std::to_string(r.min_clicks).c_str() : "-", r.reachable ? "yes" : "NO",
+                    dict.entry(r.id).profane ? " (profane)" : "");
+    if (list_states)
+        for (std::size_t m = ss.kind.size(); m-- > 0;)
+            if (ss.kind[m] == w::StateKind::DeadEnd)
+                std::printf("dead end: %s\n",
+                            w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m))).c_str());
+}
+
+struct GenOptions {
+    std::uint64_t seed = 1;
+    int count = 10;
+    int length = 0;
+    std::string band;
+    int max_seq = 0;
+    std::string sources;
+    std::string words_file;
+    std::string fitness = "equation3";
+    int num2x = -1;
+    bool json = false;
+};
+
+void cmd_gen(const GenOptions& o) {
+    if (o.count < 1 || o.count > kMaxGenCount)
+        throw LabError("--count must be in 1.." + std::to_string(kMaxGenCount));
+    w::GenParams p;
+    if (o.length != 0) {
+        if (o.length < w::kMinWordLength + 1 || o.length > w::kMaxChallengeLength)
+            throw LabError("--length must be in " + std::to_string(w::kMinWordLength + 1) + ".." +
+                           std::to_string(w::kMaxChallengeLength));
+        p.target_length = o.length;
+        p.exact_length = true;
+        // Two source words of about 60 % of the length each leave letters to share.
+        const int each = std::max(w::kMinWordLength, std::min(o.length - 1, (o.length * 3 + 4) / 5));
+        p.source_lengths = {each, each};
+    }
+    if (!o.sources.empty()) p.source_lengths = parse_lengths(o.sources);
+    if (!o.band.empty()) std::tie(p.band_lo, p.band_hi) = parse_band(o.band);
+    if (o.max_seq != 0) p.max_seq = o.max_seq;
+    if (o.fitness == "short-visible")
+        p.fitness = w::FitnessRule::ShortVisible;
+    else if (o.fitness != "equation3")
+        throw LabError("--fitness must be equation3 or short-visible");
+    const w::Dictionary dict = load_word_dictionary(o.words_file);
+    std::unique_ptr<w::ChallengeGenerator> gen;
+    try {
+        gen = std::make_unique<w::ChallengeGenerator>(dict, p);
+    } catch (const std::invalid_argument& e) {
+        throw LabError(e.what());
+    }
+    std::vector<w::Challenge> out;
+    std::vector<int> used;
+    w::GenStats stats;
+    for (int i = 0; i < o.count; ++i) {
+        Rng rng(mix_seed(o.seed, static_cast<std::uint64_t>(i)));
+        std::optional<w::Challenge> c = gen->generate(rng, {}, &stats);
+        if (!c)
+            throw LabError("no feasible challenge for seed " + std::to_string(o.seed) + " #" +
+                           std::to_string(i) + ": relax --length/--band/--sources");
+        out.push_back(std::move(*c));
+    }
+    Rng two_x(mix_seed(o.seed, 0x3258ull));
+    w::assign_two_x(out, o.num2x < 0 ? o.count : o.num2x, two_x);
+    if (o.json) {
+        json list = json::array();
+        for (const auto& c : out) list.push_back(challenge_json(c));
+        w::LevelParams lp;
+        lp.gen = p;
+        lp.num2x = o.num2x < 0 ? o.count : o.num2x;
+        json j = {{"seed", o.seed},
+                  {"params", params_json(lp)},
+                  {"challenges", list},
+                  {"stats",
+                   {{"evaluations", stats.evaluations},
+                    {"scans", stats.scans},
+                    {"generations", stats.generations},
+                    {"restarts", stats.restarts}}}};
+        std::printf("%s\n", j.dump(2).c_str());
+        return;
+    }
+    for (const auto& c : out) std::printf("%s\n", challenge_line(c).c_str());
+}
+
+void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_json,
+                const std::string& words_file) {
+    if (only_level != 0 && (only_level < 1 || only_level > w::kLevelCount))
+        throw LabError("--level must be in 1.." + std::to_string(w::kLevelCount));
+    std::unique_ptr<w::Dictionary> dict;
+    if (!params_only) dict = std::make_unique<w::Dictionary>(load_word_dictionary(words_file));
+    json levels = json::array();
+    for (int level = 1; level <= w::kLevelCount; ++level) {
+        if (only_level != 0 && level != only_level) continue;
+        const w::ModeLevel ml = w::levels_mode_level(level, seed);
+        json jl = params_json(ml.params);
+        if (!as_json)
+            std::printf("level %2d  difficulty %5.2f  %s\n", level, ml.params.difficulty,
+                        w::describe(ml.params).c_str());
+        if (!params_only) {
+            w::GeneratedLevel g;
+            try {
+                g = w::generate_mode_level(*dict, ml);
+            } catch (const std::exception& e) {
+                throw LabError(e.what());
+            }
+            json list = json::array();
+            for (const auto& c : g.challenges) {
+                list.push_back(challenge_json(c));
+                if (!as_json) std::printf("  %s\n", challenge_line(c).c_str());
+            }
+            jl["challenges"] = list;
+        }
+        levels.push_back(jl);
+    }
+    if (as_json)
+        std::printf("%s\n",
+                    json{{"seed", seed}, {"generator_version", w::kWordGenVersion}, {"levels", levels}}
+                        .dump(2)
+                        .c_str());
+}
+
+}  // namespace
+
+std::string default_dictionary_path() { return std::string(SAWTOOTH_ASSET_DIR) + "/words/dictionary.tsv"; }
+
+words::Dictionary load_word_dictionary(const std::string& path) {
+    const std::string file = path.empty() ? default_dictionary_path() : path;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw LabError("cannot read word list '" + file + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    try {
+        words::Dictionary d = words::Dictionary::parse_tsv(ss.str());
+        if (d.size() == 0)
+            throw LabError("word list '" + file + "' holds no usable words (a-z, >= 3 letters)");
+        return d;
+    } catch (const std::invalid_argument& e) {
+        throw LabError(file + ": " + e.what());
+    }
+}
+
+void register_words(CLI::App& app) {
+    CLI::App* words = app.add_subcommand("words", "Elimination word mode: analysis, generation, levels");
+    words->require_subcommand(1);
+
+    auto* analyze = words->add_subcommand("analyze", "words and exhaustive elimination states of LETTERS");
+    auto letters = std::make_shared<std::string>();
+    auto a_words = std::make_shared<std::string>();
+    auto a_json = std::make_shared<bool>(false);
+    auto a_states = std::make_shared<bool>(false);
+    analyze->add_option("LETTERS", *letters, "the challenge letters")->required();
+    analyze->add_option("--words", *a_words,
+                        "word<TAB>count[<TAB>profane] list instead of the English asset");
+    analyze->add_flag("--json", *a_json, "print JSON");
+    analyze->add_flag("--states", *a_states, "also list dead-end states (all reached states with --json)");
+    analyze->callback([=] { cmd_analyze(*letters, *a_words, *a_json, *a_states); });
+
+    auto* gen = words->add_subcommand("gen", "generate challenges with the FI-2Pop generator");
+    auto g = std::make_shared<GenOptions>();
+    gen->add_option("--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
+    gen->add_option("--count", g->count, "number of challenges");
+    gen->add_option("--length", g->length, "exact challenge length (also the target length)");
+    gen->add_option("--band", g->band, "corpusFreq band as rank percentiles LO-HI (0 = most frequent)");
+    gen->add_option("--max-seq", g->max_seq, "maxSeq of fitness eq. 3");
+    gen->add_option("--sources", g->sources, "source word lengths, e.g. 4,5 or 3,4,4");
+    gen->add_option("--words", g->words_file,
+                    "word<TAB>count[<TAB>profane] list instead of the English asset");
+    gen->add_option("--fitness", g->fitness, "equation3 (default) or short-visible");
+    gen->add_option("--num2x", g->num2x, "challenges with a 2X letter (default: all)");
+    gen->add_flag("--json", g->json, "print JSON");
+    gen->callback([=] { cmd_gen(*g); });
+
+    auto* levels = words->add_subcommand("levels", "the Levels-mode table (30 levels x 10 challenges)");
+    auto l_seed = std::make_shared<std::uint64_t>(w::kLevelsModeSeed);
+    auto l_level = std::make_shared<int>(0);
+    auto l_params = std::make_shared<bool>(false);
+    auto l_json = std::make_shared<bool>(false);
+    auto l_words = std::make_shared<std::string>();
+    levels->add_option("--seed", *l_seed, "mode seed (players use the default)");
+    levels->add_option("--level", *l_level, "only this level");
+    levels->add_flag("--params-only", *l_params, "print parameters without generating");
+    levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
+    levels->add_flag("--json", *l_json, "print JSON");
+    levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words); });
+}
+
+}  // namespace sawtooth::lab
