@@ -21,7 +21,7 @@ constexpr double kRulePenalty = 1.0;
 constexpr double kExactPenalty = 0.5;
 // Eq. 3 constants as printed: 1.1 keeps a factor positive at 100 %, 1.21 = 1.1^2 scales to <= 1.
 constexpr double kFitOffset = 1.1;
-constexpr double kFitScale = 1.21;
+constexpr double kFitScale = kFitOffset * kFitOffset;  // 1.21, exactly 1.1 * 1.1 in doubles
 
 // Lewand's English letter frequencies (percent), a-z.
 constexpr double kLetterFreq[kAlphabet] = {8.167, 1.492, 2.782, 4.253, 12.702, 2.228, 2.015, 6.094, 6.966,

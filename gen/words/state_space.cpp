@@ -73,7 +73,8 @@ StateSpace analyze_state_space(const WordScan& scan) {
         r.embeddings = static_cast<int>(fw.masks.size());
         r.features = fw.features;
         for (std::uint32_t m : fw.masks) {
-            if (!reached[m]) continue;
+            // A start that is already a word is not a challenge: nothing is "reached" by play.
+            if (!reached[m] || m == full) continue;
             ++r.reachable_embeddings;
             const WordFeatures f = embedding_features(m);
             // Prefer the most visible reachable embedding, as scan_words does.
