@@ -1,0 +1,258 @@
+#include "gen/level_graph.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <queue>
+#include <tuple>
+
+namespace sawtooth {
+
+int LevelGraph::find(CellPos c, NodeType t) const {
+    if (c.x < 0 || c.y < 0 || c.x >= width || c.y >= height) return -1;
+    return index[static_cast<std::size_t>((c.y * width + c.x) * 3 + static_cast<int>(t))];
+}
+
+double edge_weight(CellPos a, CellPos b) {
+    const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+    return (dx == 1 && dy == 0) ? 0.5 : static_cast<double>(dx + dy);
+}
+
+namespace {
+
+bool open(const Level& l, int x, int y) { return l.in_bounds(x, y) && !l.solid(x, y); }
+
+// Node patches (thesis Fig. 3.7). A hang node is an open cell with open space below (so
+// not a stand node), a solid cell beside it whose top corner is open above: the ledge.
+bool is_node(const Level& l, int x, int y, NodeType t) {
+    if (!open(l, x, y)) return false;
+    switch (t) {
+        case NodeType::Stand:
+            return l.solid(x, y - 1);
+        case NodeType::HangLeft:
+            return open(l, x, y - 1) && open(l, x, y + 1) && l.solid(x - 1, y) && open(l, x - 1, y + 1);
+        case NodeType::HangRight:
+            return open(l, x, y - 1) && open(l, x, y + 1) && l.solid(x + 1, y) && open(l, x + 1, y + 1);
+    }
+    return false;
+}
+
+}  // namespace
+
+LevelGraph build_level_graph(const Level& level) {
+    LevelGraph g;
+    g.width = level.width;
+    g.height = level.height;
+    g.index.assign(static_cast<std::size_t>(level.width * level.height * 3), -1);
+    for (int y = 0; y < level.height; ++y)
+        for (int x = 0; x < level.width; ++x)
+            for (int t = 0; t < 3; ++t)
+                if (is_node(level, x, y, static_cast<NodeType>(t))) {
+                    g.index[static_cast<std::size_t>((y * level.width + x) * 3 + t)] =
+                        static_cast<int>(g.nodes.size());
+                    g.nodes.push_back({{x, y}, static_cast<NodeType>(t)});
+                }
+    std::vector<std::tuple<int, int, int>> found;  // (a, b, patch), a < b
+    const auto& patches = jump_patches();
+    for (int n = 0; n < static_cast<int>(g.nodes.size()); ++n) {
+        const GraphNode& from = g.nodes[static_cast<std::size_t>(n)];
+        for (int p = 0; p < static_cast<int>(patches.size()); ++p) {
+            const JumpPatch& j = patches[static_cast<std::size_t>(p)];
+            if (j.from_type != from.type) continue;
+            const int ox = from.cell.x - j.from[0], oy = from.cell.y - j.from[1];
+            const int to = g.find({ox + j.to[0], oy + j.to[1]}, j.to_type);
+            if (to < 0) continue;
+            bool ok = true;
+            for (const PieceCell& c : j.cells) {
+                const int x = ox + c.x, y = oy + c.y;
+                if (c.kind == PatternCell::Solid ? !level.solid(x, y) : !open(level, x, y)) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok) found.emplace_back(std::min(n, to), std::max(n, to), p);
+        }
+    }
+    std::sort(found.begin(), found.end());
+    g.adj.resize(g.nodes.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        const auto [a, b, p] = found[i];
+        if (!g.edges.empty() && g.edges.back().a == a && g.edges.back().b == b) continue;
+        const int e = static_cast<int>(g.edges.size());
+        g.edges.push_back({a, b,
+                           edge_weight(g.nodes[static_cast<std::size_t>(a)].cell,
+                                       g.nodes[static_cast<std::size_t>(b)].cell),
+                           p});
+        g.adj[static_cast<std::size_t>(a)].emplace_back(b, e);
+        g.adj[static_cast<std::size_t>(b)].emplace_back(a, e);
+    }
+    return g;
+}
+
+std::vector<char> reachable(const LevelGraph& g, int from) {
+    std::vector<char> seen(g.nodes.size(), 0);
+    if (from < 0) return seen;
+    std::vector<int> stack = {from};
+    seen[static_cast<std::size_t>(from)] = 1;
+    while (!stack.empty()) {
+        const int n = stack.back();
+        stack.pop_back();
+        for (auto [m, e] : g.adj[static_cast<std::size_t>(n)])
+            if (!seen[static_cast<std::size_t>(m)]) {
+                seen[static_cast<std::size_t>(m)] = 1;
+                stack.push_back(m);
+            }
+    }
+    return seen;
+}
+
+bool connected(const LevelGraph& g, int a, int b) {
+    if (a < 0 || b < 0) return false;
+    return reachable(g, a)[static_cast<std::size_t>(b)] != 0;
+}
+
+std::vector<int> minimum_spanning_tree(const LevelGraph& g, int root) {
+    std::vector<int> parent(g.nodes.size(), -1);
+    std::vector<char> in_tree(g.nodes.size(), 0);
+    if (root < 0) return parent;
+    // (weight, node, parent): ties broken by node id so the tree is the same everywhere.
+    using Item = std::tuple<double, int, int>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+    pq.emplace(0.0, root, -1);
+    while (!pq.empty()) {
+        const auto [w, n, p] = pq.top();
+        pq.pop();
+        if (in_tree[static_cast<std::size_t>(n)]) continue;
+        in_tree[static_cast<std::size_t>(n)] = 1;
+        parent[static_cast<std::size_t>(n)] = p;
+        for (auto [m, e] : g.adj[static_cast<std::size_t>(n)])
+            if (!in_tree[static_cast<std::size_t>(m)])
+                pq.emplace(g.edges[static_cast<std::size_t>(e)].weight, m, n);
+    }
+    return parent;
+}
+
+std::vector<Route> compute_routes(const LevelGraph& g, int start, int end) {
+    std::vector<Route> routes;
+    if (start < 0 || end < 0) return routes;
+    const std::vector<int> parent = minimum_spanning_tree(g, start);
+    if (end != start && parent[static_cast<std::size_t>(end)] < 0) return routes;
+    const std::size_t n = g.nodes.size();
+    std::vector<int> depth(n, -1);
+    std::vector<double> up_weight(n, 0.0);  // weight of the edge to the parent
+    // Depths in id order need parents first: resolve lazily.
+    auto weight_between = [&](int a, int b) {
+        for (auto [m, e] : g.adj[static_cast<std::size_t>(a)])
+            if (m == b) return g.edges[static_cast<std::size_t>(e)].weight;
+        return 0.0;
+    };
+    std::vector<int> chain;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<int>(i) != start && parent[i] < 0) continue;
+        int v = static_cast<int>(i);
+        chain.clear();
+        while (depth[static_cast<std::size_t>(v)] < 0 && v != start) {
+            chain.push_back(v);
+            v = parent[static_cast<std::size_t>(v)];
+        }
+        if (v == start) depth[static_cast<std::size_t>(start)] = 0;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            const int c = *it;
+            const int p = parent[static_cast<std::size_t>(c)];
+            depth[static_cast<std::size_t>(c)] = depth[static_cast<std::size_t>(p)] + 1;
+            up_weight[static_cast<std::size_t>(c)] = weight_between(c, p);
+        }
+    }
+    std::vector<char> in_r(n, 0);
+    std::vector<char> tree_edge(g.edges.size(), 0);
+    for (std::size_t e = 0; e < g.edges.size(); ++e) {
+        const GraphEdge& ge = g.edges[e];
+        tree_edge[e] =
+            parent[static_cast<std::size_t>(ge.a)] == ge.b || parent[static_cast<std::size_t>(ge.b)] == ge.a;
+    }
+    {
+        Route r;
+        for (int v = end; v != -1; v = parent[static_cast<std::size_t>(v)]) {
+            r.nodes.push_back(v);
+            if (v != start) r.length += up_weight[static_cast<std::size_t>(v)];
+            if (v == start) break;
+        }
+        std::reverse(r.nodes.begin(), r.nodes.end());
+        for (int v : r.nodes) in_r[static_cast<std::size_t>(v)] = 1;
+        routes.push_back(std::move(r));
+    }
+    std::vector<int> cyc;
+    std::vector<double> cyc_w;  // cyc_w[i]: weight of the edge cyc[i] -> cyc[i + 1 mod size]
+    std::vector<char> used_edge(g.edges.size(), 0);
+    for (;;) {
+        Route best;
+        int best_edge = -1;
+        for (std::size_t e = 0; e < g.edges.size(); ++e) {
+            if (tree_edge[e] || used_edge[e]) continue;
+            const GraphEdge& ge = g.edges[e];
+            if (depth[static_cast<std::size_t>(ge.a)] < 0 || depth[static_cast<std::size_t>(ge.b)] < 0)
+                continue;
+            if (in_r[static_cast<std::size_t>(ge.a)] + in_r[static_cast<std::size_t>(ge.b)] > 1) continue;
+            // The simple cycle: a -> ... -> lca -> ... -> b -> a.
+            std::vector<int> left, right;
+            std::vector<double> lw, rw;
+            int a = ge.a, b = ge.b;
+            while (depth[static_cast<std::size_t>(a)] > depth[static_cast<std::size_t>(b)]) {
+                left.push_back(a);
+                lw.push_back(up_weight[static_cast<std::size_t>(a)]);
+                a = parent[static_cast<std::size_t>(a)];
+            }
+            while (depth[static_cast<std::size_t>(b)] > depth[static_cast<std::size_t>(a)]) {
+                right.push_back(b);
+                rw.push_back(up_weight[static_cast<std::size_t>(b)]);
+                b = parent[static_cast<std::size_t>(b)];
+            }
+            while (a != b) {
+                left.push_back(a);
+                lw.push_back(up_weight[static_cast<std::size_t>(a)]);
+                a = parent[static_cast<std::size_t>(a)];
+                right.push_back(b);
+                rw.push_back(up_weight[static_cast<std::size_t>(b)]);
+                b = parent[static_cast<std::size_t>(b)];
+            }
+            cyc = left;
+            cyc_w = lw;
+            cyc.push_back(a);  // the lowest common ancestor
+            for (auto it = right.rbegin(); it != right.rend(); ++it) cyc.push_back(*it);
+            for (auto it = rw.rbegin(); it != rw.rend(); ++it) cyc_w.push_back(*it);
+            cyc_w.push_back(ge.weight);  // b -> a closes the cycle
+            const std::size_t m = cyc.size();
+            // c intersected with R must be one contiguous arc so that c \ R is one route.
+            std::size_t in_count = 0, transitions = 0;
+            for (std::size_t i = 0; i < m; ++i) {
+                in_count += in_r[static_cast<std::size_t>(cyc[i])] != 0;
+                transitions += (in_r[static_cast<std::size_t>(cyc[i])] != 0) !=
+                               (in_r[static_cast<std::size_t>(cyc[(i + 1) % m])] != 0);
+            }
+            if (in_count == 0 || in_count == m || transitions != 2) continue;
+            // Walk from the R node just before the outside arc to the R node just after it.
+            std::size_t s = 0;
+            while (!(in_r[static_cast<std::size_t>(cyc[s])] &&
+                     !in_r[static_cast<std::size_t>(cyc[(s + 1) % m])]))
+                ++s;
+            Route r;
+            std::size_t i = s;
+            r.nodes.push_back(cyc[i]);
+            do {
+                r.length += cyc_w[i];
+                i = (i + 1) % m;
+                r.nodes.push_back(cyc[i]);
+            } while (!in_r[static_cast<std::size_t>(cyc[i])]);
+            if (r.length > best.length) {
+                best = std::move(r);
+                best_edge = static_cast<int>(e);
+            }
+        }
+        if (best_edge < 0) break;
+        used_edge[static_cast<std::size_t>(best_edge)] = 1;
+        for (int v : best.nodes) in_r[static_cast<std::size_t>(v)] = 1;
+        routes.push_back(std::move(best));
+    }
+    return routes;
+}
+
+}  // namespace sawtooth
