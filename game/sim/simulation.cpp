@@ -76,6 +76,7 @@ void Simulation::build_world() {
         fd.shape = &chain;
         fd.friction = 0.0f;  // no wall sticking: horizontal control is our own drag (SPEC P1)
         ground->CreateFixture(&fd);
+        ++m_static_fixtures;
     }
 
     b2BodyDef def;

@@ -130,6 +130,9 @@ public:
     /// Hash of every bit of dynamic state; equal runs give equal hashes.
     std::uint64_t state_hash() const;
 
+    /// Number of fixtures of the static level body (outline chains, not cells).
+    int static_fixture_count() const { return m_static_fixtures; }
+
     /// Teleports the player (body centre, metres) at rest, airborne; for tests and tools.
     void place_player(double x, double y);
 
@@ -153,6 +156,7 @@ private:
     SimConfig m_config;
     std::unique_ptr<b2World> m_world;
     b2Body* m_player = nullptr;
+    int m_static_fixtures = 0;
     PlayerView m_view;
     std::vector<SimEvent> m_events;
     std::vector<TrapState> m_traps;
