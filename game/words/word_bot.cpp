@@ -13,6 +13,8 @@ namespace {
 // skillFactor = kSkillFloor + kSkillSpan * skill: a novice spots at 0.4x, an expert at 1.6x.
 constexpr double kSkillFloor = 0.4;
 constexpr double kSkillSpan = 1.2;
+// Challenge length up to which crowding costs nothing.
+constexpr int kCrowdFreeLength = 6;
 
 double skill_factor(const WordPlayerProfile& p) {
     return kSkillFloor + kSkillSpan * std::clamp(p.skill, 0.0, 1.0);
@@ -23,11 +25,16 @@ std::uint32_t seconds_to_ticks(double s) {
 }
 }  // namespace
 
+double familiarity(const WordBotModel& m, std::uint64_t count) {
+    const double f = std::log10(1.0 + static_cast<double>(count)) / m.familiar_log10;
+    return std::clamp(f, m.min_familiarity, 1.0);
+}
+
 double spot_rate(const WordBotModel& m, const WordPlayerProfile& p, int length, int max_sequence,
-                 int split_distance, bool keeps_two_x) {
+                 int split_distance, bool keeps_two_x, double familiar, int challenge_length) {
     const double x = m.seq_weight * (max_sequence - 1) + m.len_weight * (length - kMinWordLength) -
-                     m.split_weight * split_distance;
-    return m.base_rate * skill_factor(p) * std::exp(x) * (keeps_two_x ? m.two_x_boost : 1.0);
+                     m.split_weight * split_distance - m.crowd_weight * (challenge_length - kCrowdFreeLength);
+    return m.base_rate * skill_factor(p) * std::exp(x) * (keeps_two_x ? m.two_x_boost : 1.0) * familiar;
 }
 
 void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const WordPlayerProfile& player,
@@ -44,7 +51,9 @@ void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const Word
         if (w.best_mask == full) continue;
         const bool two_x = c.challenge().two_x >= 0 && (w.best_mask >> c.challenge().two_x & 1u);
         const WordFeatures& f = w.features;
-        const double rate = spot_rate(m, player, f.length, f.max_sequence, f.split_distance, two_x);
+        const double rate =
+            spot_rate(m, player, f.length, f.max_sequence, f.split_distance, two_x,
+                      familiarity(m, dict.entry(w.id).count), static_cast<int>(c.letters().size()));
         const double t = -std::log(1.0 - rng.uniform01()) / rate;
         if (t < best_t) {
             best_t = t;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "game/words/word_bot.hpp"
 #include "game/words/word_modes.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
@@ -269,6 +270,99 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
                         .c_str());
 }
 
+struct SimOptions {
+    std::string mode = "levels";
+    std::string levels = "1-30";
+    std::string date = "2026-01-01";
+    int players = 20;
+    double skill_lo = 0.2, skill_hi = 0.8;
+    std::uint64_t seed = 1;
+    std::string words_file;
+    bool json = false;
+    bool log = false;
+};
+
+// Simulated players on mode levels: the model's view of the intended difficulty curve.
+void cmd_simulate(const SimOptions& o) {
+    const w::WordMode mode = [&] {
+        try {
+            return w::parse_word_mode(o.mode);
+        } catch (const std::invalid_argument& e) {
+            throw LabError(e.what());
+        }
+    }();
+    int first = 1, last = 1;
+    if (mode != w::WordMode::Daily) {
+        const auto [lo, hi] = parse_band(o.levels);
+        first = static_cast<int>(lo);
+        last = static_cast<int>(hi);
+        if (first < 1 || last < first || (mode == w::WordMode::Levels && last > w::kLevelCount))
+            throw LabError("--levels must be A-B within 1.." + std::to_string(w::kLevelCount) +
+                           " for levels mode");
+    }
+    if (o.players < 1 || o.players > 10000) throw LabError("--players must be in 1..10000");
+    if (!(o.skill_lo >= 0.0 && o.skill_hi <= 1.0 && o.skill_lo <= o.skill_hi))
+        throw LabError("--skill must be LO-HI within 0-1");
+    const w::Dictionary dict = load_word_dictionary(o.words_file);
+    json rows = json::array();
+    if (!o.json)
+        std::printf("%5s %6s %8s %8s %8s %9s\n", "level", "diff", "words", "score", "timeout", "s/word");
+    for (int level = first; level <= last; ++level) {
+        w::ModeLevel ml;
+        try {
+            ml = mode == w::WordMode::Levels     ? w::levels_mode_level(level)
+                 : mode == w::WordMode::Infinite ? w::infinite_mode_level(o.seed, level)
+                                                 : w::daily_mode_level(o.date);
+        } catch (const std::exception& e) {
+            throw LabError(e.what());
+        }
+        const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
+        int max_score = 0;  // normalisation: every source word at its best (longest, 2X) score
+        for (const auto& c : g.challenges) {
+            int best = 0;
+            for (const auto& sw : c.source_words) best = std::max(best, static_cast<int>(sw.size()));
+            max_score += best * (c.two_x >= 0 ? w::kTwoXMultiplier : 1);
+        }
+        double words = 0, score = 0, timeouts = 0, solve_ticks = 0, solved = 0;
+        json players = json::array();
+        for (int p = 0; p < o.players; ++p) {
+            Rng rng(
+                mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
+            const double skill = o.skill_lo + (o.skill_hi - o.skill_lo) * rng.uniform01();
+            const w::WordLevelPlay play =
+                w::bot_play_level(dict, g.challenges, w::WordPlayerProfile{skill}, rng);
+            words += play.words_found();
+            score += static_cast<double>(play.total_score()) / max_score;
+            timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;
+            for (const auto& r : play.results())
+                if (r.status == w::ChallengeStatus::Solved) {
+                    solve_ticks += r.end_tick - r.start_tick;
+                    ++solved;
+                }
+            if (o.log)
+                players.push_back({{"skill", skill},
+                                   {"words", play.words_found()},
+                                   {"score", play.total_score()},
+                                   {"actions", w::format_action_log(play.log())}});
+        }
+        const double n = o.players;
+        const double spw = solved > 0 ? solve_ticks / solved / w::kTicksPerSecond : 0.0;
+        json row = {{"level", level},
+                    {"difficulty", ml.params.difficulty},
+                    {"mean_words", words / n},
+                    {"mean_normalized_score", score / n},
+                    {"timeout_rate", timeouts / n},
+                    {"seconds_per_word", spw}};
+        if (o.log) row["players"] = players;
+        rows.push_back(row);
+        if (!o.json)
+            std::printf("%5d %6.2f %8.2f %8.3f %8.2f %9.2f\n", level, ml.params.difficulty, words / n,
+                        score / n, timeouts / n, spw);
+    }
+    if (o.json)
+        std::printf("%s\n", json{{"mode", o.mode}, {"players", o.players}, {"levels", rows}}.dump(2).c_str());
+}
+
 }  // namespace
 
 std::string default_dictionary_path() { return std::string(SAWTOOTH_ASSET_DIR) + "/words/dictionary.tsv"; }
@@ -332,6 +426,32 @@ void register_words(CLI::App& app) {
     levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
     levels->add_flag("--json", *l_json, "print JSON");
     levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words); });
+
+    auto* sim =
+        words->add_subcommand("simulate", "simulated players (docs/elimination.md model) on mode levels");
+    auto so = std::make_shared<SimOptions>();
+    auto skill = std::make_shared<std::string>("0.2-0.8");
+    sim->add_option("--mode", so->mode, "levels, infinite or daily");
+    sim->add_option("--levels", so->levels, "level range A-B (levels/infinite)");
+    sim->add_option("--date", so->date, "UTC date YYYY-MM-DD (daily)");
+    sim->add_option("--players", so->players, "simulated players per level");
+    sim->add_option("--skill", *skill, "skill range LO-HI in 0-1, drawn uniformly per player");
+    sim->add_option("--seed", so->seed, "seed of the players (and of the infinite run)");
+    sim->add_option("--words", so->words_file, "word list instead of the English asset");
+    sim->add_flag("--json", so->json, "print JSON");
+    sim->add_flag("--log", so->log, "with --json: every player's action log");
+    sim->callback([=] {
+        SimOptions o = *so;
+        try {
+            const std::size_t dash = skill->find('-');
+            if (dash == std::string::npos) throw std::invalid_argument("no dash");
+            o.skill_lo = std::stod(skill->substr(0, dash));
+            o.skill_hi = std::stod(skill->substr(dash + 1));
+        } catch (const std::exception&) {
+            throw LabError("--skill must be LO-HI within 0-1, got '" + *skill + "'");
+        }
+        cmd_simulate(o);
+    });
 }
 
 }  // namespace sawtooth::lab
