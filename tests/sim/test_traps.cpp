@@ -1,0 +1,218 @@
+// Traps kill by the simulation's geometry at the tick (SPEC P2): each trap has a scripted
+// run that dies in its active phase and survives when timed into its safe window.
+#include "game/sim/simulation.hpp"
+#include "game/sim/traps.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace sawtooth;
+
+namespace {
+
+Level make_level(const std::vector<std::string>& rows, const std::vector<std::string>& trap_lines) {
+    std::string text =
+        "sawtooth-level 1\ngrid " + std::to_string(rows[0].size()) + " " + std::to_string(rows.size()) + "\n";
+    for (const auto& r : rows) text += r + "\n";
+    for (const auto& t : trap_lines) text += t + "\n";
+    return parse_level_text(text);
+}
+
+const InputFrame kNone{};
+const InputFrame kRight{kInputRight};
+const InputFrame kRightUp{static_cast<std::uint8_t>(kInputRight | kInputUp)};
+
+struct RunResult {
+    bool died = false;
+    std::uint64_t death_tick = 0;
+    int trap = -1;
+};
+
+// Waits `delay` ticks, then plays `script`; reports the first death.
+RunResult run(const Level& level, int delay, const std::vector<InputFrame>& script) {
+    Simulation sim(level);
+    RunResult r;
+    auto watch = [&] {
+        for (const SimEvent& e : sim.events())
+            if (e.type == SimEventType::Death && !r.died) {
+                r.died = true;
+                r.death_tick = e.tick;
+                r.trap = e.a;
+            }
+    };
+    for (int i = 0; i < delay; ++i) {
+        sim.step(kNone);
+        watch();
+    }
+    for (const InputFrame& f : script) {
+        sim.step(f);
+        watch();
+        if (r.died) break;
+    }
+    return r;
+}
+
+std::vector<InputFrame> repeat(InputFrame f, int n) {
+    return std::vector<InputFrame>(static_cast<std::size_t>(n), f);
+}
+
+std::vector<InputFrame> concat(std::vector<InputFrame> a, const std::vector<InputFrame>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("saw: jumping over it works only in its safe window") {
+    // Saw on cells 8..10 of a flat floor, 90-tick cycle.
+    const Level level = make_level({"####################", "#..................#", "#..................#",
+                                    "#..................#", "#S.......sss......E#", "####################"},
+                                   {"trap saw 9 1 90 0"});
+    // Walk into it without jumping: always dies, whatever the phase.
+    for (int d = 0; d < 90; d += 15) {
+        const RunResult r = run(level, d, repeat(kRight, 120));
+        CHECK(r.died);
+        CHECK(r.trap == 0);
+    }
+    // The same running jump from cell 5, started at each phase of the cycle.
+    const auto jump = concat(concat(repeat(kRight, 12), repeat(kRightUp, 30)), repeat(kRight, 60));
+    int deaths = 0, survivals = 0;
+    for (int d = 0; d < 90; ++d) (run(level, d, jump).died ? deaths : survivals)++;
+    MESSAGE("running jump over the saw: " << survivals << " of 90 phases survive");
+    CHECK(deaths > 0);
+    CHECK(survivals > 0);
+}
+
+TEST_CASE("wall spikes: deadly only while out, and they hit a hanging player") {
+    // Spike cell (4,1) against the left wall (3,1); the player runs into the wall there.
+    const Level standing =
+        make_level({"##########", "#........#", "#........#", "#..#.....#", "#..#k..ES#", "##########"},
+                   {"trap spike 4 1 1 240 0"});
+    // Spikes are hidden for the first half of each 240-tick cycle, out for the second.
+    // The run reaches the spike cell after ~42 ticks and stays against the wall to tick 70.
+    const auto to_wall = concat(repeat(InputFrame{kInputLeft}, 60), repeat(kNone, 10));
+    int died_early = 0, died_late = 0;
+    for (int d = 0; d < 10; ++d) {
+        died_early += run(standing, d * 5, to_wall).died;      // there during ticks 42..115: hidden
+        died_late += run(standing, 80 + d * 5, to_wall).died;  // arrives at 122+: spikes out
+    }
+    CHECK(died_early == 0);  // arrives and leaves inside the hidden half
+    CHECK(died_late == 10);
+
+    // A ledge at the top of wall cell (5,2); the hang position lies in spike cell (4,2).
+    const Level hanging = make_level(
+        {"##########", "#........#", "#........#", "#........#", "#...k#...#", "#S...#..E#", "##########"},
+        {"trap spike 4 2 -1 200 0"});  // hidden until tick 100: time to grab first
+    Simulation sim(hanging);
+    for (int i = 0; i < 20; ++i) sim.step(kNone);
+    bool hung = false, died = false;
+    PlayerMode mode_at_death = PlayerMode::Air;
+    for (int i = 0; i < 300 && !died; ++i) {
+        const PlayerMode before = sim.player().mode;
+        // Walk to the wall, jump and grab, then hold still on the ledge.
+        InputFrame f = kRight;
+        if (sim.player().x > 7.0 && !hung) f = kRightUp;
+        if (hung) f = kNone;
+        sim.step(f);
+        hung = hung || sim.player().mode == PlayerMode::HangRight;
+        for (const SimEvent& e : sim.events())
+            if (e.type == SimEventType::Death) {
+                died = true;
+                mode_at_death = before;
+            }
+    }
+    CHECK(hung);
+    CHECK(died);  // the spikes came out of the wall into the hanging player
+    CHECK(mode_at_death == PlayerMode::HangRight);
+}
+
+TEST_CASE("squeeze: walking through dies while it closes, survives while open") {
+    const Level level =
+        make_level({"############", "#####.######", "#....q.....#", "#S...q....E#", "############"},
+                   {"trap squeeze 5 1 120 0"});
+    const auto walk = repeat(kRight, 90);
+    int deaths = 0, survivals = 0;
+    for (int d = 0; d < 120; ++d) (run(level, d, walk).died ? deaths : survivals)++;
+    MESSAGE("walking through the squeeze: " << survivals << " of 120 phases survive");
+    CHECK(deaths > 0);
+    CHECK(survivals > 0);
+}
+
+TEST_CASE("squeeze: electrified frames widen the kill window beyond the blocks") {
+    Trap t;
+    t.type = TrapType::Squeeze;
+    t.cell = {5, 1};
+    t.cycle_ticks = 120;
+    // A player standing just beside the column: not inside the blocks' footprint.
+    const Box beside{12.1, 2.0, 12.76, 3.5};  // 0.1 m right of the column: inside the spark margin
+    const Box clear{12.6, 2.0, 13.26, 3.5};   // 0.6 m away
+    const TrapState closing = periodic_trap_state(t, 60 - 2);   // two ticks before contact
+    const TrapState electric = periodic_trap_state(t, 60 + 2);  // two ticks after contact
+    REQUIRE(!closing.electrified);
+    REQUIRE(electric.electrified);
+    CHECK(!trap_hits(t, closing, beside));
+    CHECK(trap_hits(t, electric, beside));
+    CHECK(!trap_hits(t, electric, clear));
+    // Inside the column the shut blocks kill in both phases.
+    const Box inside{10.5, 2.0, 11.16, 3.5};
+    CHECK(trap_hits(t, closing, inside));
+    CHECK(trap_hits(t, electric, inside));
+}
+
+TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within its radius") {
+    const Level level = make_level({"##################", "#................#", "#................#",
+                                    "#S..m...........E#", "##################"},
+                                   {"trap mine 4 1"});
+    // Run over it and keep going: out of the blast radius when it blows.
+    {
+        Simulation sim(level);
+        std::uint64_t armed = 0, blast = 0;
+        bool died = false;
+        for (int i = 0; i < 120; ++i) {
+            sim.step(kRight);
+            for (const SimEvent& e : sim.events()) {
+                if (e.type == SimEventType::MineArmed) armed = e.tick;
+                if (e.type == SimEventType::MineBlast) blast = e.tick;
+                died = died || e.type == SimEventType::Death;
+            }
+        }
+        REQUIRE(armed > 0);
+        CHECK(blast - armed == static_cast<std::uint64_t>(kMineFuseTicks));
+        CHECK(!died);
+    }
+    // Step on it and stop: still within the radius at the blast, dies at that very tick.
+    {
+        Simulation sim(level);
+        std::uint64_t blast = 0, death = 0;
+        bool on_mine = false;
+        for (int i = 0; i < 200 && death == 0; ++i) {
+            sim.step(on_mine ? kNone : kRight);
+            on_mine = on_mine || sim.player().x > 8.6;
+            for (const SimEvent& e : sim.events()) {
+                if (e.type == SimEventType::MineBlast) blast = e.tick;
+                if (e.type == SimEventType::Death) death = e.tick;
+            }
+        }
+        CHECK(death > 0);
+        CHECK(death == blast);
+    }
+}
+
+TEST_CASE("death respawns at the last safe landing and counts") {
+    const Level level = make_level({"####################", "#..................#", "#..................#",
+                                    "#S.......sss......E#", "####################"},
+                                   {"trap saw 9 1 90 0"});
+    Simulation sim(level);
+    bool respawned = false;
+    for (int i = 0; i < 200 && !respawned; ++i) {
+        sim.step(kRight);
+        for (const SimEvent& e : sim.events()) respawned = respawned || e.type == SimEventType::Respawn;
+    }
+    REQUIRE(respawned);
+    CHECK(sim.deaths() == 1);
+    // Respawned standing on a safe cell left of the saw, outside every trap cell.
+    CHECK(sim.player().x < 9 * kCellSize);
+    CHECK(sim.safe_cell().x < 9);
+}

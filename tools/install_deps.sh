@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Sawtooth builds, runs and tests with, if any is missing.
+# Idempotent and quiet when everything is present. Must run as root (or via sudo).
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev doctest-dev libsqlite3-dev
+  libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev libbenchmark-dev
+  fonts-dejavu-core scowl xvfb xauth sqlite3 python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install_deps: installing ${missing[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
