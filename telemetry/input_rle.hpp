@@ -1,0 +1,47 @@
+#pragma once
+// Run-length encoding of recorded InputFrames (ARCHITECTURE "Recording"): a blob is a
+// sequence of runs, each one byte of input bits (only kInputMask bits may be set) followed
+// by the run length as an unsigned LEB128 varint (>= 1). A held key costs ~2 bytes per
+// press instead of one byte per tick. Decoding validates everything and throws: a
+// corrupted blob must never replay silently.
+
+#include "game/sim/input.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sawtooth::telemetry {
+
+/// Input blob format version, stored per level (levels.input_format).
+inline constexpr int kInputFormatVersion = 1;
+
+/// A malformed input blob.
+class InputDecodeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// One run of equal frames.
+struct InputRun {
+    InputFrame frame;
+    std::uint64_t ticks = 0;
+};
+
+/// Encodes frames as runs.
+std::vector<std::uint8_t> encode_inputs(const std::vector<InputFrame>& frames);
+
+/// Decodes a blob into runs; throws InputDecodeError (bad bits, bad varint, zero run).
+std::vector<InputRun> decode_runs(const std::vector<std::uint8_t>& blob);
+
+/// Decodes a blob and appends its frames to `out`; throws InputDecodeError, including when
+/// the blob does not hold exactly `expected_ticks` frames.
+void decode_inputs(const std::vector<std::uint8_t>& blob, std::uint64_t expected_ticks,
+                   std::vector<InputFrame>& out);
+
+/// Checksum stored beside each blob (low 32 bits of FNV-1a 64): detects damaged bytes
+/// that still decode.
+std::int64_t input_checksum(const std::vector<std::uint8_t>& blob);
+
+}  // namespace sawtooth::telemetry

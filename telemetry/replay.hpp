@@ -1,0 +1,65 @@
+#pragma once
+// Deterministic replay of a recorded platformer level (SPEC P5): rebuild the level (from
+// seed + parameters for generated levels, compared against the recorded level hash; from
+// the stored text otherwise), feed the recorded inputs through the same Simulation,
+// recompute the events with the same EventExtractor and compare every state hash. The
+// first difference is a desync, reported with its tick. Headless; the on-screen replay
+// uses load_recording and steps the simulation itself.
+
+#include "telemetry/events.hpp"
+#include "telemetry/store.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sawtooth::telemetry {
+
+/// A recording that cannot be replayed at all (level hash mismatch, generation failure).
+class ReplayError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Everything needed to replay one level.
+struct LoadedRecording {
+    LevelRecord record;
+    Level level;  ///< rebuilt and hash-checked
+    std::vector<InputFrame> inputs;
+    std::vector<EventRow> events;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;  ///< (tick, state hash)
+    bool same_build = true;                                       ///< recorded by this very binary
+    std::vector<std::string> warnings;  ///< one line each (other build, open level...)
+};
+
+/// Rebuilds the level of a record; throws ReplayError when it cannot be reproduced.
+Level rebuild_level(const LevelRecord& record);
+
+/// Loads and checks a recording; throws StoreError (missing id, corrupt inputs) or
+/// ReplayError (level cannot be rebuilt).
+LoadedRecording load_recording(Store& store, std::int64_t level_id);
+
+/// The first point where a replay differs from its recording.
+struct Desync {
+    std::uint64_t tick = 0;
+    std::string what;  ///< one line
+};
+
+/// Result of replaying one level.
+struct ReplayReport {
+    std::uint64_t ticks = 0;
+    int deaths = 0;
+    bool reached_exit = false;
+    std::uint64_t final_hash = 0;
+    std::size_t events_checked = 0;
+    std::size_t hashes_checked = 0;
+    std::optional<Desync> desync;
+};
+
+/// Replays the whole recording and checks events, state hashes, deaths and the final hash.
+/// Stops at the first desync.
+ReplayReport verify_replay(const LoadedRecording& rec);
+
+}  // namespace sawtooth::telemetry

@@ -1,0 +1,124 @@
+#pragma once
+// Thin RAII wrappers over the sqlite3 C API: a connection, a prepared statement and a
+// transaction guard. No ORM, no hidden queries: callers write SQL and bind values. Every
+// failure throws StoreError with a one-line message naming the database file.
+// Not thread-safe: one Database per thread.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace sawtooth::telemetry {
+
+/// A storage failure; what() is one line, fit for "sawtooth-lab: <what>".
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Database;
+
+/// One prepared statement. Bind indices are 1-based, column indices 0-based.
+class Statement {
+public:
+    Statement(Database& db, std::string_view sql);
+    ~Statement();
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&&) = delete;
+
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    Statement& bind_blob(int index, const std::vector<std::uint8_t>& bytes);
+    Statement& bind_null(int index);
+    /// Binds the value or NULL.
+    template <class T>
+    Statement& bind(int index, const std::optional<T>& value) {
+        return value ? bind(index, *value) : bind_null(index);
+    }
+
+    /// Advances; true while a row is available.
+    bool step();
+    /// Runs to completion (statements without result rows).
+    void run();
+    /// Resets for another execution and clears the bindings.
+    void reset();
+
+    bool is_null(int column) const;
+    std::int64_t int64(int column) const;
+    int int32(int column) const { return static_cast<int>(int64(column)); }
+    double real(int column) const;
+    std::string text(int column) const;
+    std::vector<std::uint8_t> blob(int column) const;
+    int column_count() const;
+    std::string column_name(int column) const;
+    /// SQLite storage class of the column in the current row (SQLITE_INTEGER ...).
+    int column_type(int column) const;
+
+private:
+    Database* m_db;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+/// How to open a database file.
+enum class OpenMode {
+    ReadOnly,        ///< never writes; the file must exist
+    ReadWrite,       ///< the file must exist
+    ReadWriteCreate  ///< creates the file when missing
+};
+
+/// One connection.
+class Database {
+public:
+    /// Opens `path`; throws StoreError (missing file in the non-creating modes included).
+    Database(const std::string& path, OpenMode mode);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    /// Runs one or more statements without results.
+    void exec(std::string_view sql);
+    /// Runs a query returning one integer (first column of the first row).
+    std::int64_t query_int(std::string_view sql);
+    /// Rowid of the last INSERT on this connection.
+    std::int64_t last_insert_id() const;
+    /// Rows changed by the last statement.
+    int changes() const;
+    const std::string& path() const { return m_path; }
+    bool read_only() const { return m_read_only; }
+    sqlite3* handle() const { return m_db; }
+
+    /// Throws StoreError("<path>: <context>: <sqlite message>") for a failed call.
+    [[noreturn]] void fail(std::string_view context) const;
+
+private:
+    sqlite3* m_db = nullptr;
+    std::string m_path;
+    bool m_read_only = false;
+};
+
+/// BEGIN IMMEDIATE ... COMMIT; rolls back when destroyed without commit().
+class Transaction {
+public:
+    explicit Transaction(Database& db);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Database& m_db;
+    bool m_done = false;
+};
+
+}  // namespace sawtooth::telemetry

@@ -1,0 +1,201 @@
+#pragma once
+// The session store (SPEC P5, issue 5): one SQLite file in WAL mode holding participants,
+// sessions, platformer levels with their inputs / events / state hashes, and Elimination
+// word levels with their challenges and actions. Schema and columns: docs/telemetry.md.
+//
+// Opening checks the file before anything can write to it: damaged files, files of other
+// applications and files from a newer schema version are refused with a one-line
+// StoreError and left byte-for-byte untouched. Not thread-safe: one Store per thread.
+
+#include "gen/generator.hpp"
+#include "gen/level.hpp"
+#include "telemetry/events.hpp"
+#include "telemetry/sqlite.hpp"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sawtooth::telemetry {
+
+/// Schema version written to PRAGMA user_version; bump with a migration in store.cpp.
+inline constexpr int kSchemaVersion = 1;
+/// PRAGMA application_id of Sawtooth databases ("SAWT").
+inline constexpr std::int32_t kApplicationId = 0x53415754;
+
+/// Where a level came from, and the Level itself (its canonical text is always stored).
+struct LevelSource {
+    std::string kind = "file";        ///< "generated", "file" or "tutorial"
+    std::string name;                 ///< shown in listings (file name, "Level 3/10")
+    std::optional<GenParams> params;  ///< set for generated levels: replay regenerates from it
+    Level level;
+};
+
+/// A levels row.
+struct LevelRecord {
+    std::int64_t level_id = 0;
+    std::int64_t session_id = 0;
+    std::string participant_id;
+    std::string session_mode;
+    int seq = 0;  ///< 1-based position in its session
+    std::string kind;
+    std::string name;
+    std::optional<GenParams> params;
+    int generator_version = 0;
+    std::uint64_t level_hash = 0;
+    std::string level_text;
+    std::string build_id;
+    int tick_rate = 0;
+    int hash_interval = 0;
+    int pos_interval = 0;
+    int input_format = 0;
+    std::string started_utc;
+    std::string ended_utc;                   ///< empty while open (or after a crash)
+    std::optional<RecordedOutcome> outcome;  ///< empty while open (or after a crash)
+    int deaths = 0;
+    std::uint64_t ticks = 0;                  ///< ticks stored (updated at every flush)
+    std::optional<std::uint64_t> final_hash;  ///< state hash after the last tick, once ended
+};
+
+/// One flush of a level in progress: written in a single transaction.
+struct LevelFlush {
+    std::uint64_t ticks = 0;  ///< ticks recorded so far
+    int deaths = 0;
+    int chunk_index = 0;  ///< input chunk being (re)written
+    std::uint64_t chunk_first_tick = 1;
+    std::uint64_t chunk_ticks = 0;
+    std::vector<std::uint8_t> chunk_rle;
+    std::vector<EventRow> events;  ///< new rows since the previous flush
+    std::size_t first_event_seq = 0;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;  ///< (tick, hash), new ones
+    std::optional<RecordedOutcome> outcome;                       ///< set by the final flush
+    std::optional<std::uint64_t> final_hash;
+};
+
+/// A participants row.
+struct ParticipantInfo {
+    std::string participant_id;
+    std::string created_utc;
+    int sessions = 0;
+};
+
+/// A word_levels row's identity (Elimination; written by the word mode).
+struct WordLevelSource {
+    std::string mode;      ///< "levels", "infinite", "daily"
+    int level_number = 0;  ///< 1-based within the mode
+    std::uint64_t seed = 0;
+    std::string date;         ///< daily mode: "YYYY-MM-DD"
+    std::string params_json;  ///< generator parameters as JSON
+};
+
+/// One word_challenges row (words::ChallengeResult as stored).
+struct WordChallengeRow {
+    int number = 0;
+    std::string letters;
+    int two_x = -1;
+    std::string status;  ///< "solved", "timed_out", "playing"
+    std::string word;
+    int score = 0;
+    bool two_x_kept = false;
+    std::uint32_t kept_mask = 0;
+    std::uint32_t start_tick = 0;
+    std::uint32_t end_tick = 0;
+    int clicks = 0;
+    int resets = 0;
+};
+
+/// One word_actions row.
+struct WordActionRow {
+    std::uint32_t tick = 0;
+    int challenge = 0;      ///< 1-based challenge number the action went to
+    std::string action;     ///< "click", "type", "reset", "timeout"
+    int letter_index = -1;  ///< original letter position (click), -1 otherwise
+    std::string letter;     ///< typed or removed letter, empty when none
+    std::string result;     ///< "ignored", "removed", "restored", "solved", "timed_out"
+};
+
+/// The store.
+class Store {
+public:
+    /// $XDG_DATA_HOME/sawtooth/sawtooth.db, else ~/.local/share/sawtooth/sawtooth.db.
+    static std::string default_path();
+
+    /// Opens for recording: creates the file (and its folder) and the schema if missing.
+    static Store open(const std::string& path);
+    /// Opens an existing store without ever writing to it (replay, export, listings).
+    static Store open_read_only(const std::string& path);
+
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
+    ~Store();
+
+    const std::string& path() const;
+    Database& db() { return *m_db; }
+
+    // ---- participants ----
+    /// A new pseudonymous participant id ("P-XXXX-XXXX", random, never a name).
+    std::string create_participant();
+    /// True if the participant exists.
+    bool has_participant(const std::string& participant_id);
+    /// This installation's participant for free play (created on first use).
+    std::string default_participant();
+    std::vector<ParticipantInfo> participants();
+    /// Everything recorded for a participant as JSON (sessions, levels, decoded inputs,
+    /// events, hashes, word levels); throws StoreError for an unknown id.
+    nlohmann::json export_participant(const std::string& participant_id);
+    /// Deletes a participant and everything recorded for them (cascade, secure delete).
+    void delete_participant(const std::string& participant_id);
+
+    // ---- sessions ----
+    /// Starts a session for an existing participant; `mode` e.g. "study", "free", "scripted",
+    /// "words-levels". Returns session_id.
+    std::int64_t begin_session(const std::string& participant_id, std::string_view mode);
+    /// Marks a session ended (`reason`: "finished", "quit", ...).
+    void end_session(std::int64_t session_id, std::string_view reason);
+
+    // ---- platformer levels ----
+    /// Adds a levels row (level text, hash, params, build id) and returns level_id.
+    std::int64_t begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval);
+    /// Writes one flush in a single transaction.
+    void write_flush(std::int64_t level_id, const LevelFlush& flush);
+    /// Loads a levels row; throws StoreError("no level with id N ...").
+    LevelRecord load_level(std::int64_t level_id);
+    /// Every level id of a session, in play order.
+    std::vector<std::int64_t> session_levels(std::int64_t session_id);
+    /// Decodes and checks the input chunks of a level (contiguous, checksums, counts).
+    std::vector<InputFrame> load_inputs(std::int64_t level_id, std::uint64_t ticks);
+    std::vector<EventRow> load_events(std::int64_t level_id);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> load_state_hashes(std::int64_t level_id);
+
+    // ---- Elimination word levels ----
+    /// Adds a word_levels row and returns word_level_id.
+    std::int64_t begin_word_level(std::int64_t session_id, const WordLevelSource& source);
+    /// Appends actions (commit per call; the word mode calls it per click or per second).
+    void add_word_actions(std::int64_t word_level_id, const std::vector<WordActionRow>& actions);
+    /// Stores a finished challenge.
+    void add_word_challenge(std::int64_t word_level_id, const WordChallengeRow& challenge);
+    /// Ends a word level: status "complete", "timed_out" or "quit".
+    void end_word_level(std::int64_t word_level_id, std::string_view status, int total_score, int words_found,
+                        std::uint64_t result_hash);
+
+private:
+    explicit Store(std::unique_ptr<Database> db);
+    std::unique_ptr<Database> m_db;
+};
+
+/// Current UTC time as "YYYY-MM-DDTHH:MM:SSZ".
+std::string utc_now();
+/// 16 lower-case hex digits.
+std::string hex64(std::uint64_t v);
+/// Parses hex64 output; throws StoreError.
+std::uint64_t parse_hex64(std::string_view text);
+/// GenParams as JSON and back (the levels row also keeps them in columns).
+nlohmann::json params_to_json(const GenParams& p);
+
+}  // namespace sawtooth::telemetry
