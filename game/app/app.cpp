@@ -1,18 +1,27 @@
 #include "game/app/app.hpp"
 
+#include "engine/audio.hpp"
 #include "engine/controls.hpp"
 #include "engine/fixed_step.hpp"
 #include "engine/input_devices.hpp"
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
+#include "engine/ui_input.hpp"
+#include "game/app/level_source.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
+#include "game/app/settings.hpp"
+#include "game/app/sound_bank.hpp"
+#include "game/app/study_session.hpp"
+#include "game/app/title_screen.hpp"
 #include "gen/level.hpp"
 
 #include <SDL2/SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -48,6 +57,40 @@ std::string load_level_file(const std::string& path, Level& out) {
     return {};
 }
 
+// A scripted menu press: control `control` is held during frame `frame` (0-based).
+struct ScriptedPress {
+    int frame = 0;
+    engine::Control control = engine::Control::Confirm;
+};
+
+// Parses "FRAME:control,..." (control = left right up down confirm back pause skip);
+// "" on success, else the one-line problem.
+std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>& out) {
+    static const std::pair<const char*, engine::Control> kNames[] = {
+        {"left", engine::Control::Left},     {"right", engine::Control::Right}, {"up", engine::Control::Up},
+        {"down", engine::Control::Down},     {"confirm", engine::Control::Confirm},
+        {"back", engine::Control::Back},     {"pause", engine::Control::Pause}, {"skip", engine::Control::Skip}};
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        const auto colon = item.find(':');
+        ScriptedPress p;
+        const char* b = item.data();
+        if (colon == std::string::npos || std::from_chars(b, b + colon, p.frame).ptr != b + colon || p.frame < 0)
+            return "--menu-keys: expected FRAME:CONTROL, got '" + item + "'";
+        const std::string name = item.substr(colon + 1);
+        bool found = false;
+        for (const auto& [n, c] : kNames)
+            if (name == n) {
+                p.control = c;
+                found = true;
+            }
+        if (!found) return "--menu-keys: unknown control '" + name + "'";
+        out.push_back(p);
+    }
+    return {};
+}
+
 // A deterministic input pattern for benchmarks: run right, hop now and then.
 InputFrame bench_input(int frame) {
     InputFrame f{kInputRight};
@@ -60,24 +103,71 @@ InputFrame bench_input(int frame) {
 
 int run(const AppOptions& o) {
     const std::string assets = o.asset_dir.empty() ? std::string(SAWTOOTH_ASSET_DIR) : o.asset_dir;
+    // Recording (docs/telemetry.md): --script runs headless here; --replay and the store
+    // are checked before any window opens. Declared first so it outlives every screen.
+    RecordingSetup recording;
+    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
     if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
         fail("cannot write screenshot to '" + o.screenshot + "'");
         return 1;
     }
-    if (o.seed) {
-        fail("--seed needs the level generator, which this build does not have yet");
-        return 1;
+    std::vector<ScriptedPress> scripted;
+    if (const std::string err = parse_menu_keys(o.menu_keys, scripted); !err.empty()) {
+        fail(err);
+        return 2;
+    }
+    // First screen: a level when one is named (or benchmarked), else the title menu.
+    std::string first = o.screen;
+    if (first.empty()) first = (o.seed || !o.level_file.empty() || o.bench_frames > 0) ? "level" : "title";
+    if (first != "title" && first != "level" && first != "results") {
+        fail("--screen must be title, level or results, got '" + first + "'");
+        return 2;
     }
     Level level;
-    const std::string level_path = o.level_file.empty() ? assets + "/levels/test.txt" : o.level_file;
-    if (const std::string err = load_level_file(level_path, level); !err.empty()) {
-        fail(err);
-        return 1;
+    LevelInfo level_info;
+    level_info.mode = "single";
+    if (first == "level" && o.seed) {
+        GenParams p;
+        p.seed = *o.seed;
+        p.layout = parse_layout(o.layout).value_or(Layout::Maze);
+        p.level_index = o.level_index;
+        if (!o.rooms.empty() && !parse_size(o.rooms, p.rooms_w, p.rooms_h)) {
+            fail("--rooms must look like 4x3, got '" + o.rooms + "'");
+            return 2;
+        }
+        if (!o.room_size.empty() && !parse_size(o.room_size, p.room_w, p.room_h)) {
+            fail("--room-size must look like 11x7, got '" + o.room_size + "'");
+            return 2;
+        }
+        if (const std::string err = validate_params(p); !err.empty()) {
+            fail(err);
+            return 2;
+        }
+        if (const std::string err = generate_for_play(p, level); !err.empty()) {
+            fail(err);
+            return 1;
+        }
+        level_info.params = p;
+        level_info.label = "Seed " + std::to_string(p.seed);
+    } else if (first == "level") {
+        const std::string level_path = o.level_file.empty() ? assets + "/levels/test.txt" : o.level_file;
+        if (const std::string err = load_level_file(level_path, level); !err.empty()) {
+            fail(err);
+            return 1;
+        }
+        level_info.file = level_path;
+        level_info.label = level.meta_value("name", "Free play");
     }
+
+    // Settings: a corrupt file warns and falls back to defaults, it never stops the game.
+    const std::string settings_path = o.settings_file.empty() ? default_settings_path() : o.settings_file;
+    std::string settings_warning;
+    Settings settings = load_settings(settings_path, settings_warning);
+    if (!settings_warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", settings_warning.c_str());
 
     engine::PlatformConfig pc;
     pc.headless = o.headless;
-    pc.fullscreen = o.fullscreen;
+    pc.fullscreen = o.fullscreen || (settings.fullscreen && !o.headless);
     pc.width = o.width;
     pc.height = o.height;
     std::unique_ptr<engine::Platform> platform;
@@ -94,16 +184,47 @@ int run(const AppOptions& o) {
     }
 
     engine::InputDevices devices;
+    devices.set_bindings(settings.keys);
+    engine::AudioConfig ac;
+    ac.enabled = !o.headless && o.bench_frames == 0;  // headless and benchmarks stay silent
+    ac.volume = settings.volume;
+    auto audio = std::make_unique<engine::Audio>(ac);
+    SoundBank sounds(audio.get());
+    engine::UiInput ui;
     ScreenStack screens;
-    Services services{platform.get(), text.get(), &screens, assets, o.headless};
+    Services services;
+    services.platform = platform.get();
+    services.text = text.get();
+    services.screens = &screens;
+    services.asset_dir = assets;
+    services.headless = o.headless;
+    services.audio = audio.get();
+    services.sounds = &sounds;
+    services.ui = &ui;
+    services.devices = &devices;
+    services.settings = &settings;
+    services.settings_path = settings_path;
+    if (recording.recorder)
+        services.on_level_start = [rec = recording.recorder.get()](PlatformerScreen& s, const LevelInfo& info) {
+            rec->on_level_start(s, info);
+        };
     bool quit = false;
-    const std::string title = level.meta_value("name", "Free play");
+    const std::string title = level_info.label;
     PlatformerScreen* level_screen = nullptr;
-    {
+    if (recording.replay) {
+        screens.push(make_replay_screen(services, recording.replay, o.recording.replay_speed));
+        screens.apply();
+    } else if (first == "level") {
         auto screen = std::make_unique<PlatformerScreen>(services, level, PlatformerOptions{title, false},
                                                          [&](const LevelResult&) { quit = !o.headless; });
         level_screen = screen.get();
+        if (services.on_level_start) services.on_level_start(*screen, level_info);
         screens.push(std::move(screen));
+        screens.apply();
+    } else {
+        screens.push(std::make_unique<TitleScreen>(services, o.session_seed));
+        if (first == "results")
+            screens.push(std::make_unique<ResultsScreen>(services, demo_results(), "Session seed 1234 (demo data)"));
         screens.apply();
     }
 
@@ -121,9 +242,16 @@ int run(const AppOptions& o) {
         while (platform->poll(e)) {
             if (e.type == SDL_QUIT) quit = true;
             devices.handle_event(e);
+            if (!platform->imgui_wants_keyboard() && !platform->imgui_wants_mouse()) ui.feed(e);
         }
         devices.update(controls, platform->imgui_wants_keyboard());
-        if (controls.pressed(engine::Control::Fullscreen)) platform->toggle_fullscreen();
+        for (const ScriptedPress& p : scripted)
+            if (p.frame == frame) controls.set(p.control, true);
+        if (controls.pressed(engine::Control::Fullscreen)) {
+            platform->toggle_fullscreen();
+            settings.fullscreen = platform->fullscreen();
+            if (!o.headless) save_settings(settings_path, settings);
+        }
 
         const double now = platform->now_seconds();
         const double dt = now - last;
@@ -141,6 +269,7 @@ int run(const AppOptions& o) {
             else
                 top->tick(controls);
             controls.begin_frame();  // an edge is consumed by exactly one tick
+            ui.consume();            // so are clicks and typed text
             screens.apply();
         }
         if (screens.empty()) break;
@@ -152,7 +281,6 @@ int run(const AppOptions& o) {
         screens.render(r, one_tick_per_frame ? 0.0 : clock.alpha(), one_tick_per_frame ? 1.0 / 60 : dt);
         if (Screen* top = screens.top()) top->debug_ui();
         platform->render_imgui();
-        if (benchmark) frame_ms.push_back(thread_cpu_ms() - cpu0);
         ++frame;
         const bool last_frame = (o.headless || benchmark) && frame >= fixed_frames;
         if (last_frame && !o.screenshot.empty()) {
@@ -161,7 +289,8 @@ int run(const AppOptions& o) {
                 return 1;
             }
         }
-        platform->present();
+        platform->present();  // SDL batches draw calls: present is where they run
+        if (benchmark) frame_ms.push_back(thread_cpu_ms() - cpu0);
         if (last_frame) break;
     }
 

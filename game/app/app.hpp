@@ -1,6 +1,8 @@
 #pragma once
 // The game's entry: command-line options and the main loop (Fiedler fixed step).
 
+#include "game/app/recording_options.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +25,12 @@ struct AppOptions {
     bool fullscreen = false;
     int width = 1280, height = 720;
     std::string asset_dir;  ///< where assets/ is (default: next to the build)
+    std::string screen;     ///< first screen: title | level | results (default: title, or
+                            ///< level when --level / --seed is given)
+    std::string menu_keys;  ///< scripted presses "FRAME:control,..." (tests, screenshots)
+    std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
+    RecordingOptions recording;  ///< --db, --script, --replay... (game/app/recording.cpp)
+    std::string settings_file;  ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
 };
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.

@@ -5,11 +5,20 @@
 
 namespace sawtooth::app {
 
+namespace {
+// A level smaller than the view is centred; otherwise the view stays inside it.
+double clamp_axis(double c, double half, double size) {
+    return size <= 2 * half ? size / 2 : std::clamp(c, half, size - half);
+}
+}  // namespace
+
 void Camera::set_bounds(double level_w, double level_h, int view_w, int view_h) {
     m_level_w = level_w;
     m_level_h = level_h;
     m_view_w = view_w;
     m_view_h = view_h;
+    m_ppm = m_config.pixels_per_metre;
+    if (level_w > 0 && level_h > 0) m_ppm = std::max({m_ppm, view_w / level_w, view_h / level_h});
     clamp();
 }
 
@@ -22,24 +31,27 @@ void Camera::snap(double x, double y) {
 void Camera::follow(double x, double y, double dt) {
     const double k = 1.0 - std::exp(-m_config.follow_rate * dt);
     m_cx += (x - m_cx) * k;
-    m_cy += (y - m_cy) * k;
+    const double dy = y - m_cy;
+    if (std::abs(dy) > m_config.dead_zone_y) m_cy += (dy - std::copysign(m_config.dead_zone_y, dy)) * k;
+    clamp();
+}
+
+void Camera::set_shake(double pixels, double time) {
+    // Two incommensurate sines: jittery, but smooth enough not to look like a glitch.
+    m_shake_x = pixels * std::sin(time * 71.0) / m_ppm;
+    m_shake_y = pixels * std::sin(time * 53.0 + 1.3) / m_ppm;
     clamp();
 }
 
 void Camera::clamp() {
-    const double half_w = m_view_w / m_config.pixels_per_metre / 2.0;
-    const double half_h = m_view_h / m_config.pixels_per_metre / 2.0;
-    // A level smaller than the view is centred; otherwise the view stays inside it.
-    m_cx = m_level_w <= 2 * half_w ? m_level_w / 2 : std::clamp(m_cx, half_w, m_level_w - half_w);
-    m_cy = m_level_h <= 2 * half_h ? m_level_h / 2 : std::clamp(m_cy, half_h, m_level_h - half_h);
+    m_cx = clamp_axis(m_cx, half_w(), m_level_w);
+    m_cy = clamp_axis(m_cy, half_h(), m_level_h);
+    m_vx = clamp_axis(m_cx + m_shake_x, half_w(), m_level_w);
+    m_vy = clamp_axis(m_cy + m_shake_y, half_h(), m_level_h);
 }
 
-float Camera::sx(double x) const {
-    return static_cast<float>((x - m_cx) * m_config.pixels_per_metre + m_view_w / 2.0);
-}
+float Camera::sx(double x) const { return static_cast<float>((x - m_vx) * m_ppm + m_view_w / 2.0); }
 
-float Camera::sy(double y) const {
-    return static_cast<float>(m_view_h / 2.0 - (y - m_cy) * m_config.pixels_per_metre);
-}
+float Camera::sy(double y) const { return static_cast<float>(m_view_h / 2.0 - (y - m_vy) * m_ppm); }
 
 }  // namespace sawtooth::app

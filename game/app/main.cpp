@@ -26,6 +26,13 @@ int main(int argc, char** argv) {
     cli.add_option("--width", o.width, "window width")->check(CLI::Range(320, 7680));
     cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
+    cli.add_option("--screen", o.screen, "first screen: title, level or results (demo data)")
+        ->check(CLI::IsMember({"title", "level", "results"}));
+    cli.add_option("--menu-keys", o.menu_keys,
+                   "scripted presses FRAME:CONTROL,... (left right up down confirm back pause skip)");
+    cli.add_option("--session-seed", o.session_seed, "study session seed (default: random)");
+    cli.add_option("--settings", o.settings_file, "settings file (default: $XDG_CONFIG_HOME/sawtooth/settings.json)");
+    sawtooth::app::add_recording_flags(cli, o.recording);
     cli.set_version_flag("--version", "sawtooth 0.1");
     try {
         cli.parse(argc, argv);

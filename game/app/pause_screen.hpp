@@ -1,8 +1,10 @@
 #pragma once
-// The pause overlay over a level: Resume, Restart is not offered (a restart would not be
-// a recorded event), Quit level. Esc resumes.
+// The pause overlay over a level: Resume, Settings, Skip level (study session only) and
+// Quit (to the title, or ending the session). Restart is not offered: a restart would not
+// be a recorded event. Esc resumes.
 
 #include "game/app/screen.hpp"
+#include "game/app/ui.hpp"
 
 namespace sawtooth::app {
 
@@ -17,9 +19,11 @@ public:
     bool is_overlay() const override { return true; }
 
 private:
+    enum class Item { Resume, Settings, Skip, Quit };
     Services m_services;
     PlatformerScreen* m_level;
-    int m_choice = 0;
+    std::vector<Item> m_items;
+    Menu m_menu;
 };
 
 }  // namespace sawtooth::app

@@ -9,6 +9,7 @@
 #include "game/app/screen.hpp"
 #include "game/sim/simulation.hpp"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -41,9 +42,20 @@ public:
 
 /// Options of one level in play.
 struct PlatformerOptions {
-    std::string title;        ///< shown in the HUD, e.g. "Level 3/10"
-    bool allow_skip = false;  ///< Tab / gamepad Y skips (study session)
+    std::string title;                         ///< shown in the HUD, e.g. "Level 3/10"
+    bool allow_skip = false;                   ///< Tab / gamepad Y skips (study session)
+    bool trap_checklist = false;               ///< HUD lists which trap kinds were touched (tutorial 2)
+    std::string quit_label = "Quit to title";  ///< pause menu's last entry
 };
+
+/// A sign painted into a level: `meta hintN X Y TEXT` lines (tutorials).
+struct LevelHint {
+    CellPos cell;
+    std::string text;
+};
+
+/// Reads the `meta hint*` lines of a level (malformed ones are skipped).
+std::vector<LevelHint> level_hints(const Level& level);
 
 /// Plays one Level.
 class PlatformerScreen : public Screen {
@@ -59,6 +71,8 @@ public:
     static InputFrame input_from(const engine::Controls& controls);
 
     const Simulation& sim() const { return *m_sim; }
+    const PlatformerOptions& options() const { return m_options; }
+    Services& services() { return m_services; }
     /// Feeds one tick with an explicit input (scripts, replay, tests).
     void step(InputFrame input);
     /// Adds an observer (kept alive by the screen); on_start is called at once.
@@ -68,6 +82,10 @@ public:
     bool finished() const { return m_finished; }
 
 private:
+    void react_to_events();
+    void draw_hud(SDL_Renderer* r, int vw, int vh);
+    void draw_effects(SDL_Renderer* r, int vw, int vh);
+
     Services m_services;
     PlatformerOptions m_options;
     std::unique_ptr<Simulation> m_sim;
@@ -81,6 +99,12 @@ private:
     std::uint64_t m_exit_tick = 0;
     bool m_show_debug = false;
     double m_fps = 0.0;
+    std::vector<LevelHint> m_hints;
+    std::vector<bool> m_was_telling;   ///< per trap, for the tell sound's rising edge
+    std::array<bool, 4> m_touched{};   ///< per TrapType: touched or killed by (checklist)
+    std::uint64_t m_respawn_tick = 0;  ///< for the respawn flash
+    double m_shake = 0.0;              ///< screen shake amplitude, px (decays per frame)
+    double m_time = 0.0;               ///< real seconds since the screen was shown
 };
 
 }  // namespace sawtooth::app

@@ -4,8 +4,11 @@
 // (a pause menu draws over the level it pauses).
 
 #include "engine/controls.hpp"
+#include "gen/generator.hpp"
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,19 +17,45 @@ struct SDL_Renderer;
 namespace sawtooth::engine {
 class Platform;
 class TextRenderer;
+class Audio;
+class InputDevices;
+struct UiInput;
 }  // namespace sawtooth::engine
 
 namespace sawtooth::app {
 
 class ScreenStack;
+class PlatformerScreen;
+class SoundBank;
+struct Settings;
 
-/// What every screen may use while it runs.
+/// Which level a PlatformerScreen is playing, for observers (recording) and the HUD.
+struct LevelInfo {
+    std::string mode;                 ///< "study", "tutorial", "free" or "single" (command line)
+    int index = 0;                    ///< study: 1..10; tutorial: 1..2; else 0
+    int count = 0;                    ///< levels in this part of the session (10 or 2), else 0
+    std::string label;                ///< HUD title, e.g. "Level 3/10"
+    std::optional<GenParams> params;  ///< set for generated levels
+    std::string file;                 ///< set for levels loaded from a text file
+};
+
+/// What every screen may use while it runs. Pointers are owned by the main loop and
+/// outlive every screen; optional ones may be null (tests, tools).
 struct Services {
     engine::Platform* platform = nullptr;
     engine::TextRenderer* text = nullptr;
     ScreenStack* screens = nullptr;
     std::string asset_dir;
     bool headless = false;
+    engine::Audio* audio = nullptr;           ///< sound output (mute when headless)
+    SoundBank* sounds = nullptr;              ///< the game's synthesised effects
+    engine::UiInput* ui = nullptr;            ///< mouse / typed text / raw keys for menus
+    engine::InputDevices* devices = nullptr;  ///< to apply rebound keys at once
+    Settings* settings = nullptr;             ///< live settings (saved by the settings screen)
+    std::string settings_path;                ///< where settings are saved ("" = never)
+    /// Called for every level a menu or session starts, right before its first tick:
+    /// the recorder attaches its LevelObserver here.
+    std::function<void(PlatformerScreen&, const LevelInfo&)> on_level_start;
 };
 
 /// One screen. tick() runs at the fixed 60 Hz; render() once per displayed frame.

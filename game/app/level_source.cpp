@@ -1,0 +1,43 @@
+#include "game/app/level_source.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace sawtooth::app {
+
+std::string read_level_file(const std::string& path, Level& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read level file '" + path + "'";
+    std::stringstream ss;
+    ss << in.rdbuf();
+    try {
+        out = parse_level_text(ss.str());
+    } catch (const LevelFormatError& e) {
+        return path + ": " + e.what();
+    }
+    if (const std::string p = validate_level(out); !p.empty()) return path + ": " + p;
+    return {};
+}
+
+std::string generate_for_play(const GenParams& params, Level& out) {
+    if (const std::string p = validate_params(params); !p.empty()) return p;
+    GeneratedLevel g = generate_level(params);
+    if (!g.ok) return "seed " + std::to_string(params.seed) + " did not generate: " + g.error;
+    if (const std::string p = validate_level(g.level); !p.empty())
+        return "seed " + std::to_string(params.seed) + " generated an invalid level: " + p;
+    out = std::move(g.level);
+    return {};
+}
+
+bool parse_size(const std::string& text, int& w, int& h) {
+    const auto x = text.find_first_of("xX");
+    if (x == std::string::npos) return false;
+    const char* b = text.data();
+    const char* e = b + text.size();
+    auto r1 = std::from_chars(b, b + x, w);
+    auto r2 = std::from_chars(b + x + 1, e, h);
+    return r1.ec == std::errc() && r1.ptr == b + x && r2.ec == std::errc() && r2.ptr == e && w > 0 && h > 0;
+}
+
+}  // namespace sawtooth::app

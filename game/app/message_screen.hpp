@@ -1,0 +1,25 @@
+#pragma once
+// A full-screen message with one "Back" button: the Elimination placeholder ("coming
+// soon") and errors a player should read (a seed that failed to generate).
+
+#include "game/app/screen.hpp"
+#include "game/app/ui.hpp"
+
+namespace sawtooth::app {
+
+/// Title, a few lines of text, and Back.
+class MessageScreen : public Screen {
+public:
+    MessageScreen(Services services, std::string title, std::vector<std::string> lines);
+    void tick(const engine::Controls& controls) override;
+    void render(SDL_Renderer* r, double alpha, double real_dt) override;
+
+private:
+    Services m_services;
+    std::string m_title;
+    std::vector<std::string> m_lines;
+    Menu m_menu;
+    double m_time = 0.0;
+};
+
+}  // namespace sawtooth::app

@@ -1,0 +1,96 @@
+#include "game/app/settings.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace sawtooth::app {
+
+namespace {
+
+constexpr int kSettingsVersion = 1;
+constexpr int kMaxScancode = 512;  // SDL_NUM_SCANCODES: anything above is not a key
+
+int read_key(const nlohmann::json& keys, const char* name) {
+    const auto it = keys.find(name);
+    if (it == keys.end() || !it->is_number_integer()) return 0;
+    const int v = it->get<int>();
+    return v > 0 && v < kMaxScancode ? v : 0;
+}
+
+}  // namespace
+
+std::string default_settings_path() {
+    namespace fs = std::filesystem;
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return (fs::path(xdg) / "sawtooth" / "settings.json").string();
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return (fs::path(home) / ".config" / "sawtooth" / "settings.json").string();
+    return {};
+}
+
+Settings load_settings(const std::string& path, std::string& warning) {
+    warning.clear();
+    Settings s;
+    if (path.empty() || !std::filesystem::exists(path)) return s;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        warning = "cannot read settings file '" + path + "', using defaults";
+        return s;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(ss.str());
+    } catch (const nlohmann::json::exception&) {
+        warning = "settings file '" + path + "' is not valid JSON, using defaults";
+        return s;
+    }
+    if (!j.is_object()) {
+        warning = "settings file '" + path + "' is not a JSON object, using defaults";
+        return s;
+    }
+    // Each field on its own: one bad value keeps its default, the rest still load.
+    if (const auto it = j.find("volume"); it != j.end() && it->is_number())
+        s.volume = std::clamp(it->get<double>(), 0.0, 1.0);
+    if (const auto it = j.find("fullscreen"); it != j.end() && it->is_boolean())
+        s.fullscreen = it->get<bool>();
+    if (const auto it = j.find("keys"); it != j.end() && it->is_object()) {
+        s.keys.left = read_key(*it, "left");
+        s.keys.right = read_key(*it, "right");
+        s.keys.up = read_key(*it, "jump");
+        s.keys.down = read_key(*it, "down");
+    }
+    return s;
+}
+
+std::string save_settings(const std::string& path, const Settings& s) {
+    if (path.empty()) return "no settings path (set HOME or XDG_CONFIG_HOME)";
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
+    if (ec) return "cannot create settings folder: " + ec.message();
+    nlohmann::json j;
+    j["version"] = kSettingsVersion;
+    j["volume"] = s.volume;
+    j["fullscreen"] = s.fullscreen;
+    j["keys"] = {{"left", s.keys.left}, {"right", s.keys.right}, {"jump", s.keys.up}, {"down", s.keys.down}};
+    // Write a sibling file and rename: a crash mid-write never leaves a half file.
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return "cannot write settings file '" + path + "'";
+        out << j.dump(2) << '\n';
+        if (!out) return "cannot write settings file '" + path + "'";
+    }
+    fs::rename(tmp, path, ec);
+    if (ec) return "cannot write settings file '" + path + "': " + ec.message();
+    return {};
+}
+
+}  // namespace sawtooth::app

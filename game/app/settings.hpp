@@ -1,0 +1,31 @@
+#pragma once
+// Player settings kept between runs: master volume, extra movement keys and fullscreen.
+// Stored as JSON at $XDG_CONFIG_HOME/sawtooth/settings.json (or ~/.config/sawtooth/).
+// A missing file means defaults; a corrupt one means defaults plus a one-line warning,
+// never a crash. Unknown keys are ignored so older builds read newer files.
+
+#include "engine/input_devices.hpp"
+
+#include <string>
+
+namespace sawtooth::app {
+
+/// Everything the settings screen changes.
+struct Settings {
+    double volume = 0.8;       ///< master volume 0..1
+    bool fullscreen = false;   ///< start in fullscreen
+    engine::KeyBindings keys;  ///< extra movement keys (SDL scancodes; 0 = defaults only)
+    friend bool operator==(const Settings&, const Settings&) = default;
+};
+
+/// Default settings file path ("" when neither XDG_CONFIG_HOME nor HOME is set).
+std::string default_settings_path();
+
+/// Reads `path`. Missing file: defaults, no warning. Unreadable or corrupt: defaults and
+/// `warning` set to a one-line reason.
+Settings load_settings(const std::string& path, std::string& warning);
+
+/// Writes `s` to `path`, creating the folder; returns "" or a one-line error.
+std::string save_settings(const std::string& path, const Settings& s);
+
+}  // namespace sawtooth::app

@@ -1,0 +1,92 @@
+#pragma once
+// The thesis' user-study session (§4.2, SPEC P4): tutorial 1 (controls, find the exit),
+// tutorial 2 (touch each trap), then ten generated linear-layout levels whose seeds are
+// derived from one session seed and whose trap timing follows the level index, then a
+// results screen. Between levels a card shows what comes next; every level can be
+// skipped (a switch event) and every level is announced to Services::on_level_start.
+
+#include "game/app/platformer_screen.hpp"
+#include "game/app/screen.hpp"
+#include "game/app/ui.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sawtooth::app {
+
+/// Size and trap density of the study's generated levels.
+struct StudyConfig {
+    int levels = 10;  ///< generated levels after the tutorials
+    int rooms_w = 4;  ///< linear layout: rooms left to right
+    int rooms_h = 2;  ///< rows the path may wander over
+    int room_w = 11;
+    int room_h = 7;
+    double alpha = 0.25;
+};
+
+/// Generator parameters of study level `k` (1-based) of the session `session_seed`.
+GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfig& config = {});
+
+/// One row of the results.
+struct StageResult {
+    std::string name;  ///< "Tutorial 1", "Level 3"
+    bool tutorial = false;
+    bool played = false;  ///< false: the session ended before it
+    LevelOutcome outcome = LevelOutcome::Quit;
+    int deaths = 0;
+    std::uint64_t ticks = 0;
+    std::uint64_t seed = 0;  ///< generated levels only
+};
+
+/// Runs a study session on the screen stack (owned by its own screens' callbacks).
+class StudySession : public std::enable_shared_from_this<StudySession> {
+public:
+    StudySession(Services services, std::uint64_t session_seed, StudyConfig config = {});
+    /// Shows the first card; call once after construction via make_shared.
+    void start();
+    /// Stage count (2 tutorials + levels).
+    int stage_count() const { return static_cast<int>(m_results.size()); }
+    const std::vector<StageResult>& results() const { return m_results; }
+    std::uint64_t seed() const { return m_seed; }
+    /// Stage currently shown or played.
+    int stage() const { return m_stage; }
+    /// Starts the level of the current stage (called by the card).
+    void play_current();
+    /// Ends the session now and shows the results.
+    void show_results();
+
+private:
+    void level_done(int stage, const LevelResult& result);
+    void show_card();
+
+    Services m_services;
+    std::uint64_t m_seed;
+    StudyConfig m_config;
+    std::vector<StageResult> m_results;
+    int m_stage = 0;
+};
+
+/// The results table of a study session; Enter returns to the title.
+class ResultsScreen : public Screen {
+public:
+    ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle);
+    void tick(const engine::Controls& controls) override;
+    void render(SDL_Renderer* r, double alpha, double real_dt) override;
+
+private:
+    Services m_services;
+    std::vector<StageResult> m_results;
+    std::string m_subtitle;
+    Menu m_menu;
+    double m_time = 0.0;
+};
+
+/// Deterministic made-up results for the README screenshot (`--screen results`).
+std::vector<StageResult> demo_results();
+
+/// "1:23.4" from ticks.
+std::string format_ticks(std::uint64_t ticks);
+
+}  // namespace sawtooth::app
