@@ -1,0 +1,222 @@
+#include "telemetry/analysis/event_trace.hpp"
+
+#include "gen/travel_time.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace sawtooth::analysis {
+
+using telemetry::EventKind;
+using telemetry::EventRow;
+
+TraceStats& TraceStats::operator+=(const TraceStats& o) {
+    traces += o.traces;
+    without_traps += o.without_traps;
+    unfinished += o.unfinished;
+    mine_only += o.mine_only;
+    unmapped += o.unmapped;
+    mapped += o.mapped;
+    return *this;
+}
+
+namespace {
+
+int floor_cell(double metres) { return static_cast<int>(std::floor(metres / motion::kCellSize)); }
+
+/// Graph node of a landing row: the stand node of the landing cell, else the recorded
+/// nearest node.
+int landing_node(const LevelGraph& graph, const EventRow& r) {
+    const int n = graph.stand({r.a, r.b});
+    return n >= 0 ? n : r.c;
+}
+
+/// Graph node of a hang row: the hang node of the body's cell on the recorded side.
+int hang_node(const LevelGraph& graph, const EventRow& r) {
+    const CellPos body{floor_cell(r.x), floor_cell(r.y)};
+    const int n = graph.find(body, r.a < 0 ? NodeType::HangLeft : NodeType::HangRight);
+    return n >= 0 ? n : r.c;
+}
+
+bool valid_node(const LevelGraph& graph, int n) {
+    return n >= 0 && static_cast<std::size_t>(n) < graph.nodes.size();
+}
+
+double dist2_to_node(const LevelGraph& graph, int node, double x, double y) {
+    const auto [nx, ny] = node_position(graph.nodes[static_cast<std::size_t>(node)]);
+    return (nx - x) * (nx - x) + (ny - y) * (ny - y);
+}
+
+}  // namespace
+
+std::vector<Trace> cut_traces(const LevelGraph& graph, const TrapMap& traps,
+                              const std::vector<EventRow>& rows, TraceStats* stats) {
+    TraceStats local;
+    std::vector<Trace> out;
+    bool open = false;
+    Trace cur;
+    const auto close = [&](bool success, std::uint64_t tick) {
+        cur.success = success;
+        cur.end_tick = tick;
+        if (cur.traps_entered.empty() && cur.death_trap < 0) {
+            ++local.without_traps;
+        } else {
+            ++local.traces;
+            out.push_back(cur);
+        }
+        open = false;
+    };
+    for (const EventRow& r : rows) {
+        switch (r.kind) {
+            case EventKind::Node: {
+                const int node = landing_node(graph, r);
+                if (traps.trap_at({r.a, r.b}) < 0) {
+                    // A safe landing ends the running trace and opens the next one.
+                    if (open) close(true, r.tick);
+                    cur = Trace{};
+                    cur.start_tick = r.tick;
+                    cur.safe_node = valid_node(graph, node) ? node : -1;
+                    open = cur.safe_node >= 0;
+                } else if (open && valid_node(graph, node)) {
+                    cur.arrival_nodes.push_back(node);
+                }
+                break;
+            }
+            case EventKind::Hang: {
+                const int node = hang_node(graph, r);
+                if (open && valid_node(graph, node) && !traps.safe(node)) cur.arrival_nodes.push_back(node);
+                break;
+            }
+            case EventKind::Trap:
+                if (open) {
+                    cur.traps_entered.push_back(r.a);
+                    cur.enter_x.push_back(r.x);
+                    cur.enter_y.push_back(r.y);
+                }
+                break;
+            case EventKind::Death:
+                if (open) {
+                    cur.death_trap = r.a;
+                    cur.death_x = r.x;
+                    cur.death_y = r.y;
+                    close(false, r.tick);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+    if (open && (!cur.traps_entered.empty() || cur.death_trap >= 0)) ++local.unfinished;
+    if (stats) *stats += local;
+    return out;
+}
+
+std::vector<int> filter_sub_graph(const TrapMap& traps, const std::vector<int>& path) {
+    std::vector<int> g;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const int v = path[i];
+        if (traps.safe(v) && i + 1 < path.size() && !traps.safe(path[i + 1])) g.push_back(v);
+        if (traps.mine(v)) g.push_back(v);
+        if (traps.atomic(v)) {
+            g.push_back(v);
+            return g;
+        }
+    }
+    return {};
+}
+
+bool map_trace(const Level& level, const LevelGraph& graph, const TrapMap& traps, const Trace& t,
+               MappedTrace& out, TraceStats* stats) {
+    TraceStats local;
+    const auto finish = [&](bool ok) {
+        if (stats) *stats += local;
+        return ok;
+    };
+    const auto is_atomic_trap = [&](int i) {
+        return i >= 0 && static_cast<std::size_t>(i) < level.traps.size() &&
+               level.traps[static_cast<std::size_t>(i)].type != TrapType::Mine;
+    };
+    // The atomic challenge of the trace: the first atomic trap entered (firstTrapEvent,
+    // mines ignored), else the atomic trap that killed, else, for a mine death, the atomic
+    // trap nearest that mine (mines are only placed in front of one).
+    int challenge = -1;
+    std::size_t first_entry = 0;
+    for (std::size_t i = 0; i < t.traps_entered.size() && challenge < 0; ++i)
+        if (is_atomic_trap(t.traps_entered[i])) {
+            challenge = t.traps_entered[i];
+            first_entry = i;
+        }
+    if (challenge < 0 && is_atomic_trap(t.death_trap)) challenge = t.death_trap;
+    if (challenge < 0 && t.death_trap >= 0 && static_cast<std::size_t>(t.death_trap) < level.traps.size()) {
+        const CellPos m = level.traps[static_cast<std::size_t>(t.death_trap)].cell;
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < level.traps.size(); ++i) {
+            if (!is_atomic_trap(static_cast<int>(i))) continue;
+            for (CellPos c : trap_cells(level.traps[i])) {
+                const double d = std::hypot(c.x - m.x, c.y - m.y);
+                if (d < best) {
+                    best = d;
+                    challenge = static_cast<int>(i);
+                }
+            }
+        }
+    }
+    if (challenge < 0) {
+        ++local.mine_only;
+        return finish(false);
+    }
+    std::vector<int> trap_nodes;
+    for (std::size_t n = 0; n < graph.nodes.size(); ++n)
+        if (traps.node_trap[n] == challenge) trap_nodes.push_back(static_cast<int>(n));
+    const auto nearest = [&](double x, double y) {
+        int best = -1;
+        double best_d = std::numeric_limits<double>::infinity();
+        for (int n : trap_nodes)
+            if (const double d = dist2_to_node(graph, n, x, y); d < best_d) {
+                best_d = d;
+                best = n;
+            }
+        return best;
+    };
+    int encounter = -1;
+    if (!t.success) {
+        encounter = nearest(t.death_x, t.death_y);  // closest node to where the player died
+    } else {
+        for (int n : t.arrival_nodes)  // first touch of the ground inside the challenge area
+            if (traps.node_trap[static_cast<std::size_t>(n)] == challenge) {
+                encounter = n;
+                break;
+            }
+        if (encounter < 0 && first_entry < t.enter_x.size())  // jumped over it without landing
+            encounter = nearest(t.enter_x[first_entry], t.enter_y[first_entry]);
+    }
+    if (encounter < 0 || t.safe_node < 0) {
+        ++local.unmapped;
+        return finish(false);
+    }
+    const std::vector<int> path = shortest_path(graph, t.safe_node, encounter);
+    std::vector<int> sub = filter_sub_graph(traps, path);
+    if (sub.size() < 2) {
+        ++local.unmapped;
+        return finish(false);
+    }
+    out.trace = t;
+    out.encounter_node = encounter;
+    out.params = challenge_params(level, graph, traps, sub);
+    out.sub_graph = std::move(sub);
+    ++local.mapped;
+    return finish(true);
+}
+
+std::vector<MappedTrace> level_traces(const Level& level, const LevelGraph& graph,
+                                      const std::vector<EventRow>& rows, TraceStats* stats) {
+    const TrapMap traps = classify_nodes(level, graph);
+    std::vector<MappedTrace> out;
+    for (const Trace& t : cut_traces(graph, traps, rows, stats)) {
+        MappedTrace m;
+        if (map_trace(level, graph, traps, t, m, stats)) out.push_back(std::move(m));
+    }
+    return out;
+}
+
+}  // namespace sawtooth::analysis

@@ -1,0 +1,55 @@
+#pragma once
+// The level model (thesis 4.6): the level graph becomes a directed probability graph G'
+// in which every way into an atomic trap is one substitute edge (Algorithm 5) weighted by
+// the challenge model, edges into or across trap cells are removed except those leaving a
+// trap or moving inside it, and every other edge has weight 1. A modified Dijkstra with
+// value(v) = 1 - (1 - value(u)) * w finds the easiest path; the level's difficulty is the
+// exit's value, the probability of failing somewhere on that path.
+// Pure function of (level, graph, start, exit, model): tools and the game's debug overlay
+// call evaluate_level and draw its result.
+
+#include "gen/generator.hpp"
+#include "telemetry/analysis/challenge_model.hpp"
+
+#include <vector>
+
+namespace sawtooth::analysis {
+
+/// At most this many mines in front of an atomic trap inside one challenge (SPEC P2).
+inline constexpr int kMaxMinesPerChallenge = 2;
+
+/// One substitute edge: entering an atomic trap from outside it.
+struct ChallengeEdge {
+    int from = -1;           ///< w: node outside the trap (safe, or another trap's node)
+    int to = -1;             ///< first node of the atomic trap reached
+    std::vector<int> nodes;  ///< P' = [w, mines..., to]
+    int trap = -1;           ///< index into Level::traps of the atomic trap
+    ChallengeParams params;
+    double probability = 1.0;  ///< challenge model's p(SUCCESS | params)
+};
+
+/// What the level model found.
+struct LevelModelResult {
+    bool reachable = false;   ///< the exit is reachable in G'
+    double difficulty = 1.0;  ///< value(exit) = 1 - success probability; 1 when unreachable
+    double success_probability = 0.0;
+    std::vector<int> easiest_path;                   ///< node ids start..exit (empty when unreachable)
+    std::vector<ChallengeEdge> challenge_edges;      ///< E_substitute, deduplicated per (from, to): best one
+    std::vector<int> path_challenges;                ///< indices into challenge_edges taken by easiest_path
+    std::vector<std::pair<int, int>> removed_edges;  ///< graph edges (a, b) not usable in either direction
+    TrapMap traps;
+};
+
+/// Evaluates a level with its graph (start/exit = node ids of `graph`).
+LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,
+                                const ChallengeModel& model);
+
+/// Evaluates a generated level (its graph, start and exit nodes).
+LevelModelResult evaluate_level(const GeneratedLevel& generated, const ChallengeModel& model);
+
+/// The modified Dijkstra on a directed graph: out[u] = (v, weight in [0, 1]). Returns the
+/// failure value per node (1 where unreachable) and fills `parent`.
+std::vector<double> easiest_values(const std::vector<std::vector<std::pair<int, double>>>& out, int start,
+                                   std::vector<int>& parent);
+
+}  // namespace sawtooth::analysis

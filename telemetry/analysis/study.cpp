@@ -1,0 +1,175 @@
+#include "telemetry/analysis/study.hpp"
+
+#include "game/sim/simulation.hpp"
+#include "telemetry/build_info.hpp"
+#include "telemetry/events.hpp"
+#include "telemetry/input_rle.hpp"
+#include "telemetry/store.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <set>
+#include <thread>
+
+namespace sawtooth::analysis {
+
+using telemetry::EventRow;
+
+int StudyLevel::successes() const {
+    int s = 0;
+    for (const MappedTrace& t : traces) s += t.trace.success ? 1 : 0;
+    return s;
+}
+
+std::vector<Sample> StudyData::samples() const {
+    std::vector<std::size_t> all(sessions.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return samples_of(*this, all);
+}
+
+std::size_t StudyData::participants() const {
+    std::set<std::string> p;
+    for (const StudySession& s : sessions) p.insert(s.participant);
+    return p.size();
+}
+
+std::vector<Sample> samples_of(const StudyData& data, const std::vector<std::size_t>& sessions) {
+    std::vector<Sample> out;
+    for (std::size_t i : sessions)
+        for (const StudyLevel& l : data.sessions[i].levels)
+            for (const MappedTrace& t : l.traces) out.push_back(Sample{t.params, t.trace.success});
+    return out;
+}
+
+namespace {
+
+/// What one replay job needs and produces.
+struct Job {
+    std::size_t session = 0;
+    telemetry::LevelRecord record;
+    std::vector<InputFrame> inputs;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;
+    // results
+    bool ok = false;
+    std::string problem;
+    StudyLevel level;
+    TraceStats stats;
+};
+
+void replay(Job& job) {
+    const telemetry::LevelRecord& r = job.record;
+    const std::string where = "level " + std::to_string(r.level_id);
+    if (r.generator_version != kGeneratorVersion) {
+        job.problem = where + ": generator version " + std::to_string(r.generator_version) +
+                      " differs from this build's " + std::to_string(kGeneratorVersion);
+        return;
+    }
+    auto g = std::make_shared<GeneratedLevel>(generate_level(*r.params));
+    if (!g->ok || level_hash(g->level) != r.level_hash) {
+        job.problem = where + ": regenerating seed " + std::to_string(r.params->seed) +
+                      " does not give the recorded level";
+        return;
+    }
+    Simulation sim(g->level);
+    const telemetry::EventExtractor extractor(sim.level(), r.pos_interval);
+    std::vector<EventRow> rows;
+    extractor.start(sim, rows);
+    std::size_t next_hash = 0;
+    for (const InputFrame in : job.inputs) {
+        sim.step(in);
+        extractor.after_step(sim, rows);
+        while (next_hash < job.hashes.size() && job.hashes[next_hash].first < sim.tick()) ++next_hash;
+        if (next_hash < job.hashes.size() && job.hashes[next_hash].first == sim.tick()) {
+            if (job.hashes[next_hash].second != sim.state_hash()) {
+                job.problem = where + ": replay desynchronised at tick " + std::to_string(sim.tick());
+                return;
+            }
+            ++next_hash;
+        }
+    }
+    job.level.level_id = r.level_id;
+    job.level.seq = r.seq;
+    job.level.level_index = r.params->level_index;
+    job.level.deaths = sim.deaths();
+    job.level.skipped = r.outcome == telemetry::RecordedOutcome::Skipped;
+    job.level.ticks = sim.tick();
+    job.level.traces = level_traces(g->level, g->graph, rows, &job.stats);
+    job.level.generated = std::move(g);
+    job.ok = true;
+}
+
+}  // namespace
+
+StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
+    StudyData data;
+    data.path = db_path;
+    telemetry::Store store = telemetry::Store::open_read_only(db_path);
+    struct SessionRow {
+        std::int64_t id;
+        std::string participant, mode;
+    };
+    std::vector<SessionRow> rows;
+    {
+        telemetry::Statement st(store.db(),
+                                "SELECT session_id, participant_id, mode FROM sessions ORDER BY session_id");
+        while (st.step()) rows.push_back({st.int64(0), st.text(1), st.text(2)});
+    }
+    std::vector<StudySession> sessions;
+    std::vector<Job> jobs;
+    for (const SessionRow& s : rows) {
+        sessions.push_back(StudySession{s.id, s.participant, s.mode, {}});
+        for (const std::int64_t id : store.session_levels(s.id)) {
+            telemetry::LevelRecord rec = store.load_level(id);
+            if (rec.kind != "generated" || !rec.params) {
+                ++data.not_generated;
+                continue;
+            }
+            if (!rec.outcome || *rec.outcome == telemetry::RecordedOutcome::Quit) {
+                ++data.unfinished;
+                continue;
+            }
+            if (rec.build_id != sawtooth::build_id()) ++data.other_build;
+            Job job;
+            job.session = sessions.size() - 1;
+            job.inputs = store.load_inputs(id, rec.ticks);
+            job.hashes = store.load_state_hashes(id);
+            job.record = std::move(rec);
+            jobs.push_back(std::move(job));
+        }
+    }
+    // Replays are independent: share them out over a few threads, results kept in job order.
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i = next++; i < jobs.size(); i = next++) replay(jobs[i]);
+    };
+    const int threads = std::max(1, std::min<int>(settings.threads, static_cast<int>(jobs.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    for (Job& job : jobs) {
+        if (!job.ok) {
+            ++data.desynced;
+            data.warnings.push_back(job.problem);
+            continue;
+        }
+        data.trace_stats += job.stats;
+        ++data.levels;
+        data.switch_events += job.level.skipped ? 1 : 0;
+        sessions[job.session].levels.push_back(std::move(job.level));
+    }
+    for (StudySession& s : sessions)
+        if (!s.levels.empty()) data.sessions.push_back(std::move(s));
+    if (data.other_build > 0)
+        data.warnings.push_back(
+            std::to_string(data.other_build) +
+            " levels were recorded by another build: replayed best-effort, desyncs excluded");
+    if (data.sessions.empty())
+        throw ModelError("'" + db_path + "' holds no finished generated platformer levels (" +
+                         std::to_string(rows.size()) +
+                         " sessions): record a study first, e.g. `sawtooth-lab study`");
+    return data;
+}
+
+}  // namespace sawtooth::analysis
