@@ -162,9 +162,9 @@ void cmd_analyze(const std::string& letters, const std::string& words_file, bool
 struct GenOptions {
     std::uint64_t seed = 1;
     int count = 10;
-    int length = 0;
+    int length = -1;  // -1: not given
     std::string band;
-    int max_seq = 0;
+    int max_seq = -1;  // -1: not given
     std::string sources;
     std::string words_file;
     std::string fitness = "equation3";
@@ -176,7 +176,7 @@ void cmd_gen(const GenOptions& o) {
     if (o.count < 1 || o.count > kMaxGenCount)
         throw LabError("--count must be in 1.." + std::to_string(kMaxGenCount));
     w::GenParams p;
-    if (o.length != 0) {
+    if (o.length != -1) {
         if (o.length < w::kMinWordLength + 1 || o.length > w::kMaxChallengeLength)
             throw LabError("--length must be in " + std::to_string(w::kMinWordLength + 1) + ".." +
                            std::to_string(w::kMaxChallengeLength));
@@ -188,7 +188,7 @@ void cmd_gen(const GenOptions& o) {
     }
     if (!o.sources.empty()) p.source_lengths = parse_lengths(o.sources);
     if (!o.band.empty()) std::tie(p.band_lo, p.band_hi) = parse_band(o.band);
-    if (o.max_seq != 0) p.max_seq = o.max_seq;
+    if (o.max_seq != -1) p.max_seq = o.max_seq;
     if (o.fitness == "short-visible")
         p.fitness = w::FitnessRule::ShortVisible;
     else if (o.fitness != "equation3")
@@ -303,6 +303,8 @@ void cmd_simulate(const SimOptions& o) {
     if (o.players < 1 || o.players > 10000) throw LabError("--players must be in 1..10000");
     if (!(o.skill_lo >= 0.0 && o.skill_hi <= 1.0 && o.skill_lo <= o.skill_hi))
         throw LabError("--skill must be LO-HI within 0-1");
+    if (mode == w::WordMode::Daily && !w::is_valid_utc_date(o.date))
+        throw LabError("--date must be a real UTC date written YYYY-MM-DD, got '" + o.date + "'");
     const w::Dictionary dict = load_word_dictionary(o.words_file);
     json rows = json::array();
     if (!o.json)
