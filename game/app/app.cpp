@@ -218,6 +218,15 @@ int run(const AppOptions& o) {
         auto screen = std::make_unique<PlatformerScreen>(services, level, PlatformerOptions{title, false},
                                                          [&](const LevelResult&) { quit = !o.headless; });
         level_screen = screen.get();
+        if (!o.view.empty()) {
+            int vx = 0, vy = 0;
+            char tail = 0;
+            if (std::sscanf(o.view.c_str(), "%d,%d%c", &vx, &vy, &tail) != 2 || vx < 0 || vy < 0) {
+                fail("--view must look like X,Y (cell), got '" + o.view + "'");
+                return 2;
+            }
+            screen->pin_camera(vx * kCellSize + 1.0, vy * kCellSize + 1.0);
+        }
         if (services.on_level_start) services.on_level_start(*screen, level_info);
         screens.push(std::move(screen));
         screens.apply();
@@ -294,6 +303,7 @@ int run(const AppOptions& o) {
         if (last_frame) break;
     }
 
+    if (o.print_screen) std::printf("screen: %s\n", screens.top() ? screens.top()->name().c_str() : "none");
     if (benchmark) {
         std::sort(frame_ms.begin(), frame_ms.end());
         const double median = frame_ms.empty() ? 0.0 : frame_ms[frame_ms.size() / 2];

@@ -30,6 +30,8 @@ struct AppOptions {
     std::string menu_keys;  ///< scripted presses "FRAME:control,..." (tests, screenshots)
     std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
     RecordingOptions recording;  ///< --db, --script, --replay... (game/app/recording.cpp)
+    std::string view;           ///< "X,Y": pin the level camera on this cell (screenshots)
+    bool print_screen = false;  ///< print the top screen's name when the run ends (tests)
     std::string settings_file;  ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
 };
 

@@ -42,8 +42,8 @@ FreePlayScreen::FreePlayScreen(Services services)
     items[kSeed] = {"Seed", "", false, false, "Type digits; Backspace deletes; Enter picks a random seed"};
     items[kLayout] = {"Layout", "", true, false,
                       "Maze: rooms in every direction. Linear: left to right (study)"};
-    items[kRooms] = {"Size", "", true};
-    items[kRoomSize] = {"Rooms", "", true};
+    items[kRooms] = {"Rooms", "", true};
+    items[kRoomSize] = {"Room size", "", true};
     items[kSpeed] = {"Trap speed", "", true, false, "1 = slow traps (2 s cycle), 5+ = fastest (1.2-2 s)"};
     items[kGap] = {"", "", false, true};
     items[kPlay] = {"Play"};

@@ -17,6 +17,7 @@ public:
     explicit FreePlayScreen(Services services);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "free-play"; }
 
 private:
     void refresh();

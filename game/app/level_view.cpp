@@ -175,26 +175,28 @@ void draw_trap(SDL_Renderer* r, const Camera& cam, const Trap& trap, const TrapS
         case TrapType::WallSpike: {
             const double wall = trap.facing > 0 ? x0 : x0 + kCellSize;
             const float wx = cam.sx(wall);
+            const float inward = trap.facing > 0 ? -1.0f : 0.0f;  // plate sits inside the wall
             // Plate on the wall; it glows during the tell so the rhythm can be read from afar.
             const Color plate = st.telling ? (blink ? kTell : Color{190, 120, 40}) : kMetalDark;
-            engine::fill_rect(r, wx - (trap.facing > 0 ? 6.0f : 0.0f), cam.sy(y0 + 1.95), 6, s * 0.95f,
-                              plate);
+            engine::fill_rect(r, wx + inward * 9, cam.sy(y0 + 1.98), 9, s * 0.98f, {30, 26, 36});
+            engine::fill_rect(r, wx + inward * 7, cam.sy(y0 + 1.94), 7, s * 0.94f, plate);
             if (st.telling) {
                 const float ax = trap.facing > 0 ? wx : wx - static_cast<float>(kSpikeDepth) * m;
                 hazard_glow(r, ax, cam.sy(y0 + 1.9), static_cast<float>(kSpikeDepth) * m, s * 0.9f, kTell,
                             blink ? 1.0 : 0.6);
             }
-            // Tips peek out during the tell; fully out when deadly.
-            const double reach = st.telling ? 0.18 : st.spike_reach;
-            if (reach > 0.0) {
-                for (int k = 0; k < 4; ++k) {
-                    const double yb = y0 + 0.12 + k * 0.45;
-                    const double tip = wall + trap.facing * reach;
-                    engine::fill_triangle(r, wx, cam.sy(yb), wx, cam.sy(yb + 0.42), cam.sx(tip),
-                                          cam.sy(yb + 0.21), st.deadly ? kMetal : kMetalDark);
+            // Retracted tips always show in their slots, so the trap is seen before it fires;
+            // they peek further out during the tell and are fully out when deadly.
+            const double reach = st.deadly ? st.spike_reach : (st.telling ? 0.3 : 0.14);
+            const Color tip_col = st.deadly ? kMetal : (st.telling ? kTell : Color{156, 100, 94});
+            for (int k = 0; k < 4; ++k) {
+                const double yb = y0 + 0.12 + k * 0.45;
+                const double tip = wall + trap.facing * reach;
+                engine::fill_triangle(r, wx, cam.sy(yb), wx, cam.sy(yb + 0.42), cam.sx(tip),
+                                      cam.sy(yb + 0.21), tip_col);
+                if (st.deadly)
                     engine::line(r, wx, cam.sy(yb + 0.21), cam.sx(tip), cam.sy(yb + 0.21),
-                                 st.deadly ? Color{255, 255, 255, 140} : Color{0, 0, 0, 0});
-                }
+                                 {255, 255, 255, 140});
             }
             break;
         }

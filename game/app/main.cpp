@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"title", "level", "results"}));
     cli.add_option("--menu-keys", o.menu_keys,
                    "scripted presses FRAME:CONTROL,... (left right up down confirm back pause skip)");
+    cli.add_flag("--print-screen", o.print_screen, "print the top screen's name when the run ends (tests)");
+    cli.add_option("--view", o.view, "pin the level camera on cell X,Y (for screenshots)");
     cli.add_option("--session-seed", o.session_seed, "study session seed (default: random)");
     cli.add_option("--settings", o.settings_file, "settings file (default: $XDG_CONFIG_HOME/sawtooth/settings.json)");
     sawtooth::app::add_recording_flags(cli, o.recording);

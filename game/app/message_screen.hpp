@@ -13,6 +13,7 @@ public:
     MessageScreen(Services services, std::string title, std::vector<std::string> lines);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "message"; }
 
 private:
     Services m_services;

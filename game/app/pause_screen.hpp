@@ -16,6 +16,7 @@ public:
     PauseScreen(Services services, PlatformerScreen* level);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "pause"; }
     bool is_overlay() const override { return true; }
 
 private:

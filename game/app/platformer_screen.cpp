@@ -209,7 +209,9 @@ void PlatformerScreen::render(SDL_Renderer* r, double alpha, double real_dt) {
         m_respawn_tick > 0 ? static_cast<int>(m_sim->tick() - m_respawn_tick) : kRespawnFlashTicks + 1;
     pose.vx = p.vx;
     pose.vy = p.vy;
-    if (!m_camera_placed) {
+    if (m_pinned) {
+        m_camera.snap(m_pin_x, m_pin_y);
+    } else if (!m_camera_placed) {
         m_camera.snap(pose.x, pose.y);
         m_camera_placed = true;
     } else if (p.mode != PlayerMode::Dead) {

@@ -65,6 +65,7 @@ public:
 
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "level"; }
     void debug_ui() override;
 
     /// Maps controls to the simulation's input bits.
@@ -77,6 +78,13 @@ public:
     void step(InputFrame input);
     /// Adds an observer (kept alive by the screen); on_start is called at once.
     void add_observer(std::shared_ptr<LevelObserver> observer);
+    /// Pins the camera on a world point (metres) instead of following the player: for
+    /// reproducible screenshots of a level's traps.
+    void pin_camera(double x, double y) {
+        m_pinned = true;
+        m_pin_x = x;
+        m_pin_y = y;
+    }
     /// Ends the level now with `outcome` (skip, quit from the pause menu).
     void finish(LevelOutcome outcome);
     bool finished() const { return m_finished; }
@@ -105,6 +113,8 @@ private:
     std::uint64_t m_respawn_tick = 0;  ///< for the respawn flash
     double m_shake = 0.0;              ///< screen shake amplitude, px (decays per frame)
     double m_time = 0.0;               ///< real seconds since the screen was shown
+    bool m_pinned = false;             ///< camera pinned by pin_camera()
+    double m_pin_x = 0.0, m_pin_y = 0.0;
 };
 
 }  // namespace sawtooth::app

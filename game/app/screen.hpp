@@ -73,6 +73,8 @@ public:
     virtual bool wants_ticks() const { return true; }
     /// Screens below this one are drawn too when true (overlays).
     virtual bool is_overlay() const { return false; }
+    /// Short name for logs and tests ("title", "level", "results"...).
+    virtual std::string name() const { return "screen"; }
 };
 
 /// The stack of screens; pushes and pops take effect between ticks.

@@ -130,7 +130,7 @@ void SettingsScreen::render(SDL_Renderer* r, double, double real_dt) {
     draw_panel(r, vw / 2.0f - 400, 50, 800, vh - 110.0f);
     m_services.text->draw("Settings", vw / 2, 70, 48, palette::kText, engine::Align::Center);
     m_menu.draw(r, *m_services.text);
-    std::string foot = m_message.empty() ? "Saved to " + m_services.settings_path : m_message;
+    std::string foot = m_message.empty() ? "Settings file: " + m_services.settings_path : m_message;
     if (m_services.settings_path.empty()) foot = "Settings are not saved (no HOME / XDG_CONFIG_HOME)";
     m_services.text->draw(foot, vw / 2, vh - 44, 16, m_message.empty() ? palette::kDim : palette::kBad,
                           engine::Align::Center);

@@ -14,6 +14,7 @@ public:
     explicit SettingsScreen(Services services);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "settings"; }
 
 private:
     void refresh();

@@ -61,6 +61,7 @@ public:
         if (a == MenuAction::Activate && m_menu.selected() == 1) m_session->show_results();
         if (a == MenuAction::Back) m_menu.select(1);
     }
+    std::string name() const override { return "card " + std::to_string(m_session->stage() + 1); }
     void render(SDL_Renderer* r, double, double real_dt) override {
         int vw = 0, vh = 0;
         SDL_RenderGetLogicalSize(r, &vw, &vh);
@@ -241,7 +242,7 @@ void StudySession::show_results() {
 
 ResultsScreen::ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle)
     : m_services(services), m_results(std::move(results)), m_subtitle(std::move(subtitle)) {
-    m_menu = Menu({{"Back to title"}}, {640, 640, 360, 52, 28});
+    m_menu = Menu({{"Back to title"}}, {640, 600, 360, 52, 28});
     if (m_services.sounds) m_services.sounds->play(Sfx::Exit, 0.7);
 }
 
@@ -255,7 +256,7 @@ void ResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     SDL_RenderGetLogicalSize(r, &vw, &vh);
     m_time += real_dt;
     draw_backdrop(r, vw, vh, m_time * 2.0, 0.0, m_time);
-    draw_panel(r, vw / 2.0f - 440, 20, 880, 610);
+    draw_panel(r, vw / 2.0f - 440, 20, 880, 560);
     auto& text = *m_services.text;
     text.draw("Session results", vw / 2, 30, 44, palette::kText, engine::Align::Center);
     text.draw(m_subtitle, vw / 2, 84, 18, palette::kDim, engine::Align::Center);
@@ -282,8 +283,7 @@ void ResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
                                                                        : palette::kBad;
         text.draw(s.name, cols[0], y, px, s.tutorial ? palette::kDim : palette::kText);
         text.draw(outcome_text(s), cols[1], y, px, c);
-        if (s.seed)
-            text.draw("seed " + std::to_string(s.seed % 1000000), cols[2] - 60, y + 3, 16, {120, 124, 146});
+        if (s.seed) text.draw("seed " + std::to_string(s.seed), cols[1] + 130, y + 4, 15, {120, 124, 146});
         text.draw(s.played ? std::to_string(s.deaths) : "-", cols[3], y, px, palette::kText,
                   engine::Align::Right);
         text.draw(s.played ? format_ticks(s.ticks) : "-", cols[4], y, px, palette::kText,

@@ -74,6 +74,7 @@ public:
     ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "results"; }
 
 private:
     Services m_services;

@@ -21,6 +21,7 @@ public:
     TitleScreen(Services services, std::optional<std::uint64_t> study_seed = {});
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
+    std::string name() const override { return "title"; }
 
 private:
     Services m_services;

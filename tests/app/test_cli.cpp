@@ -1,0 +1,167 @@
+// Runs the built `sawtooth` executable headless as a player or a script would: bad flags,
+// unwritable screenshots, the title menu flow driven by --menu-keys, settings round trips
+// and a corrupt settings file. Checks exit codes, messages and files, never timings.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// A fresh, empty config home per test so no test sees a developer's real settings.
+fs::path temp_dir(const std::string& name) {
+    const fs::path d = fs::temp_directory_path() / ("sawtooth_app_test_" + name);
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+Run run(const std::string& args, const fs::path& config_home) {
+    const fs::path out = config_home / "stdout.txt", err = config_home / "stderr.txt";
+    const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' '" +
+                            std::string(SAWTOOTH_BIN_DIR) + "/sawtooth' " + args + " >'" + out.string() +
+                            "' 2>'" + err.string() + "'";
+    const int status = std::system(cmd.c_str());
+    Run r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+}
+
+int lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+}
+
+// Title rows from the default selection (Study session): Free play, Elimination, Settings, Quit.
+constexpr const char* kToSettings = "2:down,4:down,6:down,8:confirm";
+
+}  // namespace
+
+TEST_CASE("bad flags exit 2 with one line on stderr") {
+    const fs::path home = temp_dir("flags");
+    for (const char* args : {"--headless --bogus", "--headless --screen nowhere",
+                             "--headless --menu-keys 5:jump", "--headless --seed 1 --rooms 4y3",
+                             "--headless --seed 1 --rooms 99x99", "--headless --layout spiral"}) {
+        CAPTURE(args);
+        const Run r = run(args, home);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.rfind("sawtooth: ", 0) == 0);
+    }
+}
+
+TEST_CASE("a screenshot to a path that cannot be written exits 1") {
+    const fs::path home = temp_dir("shot");
+    const Run r = run("--headless --frames 2 --screenshot /nonexistent-dir/x.png", home);
+    CHECK(r.code == 1);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.find("/nonexistent-dir/x.png") != std::string::npos);
+}
+
+TEST_CASE("the title menu is the first screen and writes a screenshot") {
+    const fs::path home = temp_dir("title");
+    const fs::path png = home / "title.png";
+    const Run r = run("--headless --frames 5 --print-screen --screenshot '" + png.string() + "'", home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: title") != std::string::npos);
+    CHECK(fs::file_size(png) > 1000);
+}
+
+TEST_CASE("a generated level plays from --seed") {
+    const fs::path home = temp_dir("seed");
+    const Run r = run("--headless --seed 7 --frames 10 --print-screen", home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: level") != std::string::npos);
+}
+
+TEST_CASE("a study session skipped level by level reaches the results screen") {
+    const fs::path home = temp_dir("study");
+    // Study session -> card -> (Start, skip) x 12 -> results.
+    std::string keys = "2:confirm";
+    int f = 4;
+    for (int i = 0; i < 12; ++i, f += 4)
+        keys += "," + std::to_string(f) + ":confirm," + std::to_string(f + 2) + ":skip";
+    const Run r = run("--headless --session-seed 42 --print-screen --frames " + std::to_string(f + 2) +
+                          " --menu-keys " + keys,
+                      home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: results") != std::string::npos);
+}
+
+TEST_CASE("pause menu: Esc pauses a level and Esc resumes it") {
+    const fs::path home = temp_dir("pause");
+    const std::string level = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/tutorial1.txt";
+    Run r = run("--headless --level '" + level + "' --frames 6 --print-screen --menu-keys 3:pause", home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: pause") != std::string::npos);
+    r = run("--headless --level '" + level + "' --frames 8 --print-screen --menu-keys 3:pause,6:pause", home);
+    CHECK(r.out.find("screen: level") != std::string::npos);
+}
+
+TEST_CASE("the Elimination entry shows its placeholder and Quit ends the game") {
+    const fs::path home = temp_dir("elim");
+    Run r = run("--headless --frames 8 --print-screen --menu-keys 2:down,4:down,6:confirm", home);
+    CHECK(r.out.find("screen: message") != std::string::npos);
+    r = run("--headless --frames 40 --print-screen --menu-keys 2:down,4:down,6:down,8:down,10:confirm", home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: none") != std::string::npos);
+}
+
+TEST_CASE("settings: a change in the settings screen is saved and read back") {
+    const fs::path home = temp_dir("settings");
+    const fs::path file = home / "sawtooth" / "settings.json";
+    Run r = run(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left",
+                home);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: settings") != std::string::npos);
+    REQUIRE(fs::exists(file));
+    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.7));
+    // Second run starts from the saved 0.7 and lowers it again.
+    r = run(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left", home);
+    CHECK(r.code == 0);
+    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.6));
+}
+
+TEST_CASE("a corrupt settings file warns once and falls back to defaults") {
+    const fs::path home = temp_dir("corrupt");
+    fs::create_directories(home / "sawtooth");
+    const fs::path file = home / "sawtooth" / "settings.json";
+    std::ofstream(file) << "{ \"volume\": 0.5, oops";
+    Run r = run("--headless --frames 3", home);
+    CHECK(r.code == 0);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.find("warning") != std::string::npos);
+    CHECK(r.err.find("defaults") != std::string::npos);
+    // Defaults (0.8) are what a change starts from, and the file is repaired by the save.
+    r = run(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left", home);
+    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.7));
+    // Wrong types keep their defaults without a warning storm.
+    std::ofstream(file) << R"({"volume": "loud", "fullscreen": 3, "keys": {"left": 99999}})";
+    r = run("--headless --frames 3", home);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+}
