@@ -24,4 +24,11 @@ void register_words(CLI::App& app);
 /// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).
 void register_bench_words(CLI::App& app);
 
+/// `model fit`, `model verify`: the challenge model and its verification (tools/lab/cmd_model.cpp).
+void register_model(CLI::App& app);
+/// `difficulty`: predicted difficulty and easiest path of a level (tools/lab/cmd_difficulty.cpp).
+void register_difficulty(CLI::App& app);
+/// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
+void register_report(CLI::App& app);
+
 }  // namespace sawtooth::lab

@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_bench(app);
     sawtooth::lab::register_words(app);
     sawtooth::lab::register_bench_words(app);
+    sawtooth::lab::register_model(app);
+    sawtooth::lab::register_difficulty(app);
+    sawtooth::lab::register_report(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,237 @@
+// `sawtooth-lab difficulty`: generate a level, evaluate it with the level model (thesis
+// 4.6) and print its difficulty, easiest path and challenges; --png draws it like thesis
+// Figs. 5.13-5.16: challenge (substitute) edges coloured from red (p = 0) to green (p = 1),
+// the easiest path in blue over the grey level graph.
+#include "gen/generator.hpp"
+#include "gen/travel_time.hpp"
+#include "telemetry/analysis/level_model.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/png.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace sawtooth::lab {
+
+namespace {
+
+using namespace analysis;
+
+struct DifficultyOptions {
+    std::string seed;
+    std::string layout = "linear";
+    std::string rooms = "4x2";
+    std::string room_size = "11x7";
+    int level_index = 5;
+    double alpha = GenParams{}.alpha;
+    std::string model;
+    std::string png;
+    int scale = 24;
+    bool json = false;
+};
+
+std::pair<int, int> parse_wxh(const std::string& s, const char* flag) {
+    const auto x = s.find('x');
+    int w = 0, h = 0;
+    bool ok = x != std::string::npos;
+    if (ok) {
+        const auto [p1, e1] = std::from_chars(s.data(), s.data() + x, w);
+        const auto [p2, e2] = std::from_chars(s.data() + x + 1, s.data() + s.size(), h);
+        ok = e1 == std::errc() && e2 == std::errc() && p1 == s.data() + x && p2 == s.data() + s.size();
+    }
+    if (!ok) throw LabError(std::string("bad ") + flag + " '" + s + "': expected WxH, e.g. 4x1");
+    return {w, h};
+}
+
+/// Minimal RGBA canvas (top row first).
+struct Canvas {
+    int w, h;
+    std::vector<std::uint8_t> px;
+    Canvas(int width, int height)
+        : w(width), h(height), px(static_cast<std::size_t>(width * height * 4), 255) {}
+    void put(int x, int y, std::uint32_t rgb, double a) {
+        if (x < 0 || y < 0 || x >= w || y >= h) return;
+        auto* p = &px[static_cast<std::size_t>((y * w + x) * 4)];
+        const int c[3] = {static_cast<int>(rgb >> 16 & 255), static_cast<int>(rgb >> 8 & 255),
+                          static_cast<int>(rgb & 255)};
+        for (int i = 0; i < 3; ++i) p[i] = static_cast<std::uint8_t>(std::lround(p[i] * (1 - a) + c[i] * a));
+        p[3] = 255;
+    }
+    void rect(int x0, int y0, int x1, int y1, std::uint32_t rgb, double a = 1.0) {
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) put(x, y, rgb, a);
+    }
+    void line(double x0, double y0, double x1, double y1, std::uint32_t rgb, int thick, double a = 1.0) {
+        const int n = static_cast<int>(std::max(std::abs(x1 - x0), std::abs(y1 - y0))) + 1;
+        for (int i = 0; i <= n; ++i) {
+            const double t = static_cast<double>(i) / n;
+            const int x = static_cast<int>(std::lround(x0 + (x1 - x0) * t)),
+                      y = static_cast<int>(std::lround(y0 + (y1 - y0) * t));
+            rect(x - thick / 2, y - thick / 2, x - thick / 2 + thick, y - thick / 2 + thick, rgb, a);
+        }
+    }
+};
+
+/// Red (p = 0) -> yellow (0.5) -> green (1).
+std::uint32_t probability_colour(double p) {
+    p = std::clamp(p, 0.0, 1.0);
+    const int r = p < 0.5 ? 220 : static_cast<int>(220 * (1 - p) * 2);
+    const int g = p < 0.5 ? static_cast<int>(200 * p * 2) : 200;
+    return static_cast<std::uint32_t>(r << 16 | g << 8 | 40);
+}
+
+void draw(const GeneratedLevel& g, const LevelModelResult& r, const std::string& path, int s) {
+    const Level& l = g.level;
+    Canvas c(l.width * s, l.height * s);
+    auto py = [&](int cell_y) { return (l.height - 1 - cell_y) * s; };
+    for (int y = 0; y < l.height; ++y)
+        for (int x = 0; x < l.width; ++x)
+            c.rect(x * s, py(y), (x + 1) * s, py(y) + s, l.solid(x, y) ? 0x3A3A46u : 0xE8EEF2u);
+    const std::uint32_t trap_col[4] = {0xD7263Du, 0xF46036u, 0x8E44ADu, 0xB0A0D0u};  // saw spike squeeze mine
+    for (const Trap& t : l.traps)
+        for (CellPos p : trap_cells(t))
+            c.rect(p.x * s + 1, py(p.y) + 1, (p.x + 1) * s - 1, py(p.y) + s - 1,
+                   trap_col[static_cast<int>(t.type)], 0.55);
+    auto node_px = [&](int id) {
+        const auto [wx, wy] = node_position(g.graph.nodes[static_cast<std::size_t>(id)]);
+        return std::pair<double, double>{wx / motion::kCellSize * s, c.h - wy / motion::kCellSize * s};
+    };
+    for (const GraphEdge& e : g.graph.edges) {
+        const auto [x0, y0] = node_px(e.a);
+        const auto [x1, y1] = node_px(e.b);
+        c.line(x0, y0, x1, y1, 0x9A9A9Au, 1, 0.6);
+    }
+    for (const ChallengeEdge& e : r.challenge_edges) {
+        const auto [x0, y0] = node_px(e.from);
+        const auto [x1, y1] = node_px(e.to);
+        c.line(x0, y0, x1, y1, probability_colour(e.probability), std::max(2, s / 8), 0.9);
+    }
+    for (std::size_t i = 1; i < r.easiest_path.size(); ++i) {
+        const auto [x0, y0] = node_px(r.easiest_path[i - 1]);
+        const auto [x1, y1] = node_px(r.easiest_path[i]);
+        c.line(x0, y0, x1, y1, 0x1E6FFFu, std::max(2, s / 6), 0.55);
+    }
+    for (int k : r.path_challenges) {  // the challenges taken, drawn on top, thicker
+        const ChallengeEdge& e = r.challenge_edges[static_cast<std::size_t>(k)];
+        for (std::size_t i = 1; i < e.nodes.size(); ++i) {
+            const auto [x0, y0] = node_px(e.nodes[i - 1]);
+            const auto [x1, y1] = node_px(e.nodes[i]);
+            c.line(x0, y0, x1, y1, probability_colour(e.probability), std::max(3, s / 4), 1.0);
+        }
+    }
+    const int ns = std::max(2, s / 5);
+    for (std::size_t i = 0; i < g.graph.nodes.size(); ++i) {
+        const auto [x, y] = node_px(static_cast<int>(i));
+        c.rect(static_cast<int>(x) - ns / 2, static_cast<int>(y) - ns / 2, static_cast<int>(x) - ns / 2 + ns,
+               static_cast<int>(y) - ns / 2 + ns, r.traps.safe(static_cast<int>(i)) ? 0x555555u : 0xC0392Bu);
+    }
+    auto marker = [&](CellPos p, std::uint32_t col) {
+        c.rect(p.x * s + s / 4, py(p.y) + s / 4, (p.x + 1) * s - s / 4, py(p.y) + s - s / 4, col, 0.9);
+    };
+    marker(l.start, 0x2ECC71u);
+    marker(l.exit, 0xF1C40Fu);
+    if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write PNG '" + path + "'");
+}
+
+void run(const DifficultyOptions& o) {
+    GenParams p;
+    {
+        std::uint64_t v = 0;
+        const auto [ptr, ec] = std::from_chars(o.seed.data(), o.seed.data() + o.seed.size(), v);
+        if (o.seed.empty() || ec != std::errc() || ptr != o.seed.data() + o.seed.size())
+            throw LabError("bad --seed '" + o.seed + "': expected an unsigned 64-bit integer");
+        p.seed = v;
+    }
+    const auto layout = parse_layout(o.layout);
+    if (!layout) throw LabError("bad --layout '" + o.layout + "': expected maze or linear");
+    p.layout = *layout;
+    std::tie(p.rooms_w, p.rooms_h) = parse_wxh(o.rooms, "--rooms");
+    std::tie(p.room_w, p.room_h) = parse_wxh(o.room_size, "--room-size");
+    p.level_index = o.level_index;
+    p.alpha = o.alpha;
+    if (const std::string err = validate_params(p); !err.empty()) throw LabError(err);
+    ChallengeModel model;
+    std::string model_name = "thesis Fig. 5.2 reference fit";
+    if (!o.model.empty()) {
+        try {
+            model = load_model(o.model);
+        } catch (const ModelError& e) {
+            throw LabError(e.what());
+        }
+        model_name = o.model;
+    } else {
+        model = thesis_reference_model();
+    }
+    const GeneratedLevel g = generate_level(p);
+    if (!g.ok) throw LabError("generation failed: " + g.error);
+    const LevelModelResult r = evaluate_level(g, model);
+    if (!o.png.empty()) draw(g, r, o.png, o.scale);
+    nlohmann::json challenges = nlohmann::json::array();
+    for (int k : r.path_challenges) {
+        const ChallengeEdge& e = r.challenge_edges[static_cast<std::size_t>(k)];
+        challenges.push_back(
+            {{"trap", e.trap},
+             {"type", std::string(trap_type_name(g.level.traps[static_cast<std::size_t>(e.trap)].type))},
+             {"nodes", e.nodes},
+             {"t_timing", e.params.t_timing},
+             {"j", e.params.jumps},
+             {"t_cycle", e.params.t_cycle},
+             {"p_success", e.probability}});
+    }
+    if (o.json) {
+        nlohmann::json path = nlohmann::json::array();
+        for (int n : r.easiest_path) {
+            const GraphNode& gn = g.graph.nodes[static_cast<std::size_t>(n)];
+            path.push_back({n, gn.cell.x, gn.cell.y});
+        }
+        std::printf("%s\n", nlohmann::json{{"seed", p.seed},
+                                           {"model", model_name},
+                                           {"difficulty", r.difficulty},
+                                           {"success_probability", r.success_probability},
+                                           {"reachable", r.reachable},
+                                           {"traps", g.level.traps.size()},
+                                           {"challenge_edges", r.challenge_edges.size()},
+                                           {"easiest_path", path},
+                                           {"path_challenges", challenges}}
+                                .dump(2)
+                                .c_str());
+        return;
+    }
+    if (!r.reachable) throw LabError("the exit cannot be reached in the probability graph");
+    std::printf("difficulty %.4f (p(success) %.4f) of seed %llu, model: %s\n", r.difficulty,
+                r.success_probability, static_cast<unsigned long long>(p.seed), model_name.c_str());
+    std::printf("easiest path: %zu nodes, %zu challenges of %zu traps\n", r.easiest_path.size(),
+                challenges.size(), g.level.traps.size());
+    for (const auto& ch : challenges)
+        std::printf("  %-7s t_timing %.3f s  j %d  t_cycle %.2f s  p %.3f\n",
+                    ch["type"].get<std::string>().c_str(), ch["t_timing"].get<double>(), ch["j"].get<int>(),
+                    ch["t_cycle"].get<double>(), ch["p_success"].get<double>());
+}
+
+}  // namespace
+
+void register_difficulty(CLI::App& app) {
+    auto o = std::make_shared<DifficultyOptions>();
+    CLI::App* cmd =
+        app.add_subcommand("difficulty", "predicted difficulty and easiest path of a level (thesis 4.6)");
+    cmd->add_option("--seed", o->seed, "level seed")->required();
+    cmd->add_option("--layout", o->layout, "linear (study, default) | maze");
+    cmd->add_option("--rooms", o->rooms, "rooms across x up (default 4x2, the study layout)");
+    cmd->add_option("--room-size", o->room_size, "cells per room (default 11x7)");
+    cmd->add_option("--level-index", o->level_index, "1-based level index: trap cycle interval (default 5)");
+    cmd->add_option("--alpha", o->alpha, "share of graph nodes trap sequences may cover");
+    cmd->add_option("--model", o->model,
+                    "challenge model file from `model fit` (default: thesis Fig. 5.2 fit)");
+    cmd->add_option("--png", o->png, "draw the level, challenge edges and easiest path to this PNG");
+    cmd->add_option("--scale", o->scale, "PNG pixels per cell")->check(CLI::Range(6, 64));
+    cmd->add_flag("--json", o->json, "print JSON");
+    cmd->callback([o] { run(*o); });
+}
+
+}  // namespace sawtooth::lab

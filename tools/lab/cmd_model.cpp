@@ -1,0 +1,116 @@
+// `sawtooth-lab model fit`: replay a study database and fit the challenge model (thesis
+// 4.5, 5.1) on every session. `sawtooth-lab model verify`: thesis 5.2-5.4 verification
+// with random train/verify partitions. Definitions: docs/difficulty.md.
+#include "telemetry/analysis/verification.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/model_common.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace sawtooth::lab {
+
+namespace {
+
+using namespace analysis;
+
+struct ModelOptions {
+    std::string db;
+    std::string out = "model.json";
+    int threads = 2;
+    int partitions = 25;
+    int train_sessions = kMinTrainSessions;
+    std::uint64_t seed = 1;
+    bool json = false;
+};
+
+void print_fit(const StudyData& d, const ChallengeModel& m) {
+    std::fprintf(stderr, "%zu sessions, %d levels, %d event traces (%d switch events)\n", d.sessions.size(),
+                 d.levels, d.trace_stats.mapped, d.switch_events);
+    for (const std::string& w : d.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    std::printf("p(success) = %.4f %+.4f t_timing %+.4f j %+.4f t_cycle\n", m.linear.c0, m.linear.t_timing,
+                m.linear.j, m.linear.t_cycle);
+    std::printf("linear error %.6f, exponential error %.6f over %d bins (%d traces outside the histogram)\n",
+                m.linear_error, m.exponential_error, m.fitted_bins, m.histogram.outside);
+}
+
+void run_fit(const ModelOptions& o) {
+    const StudyData d = load_study_for_lab(o.db, o.threads);
+    const ChallengeModel m = fit_all(d);
+    try {
+        save_model(m, o.out);
+    } catch (const ModelError& e) {
+        throw LabError(e.what());
+    }
+    if (o.json) {
+        nlohmann::json j = model_to_json(m);
+        j["study"] = study_json(d);
+        std::printf("%s\n", j.dump(2).c_str());
+    } else {
+        print_fit(d, m);
+        std::printf("wrote %s\n", o.out.c_str());
+    }
+}
+
+void run_verify(const ModelOptions& o) {
+    const StudyData d = load_study_for_lab(o.db, o.threads);
+    VerifySettings s;
+    s.partitions = o.partitions;
+    s.train_sessions = o.train_sessions;
+    s.seed = o.seed;
+    VerifyResult v;
+    try {
+        v = verify_model(d, s);
+    } catch (const ModelError& e) {
+        throw LabError(e.what());
+    }
+    const ChallengeModel all = fit_all(d);
+    if (v.failed_partitions == s.partitions)
+        throw LabError("no training set of " + std::to_string(s.train_sessions) +
+                       " sessions could be fitted: " + v.partitions.front().error);
+    if (o.json) {
+        nlohmann::json j = verify_json(v, all);
+        j["study"] = study_json(d);
+        std::printf("%s\n", j.dump(2).c_str());
+        return;
+    }
+    print_fit(d, all);
+    std::printf("%d partitions: %d sessions train, %d verify (%d partitions could not be fitted)\n",
+                s.partitions, s.train_sessions, v.verify_sessions, v.failed_partitions);
+    std::printf("%-8s %9s %9s %9s %10s\n", "group", "t-score", "p-value", "accuracy", "slope");
+    for (int g = 0; g < kGroupCount; ++g) {
+        const GroupSummary& gs = v.groups[static_cast<std::size_t>(g)];
+        std::printf("%-8s %9.2f %9.4f %8.0f%% %10.2f\n", group_name(static_cast<Group>(g)), gs.t_score,
+                    gs.p_value, gs.accuracy < 0 ? 0.0 : gs.accuracy * 100, gs.slope);
+    }
+}
+
+}  // namespace
+
+void register_model(CLI::App& app) {
+    CLI::App* model = app.add_subcommand("model", "challenge / level difficulty model (thesis ch. 4-5)");
+    model->require_subcommand(1);
+    auto o = std::make_shared<ModelOptions>();
+    CLI::App* fit = model->add_subcommand("fit", "replay a study database and fit the challenge model");
+    fit->add_option("--db", o->db, "session database (SQLite)")->required();
+    fit->add_option("--out", o->out, "model file to write (JSON)");
+    fit->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
+    fit->add_flag("--json", o->json, "print the model and study counts as JSON");
+    fit->callback([o] { run_fit(*o); });
+
+    CLI::App* ver = model->add_subcommand("verify", "train/verify partitions: deaths ~ predicted difficulty");
+    ver->add_option("--db", o->db, "session database (SQLite)")->required();
+    ver->add_option("--partitions", o->partitions, "random train/verify partitions")
+        ->check(CLI::Range(1, 10000));
+    ver->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)")
+        ->check(CLI::Range(1, 100000));
+    ver->add_option("--seed", o->seed, "partition seed");
+    ver->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
+    ver->add_flag("--json", o->json, "print JSON");
+    ver->callback([o] { run_verify(*o); });
+}
+
+}  // namespace sawtooth::lab

@@ -1,0 +1,343 @@
+// `sawtooth-lab report --db DB --out DIR`: the figures of thesis ch. 5 as one HTML page
+// (DIR/index.html, charts drawn by Chart.js embedded from the Debian package
+// libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
+#include "telemetry/analysis/verification.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/model_common.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+namespace sawtooth::lab {
+
+namespace {
+
+using namespace analysis;
+using nlohmann::json;
+
+/// Where Debian's libjs-chart.js puts the UMD build (tools/install_deps.sh installs it).
+constexpr const char* kChartJsPath = "/usr/share/javascript/chart.js/chart.min.js";
+
+struct ReportOptions {
+    std::string db;
+    std::string out;
+    std::string chartjs = kChartJsPath;
+    int partitions = 25;
+    int train_sessions = kMinTrainSessions;
+    std::uint64_t seed = 1;
+    int threads = 2;
+};
+
+std::string html_escape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+        switch (c) {
+            case '<':
+                o += "&lt;";
+                break;
+            case '>':
+                o += "&gt;";
+                break;
+            case '&':
+                o += "&amp;";
+                break;
+            case '"':
+                o += "&quot;";
+                break;
+            default:
+                o += c;
+        }
+    }
+    return o;
+}
+
+std::string fmt(double v, int digits = 2) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f", digits, v);
+    return b;
+}
+
+/// Fig. 5.2: one table per t_cycle bin, rows j = 3..0, columns t_timing bins.
+std::string histogram_tables(const Histogram& h) {
+    const HistogramSettings& s = h.settings;
+    std::ostringstream o;
+    const double tw = (s.timing_hi - s.timing_lo) / s.timing_bins,
+                 cw = (s.cycle_hi - s.cycle_lo) / s.cycle_bins;
+    for (int c = 0; c < s.cycle_bins; ++c) {
+        o << "<table class=\"hist\"><caption>t<sub>cycle</sub> &isin; [" << fmt(s.cycle_lo + c * cw) << ", "
+          << fmt(s.cycle_lo + (c + 1) * cw) << "] s</caption><tr><th></th>";
+        for (int t = 0; t < s.timing_bins; ++t)
+            o << "<th>t<sub>timing</sub> &isin; [" << fmt(s.timing_lo + t * tw) << ", "
+              << fmt(s.timing_lo + (t + 1) * tw) << "]</th>";
+        o << "</tr>";
+        for (int j = s.jump_bins - 1; j >= 0; --j) {
+            o << "<tr><th>j = " << j << "</th>";
+            for (int t = 0; t < s.timing_bins; ++t) {
+                const HistogramBin& b = h.at(t, j, c);
+                if (b.traces == 0)
+                    o << "<td class=\"empty\">-</td>";
+                else if (b.traces < s.min_traces)
+                    o << "<td class=\"few\" title=\"fewer than " << s.min_traces << " traces: not fitted\">("
+                      << fmt(b.rate()) << ")<small> n=" << b.traces << "</small></td>";
+                else
+                    o << "<td>" << fmt(b.rate()) << "<small> n=" << b.traces << "</small></td>";
+            }
+            o << "</tr>";
+        }
+        o << "</table>";
+    }
+    return o.str();
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return {};
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+void run(const ReportOptions& o) {
+    const std::string chartjs = read_file(o.chartjs);
+    if (chartjs.empty())
+        throw LabError(
+            "Chart.js not found at '" + o.chartjs +
+            "': install the Debian package libjs-chart.js (tools/install_deps.sh) or pass --chartjs FILE");
+    const StudyData d = load_study_for_lab(o.db, o.threads);
+    const ChallengeModel all = fit_all(d);
+    VerifySettings vs;
+    vs.partitions = o.partitions;
+    vs.train_sessions = o.train_sessions;
+    vs.seed = o.seed;
+    VerifyResult v;
+    try {
+        v = verify_model(d, vs);
+    } catch (const ModelError& e) {
+        throw LabError(e.what());
+    }
+    const TrainingSizeResult ts = training_size_analysis(d, all);
+
+    // Difficulty of every level under the all-session model, for the level distribution.
+    std::map<std::string, Group> group_of;
+    for (const PlayerScore& p : v.players) group_of[p.participant] = p.group;
+    const int bins = vs.difficulty_bins;
+    std::vector<std::vector<int>> dist(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
+    std::map<int, std::pair<double, int>> score_by_index;  // level index -> (sum of level scores, levels)
+    for (const StudySession& s : d.sessions)
+        for (const StudyLevel& l : s.levels) {
+            const double diff = evaluate_level(*l.generated, all).difficulty;
+            const int b = std::clamp(static_cast<int>(diff * bins), 0, bins - 1);
+            ++dist[0][static_cast<std::size_t>(b)];
+            ++dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
+            if (!l.traces.empty()) {
+                auto& e = score_by_index[l.level_index];
+                e.first += static_cast<double>(l.successes()) / static_cast<double>(l.traces.size());
+                ++e.second;
+            }
+        }
+    std::array<std::pair<double, int>, kGroupCount> group_score{};
+    for (const PlayerScore& p : v.players) {
+        group_score[0].first += p.score;
+        ++group_score[0].second;
+        group_score[static_cast<std::size_t>(p.group)].first += p.score;
+        ++group_score[static_cast<std::size_t>(p.group)].second;
+    }
+
+    json figures;
+    json bin_labels = json::array();
+    for (int b = 0; b < bins; ++b)
+        bin_labels.push_back(fmt(static_cast<double>(b) / bins, 1) + "-" + fmt((b + 1.0) / bins, 1));
+    figures["bin_labels"] = bin_labels;
+    // Fig. 5.3: first fitted partition's verification levels.
+    for (const PartitionResult& p : v.partitions) {
+        if (!p.ok) continue;
+        json pts = json::array();
+        for (const LevelPoint& lp : p.levels)
+            if (!lp.training) pts.push_back({{"x", lp.difficulty}, {"y", lp.deaths}});
+        const Regression& r = p.groups[0].regression;
+        figures["scatter"] = {{"points", pts},        {"intercept", r.intercept}, {"slope", r.slope},
+                              {"t_score", r.t_score}, {"p_value", r.p_value},     {"n", r.n}};
+        break;
+    }
+    for (int g = 0; g < kGroupCount; ++g) {
+        const GroupSummary& s = v.groups[static_cast<std::size_t>(g)];
+        figures["deaths"][group_name(static_cast<Group>(g))] = {
+            {"training", s.mean_deaths_training},
+            {"verification", s.mean_deaths_verification},
+            {"levels_training", s.levels_training},
+            {"levels_verification", s.levels_verification}};
+        figures["distribution"][group_name(static_cast<Group>(g))] = dist[static_cast<std::size_t>(g)];
+        const auto& gs = group_score[static_cast<std::size_t>(g)];
+        figures["group_score"][group_name(static_cast<Group>(g))] = gs.second ? gs.first / gs.second : 0.0;
+    }
+    json idx = json::array(), sc = json::array();
+    for (const auto& [k, e] : score_by_index) {
+        idx.push_back(k);
+        sc.push_back(e.first / e.second);
+    }
+    figures["score_by_level"] = {{"level", idx}, {"score", sc}};
+    json tsj = json::array();
+    for (const TrainingSizePoint& p : ts.points)
+        tsj.push_back({{"sessions", p.sessions},
+                       {"fits", p.fits},
+                       {"mean_error", p.mean_error},
+                       {"max_error", p.max_error}});
+    figures["training_size"] = {
+        {"points", tsj}, {"threshold", ts.threshold}, {"d", ts.d}, {"minimum_sessions", ts.minimum_sessions}};
+
+    json report = verify_json(v, all);
+    report["study"] = study_json(d);
+    report["figures"] = figures;
+    report["model"] = model_to_json(all);
+
+    std::error_code ec;
+    std::filesystem::create_directories(o.out, ec);
+    if (ec) throw LabError("cannot create '" + o.out + "': " + ec.message());
+    {
+        std::ofstream f(std::filesystem::path(o.out) / "report.json", std::ios::binary);
+        if (!f || !(f << report.dump(2) << "\n"))
+            throw LabError("cannot write report.json in '" + o.out + "'");
+    }
+
+    std::ostringstream h;
+    h << R"HTML(<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sawtooth difficulty report</title>
+<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:.6em 0}
+td,th{border:1px solid #bbb;padding:.25em .6em;text-align:right}caption{font-weight:bold;text-align:left}
+td.empty{color:#aaa;text-align:center}td.few{color:#999}small{color:#888}.chart{max-width:900px;margin:1em 0 2em}
+h2{border-bottom:1px solid #ccc;margin-top:2em}code{background:#f3f3f3;padding:0 .2em}</style>
+<script>)HTML"
+      << chartjs << R"HTML(</script></head><body>
+<h1>Sawtooth: predicted level difficulty, verified</h1>
+<p>Database <code>)HTML"
+      << html_escape(d.path)
+      << R"HTML(</code>. Every level was replayed from its seed and recorded inputs; definitions
+in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brackets.</p>
+<h2>Study statistics [5.1]</h2><table>)HTML";
+    h << "<tr><th>sessions</th><td>" << d.sessions.size() << "</td></tr><tr><th>participants</th><td>"
+      << d.participants() << "</td></tr><tr><th>levels</th><td>" << d.levels
+      << "</td></tr><tr><th>event traces</th><td>" << d.trace_stats.mapped
+      << "</td></tr><tr><th>switch events</th><td>" << d.switch_events
+      << "</td></tr><tr><th>traces dropped (no trap / unfinished / mines only / unmapped)</th><td>"
+      << d.trace_stats.without_traps << " / " << d.trace_stats.unfinished << " / " << d.trace_stats.mine_only
+      << " / " << d.trace_stats.unmapped
+      << "</td></tr><tr><th>levels not modelled (tutorial / unfinished / desynced)</th><td>"
+      << d.not_generated << " / " << d.unfinished << " / " << d.desynced << "</td></tr></table>";
+    h << "<h2>Challenge model [5.2, 4.5]</h2><p>Success rate per bin (n = traces). Bins with fewer than "
+      << all.histogram.settings.min_traces << " traces are shown in brackets and not fitted; "
+      << all.histogram.outside << " traces fall outside the axes.</p>" << histogram_tables(all.histogram);
+    h << "<p>Linear model (used): p(success) = " << fmt(all.linear.c0, 4) << " "
+      << (all.linear.t_timing < 0 ? "&minus; " : "+ ") << fmt(std::abs(all.linear.t_timing), 4)
+      << "&middot;t<sub>timing</sub> " << (all.linear.j < 0 ? "&minus; " : "+ ")
+      << fmt(std::abs(all.linear.j), 4) << "&middot;j " << (all.linear.t_cycle < 0 ? "&minus; " : "+ ")
+      << fmt(std::abs(all.linear.t_cycle), 4) << "&middot;t<sub>cycle</sub>; squared error "
+      << fmt(all.linear_error, 6) << " over " << all.fitted_bins << " bins. Exponential model: error "
+      << fmt(all.exponential_error, 6) << " (" << all.exponential_bins << " bins with a non-zero rate).</p>";
+    h << "<h2>Training-set size [&sect;5.2]</h2><p>Error of models fitted on random subsets against the "
+         "model of all "
+         "sessions, summed over the 60 bin centres; threshold 60&middot;d&sup2; = "
+      << fmt(ts.threshold, 3) << " (d = " << ts.d << "). Smallest size from which the mean stays below it: "
+      << (ts.minimum_sessions < 0 ? std::string("none") : std::to_string(ts.minimum_sessions) + " sessions")
+      << ".</p><div class=\"chart\"><canvas id=\"trainsize\"></canvas></div>";
+    h << "<h2>Deaths against predicted difficulty [5.3]</h2><p>Verification levels of the first partition, "
+         "with the "
+         "least-squares line.</p><div class=\"chart\"><canvas id=\"scatter\"></canvas></div>";
+    h << "<h2>Average deaths per difficulty bin [5.4]</h2><p>Training and verification levels, averaged over "
+      << v.settings.partitions << " partitions (bins empty in a partition do not count for it).</p>"
+      << "<div class=\"chart\"><canvas id=\"deaths\"></canvas></div>";
+    h << "<h2>Scores per level [5.5]</h2><p>Score = successful traces / traces of a level, averaged per "
+         "position in "
+         "the session.</p><div class=\"chart\"><canvas id=\"levelscore\"></canvas></div>";
+    h << "<h2>Scores per skill group [5.6]</h2><p>Players sorted by score (all their traces) and cut into "
+         "terciles.</p>"
+         "<div class=\"chart\"><canvas id=\"groupscore\"></canvas></div>";
+    h << "<h2>Level distribution per group [5.7]</h2><p>Levels per predicted-difficulty bin (model of all "
+         "sessions).</p><div class=\"chart\"><canvas id=\"distribution\"></canvas></div>";
+    h << "<h2>Average deaths per difficulty bin per skill group [5.8]</h2><p>Verification levels, averaged "
+         "over "
+         "partitions.</p><div class=\"chart\"><canvas id=\"groupdeaths\"></canvas></div>";
+    h << "<h2>Significance and accuracy [5.9]</h2><table><tr><th></th>";
+    for (int g = 0; g < kGroupCount; ++g) h << "<th>" << group_name(static_cast<Group>(g)) << "</th>";
+    const auto row = [&](const char* name, auto f) {
+        h << "<tr><th>" << name << "</th>";
+        for (int g = 0; g < kGroupCount; ++g)
+            h << "<td>" << f(v.groups[static_cast<std::size_t>(g)]) << "</td>";
+        h << "</tr>";
+    };
+    row("t-score (mean)", [](const GroupSummary& s) { return fmt(s.t_score, 2); });
+    row("p-value (mean, two-tailed)", [](const GroupSummary& s) { return fmt(s.p_value, 4); });
+    row("p-value (max)", [](const GroupSummary& s) { return fmt(s.p_value_max, 4); });
+    row("accuracy", [](const GroupSummary& s) {
+        return s.accuracy < 0 ? std::string("n/a") : fmt(s.accuracy * 100, 0) + "%";
+    });
+    row("slope (deaths / difficulty)", [](const GroupSummary& s) { return fmt(s.slope, 2); });
+    row("verification levels", [](const GroupSummary& s) { return fmt(s.verify_levels, 1); });
+    h << "</table><p>" << v.settings.partitions << " partitions of " << v.sessions
+      << " sessions: " << v.settings.train_sessions << " train, " << v.verify_sessions << " verify; "
+      << v.failed_partitions << " partitions could not be fitted.</p>";
+    h << "<script>const F = " << figures.dump() << R"HTML(;
+const groups = ["ALL", "GOOD", "AVERAGE", "BAD"];
+const colours = {ALL: "#444", GOOD: "#2a9d8f", AVERAGE: "#e9c46a", BAD: "#e76f51"};
+const axis = (t) => ({title: {display: true, text: t}});
+new Chart(document.getElementById("trainsize"), {type: "line", data: {labels: F.training_size.points.map(p => p.sessions),
+  datasets: [{label: "mean error", data: F.training_size.points.map(p => p.mean_error), borderColor: "#264653"},
+             {label: "max error", data: F.training_size.points.map(p => p.max_error), borderColor: "#aaa"},
+             {label: "threshold", data: F.training_size.points.map(p => F.training_size.threshold), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}]},
+  options: {scales: {x: axis("training sessions"), y: axis("squared error vs. all-session model")}}});
+if (F.scatter) {
+  const s = F.scatter, xs = s.points.map(p => p.x);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs);
+  new Chart(document.getElementById("scatter"), {type: "scatter", data: {datasets: [
+    {label: "verification levels (n = " + s.n + ")", data: s.points, backgroundColor: "rgba(38,70,83,0.5)"},
+    {type: "line", label: "regression: deaths = " + s.intercept.toFixed(2) + " + " + s.slope.toFixed(2) + " difficulty (t = " + s.t_score.toFixed(2) + ")",
+     data: [{x: x0, y: s.intercept + s.slope * x0}, {x: x1, y: s.intercept + s.slope * x1}], borderColor: "#e76f51", pointRadius: 0}]},
+    options: {scales: {x: axis("predicted difficulty (1 - p(success))"), y: axis("deaths in the level")}}});
+}
+new Chart(document.getElementById("deaths"), {type: "bar", data: {labels: F.bin_labels, datasets: [
+  {label: "training", data: F.deaths.ALL.training, backgroundColor: "#8ab17d"},
+  {label: "verification", data: F.deaths.ALL.verification, backgroundColor: "#264653"}]},
+  options: {scales: {x: axis("predicted difficulty"), y: axis("average deaths per level")}}});
+new Chart(document.getElementById("levelscore"), {type: "bar", data: {labels: F.score_by_level.level, datasets: [
+  {label: "average score", data: F.score_by_level.score, backgroundColor: "#2a9d8f"}]},
+  options: {scales: {x: axis("level in the session"), y: Object.assign(axis("score"), {min: 0, max: 1})}}});
+new Chart(document.getElementById("groupscore"), {type: "bar", data: {labels: groups, datasets: [
+  {label: "average player score", data: groups.map(g => F.group_score[g]), backgroundColor: groups.map(g => colours[g])}]},
+  options: {scales: {y: Object.assign(axis("score"), {min: 0, max: 1})}}});
+new Chart(document.getElementById("distribution"), {type: "bar", data: {labels: F.bin_labels, datasets:
+  groups.slice(1).map(g => ({label: g, data: F.distribution[g], backgroundColor: colours[g]}))},
+  options: {scales: {x: axis("predicted difficulty"), y: axis("levels")}}});
+new Chart(document.getElementById("groupdeaths"), {type: "bar", data: {labels: F.bin_labels, datasets:
+  groups.slice(1).map(g => ({label: g, data: F.deaths[g].verification, backgroundColor: colours[g]}))},
+  options: {scales: {x: axis("predicted difficulty"), y: axis("average deaths per level")}}});
+</script></body></html>
+)HTML";
+    {
+        std::ofstream f(std::filesystem::path(o.out) / "index.html", std::ios::binary);
+        if (!f || !(f << h.str())) throw LabError("cannot write index.html in '" + o.out + "'");
+    }
+    std::printf("wrote %s/index.html and %s/report.json\n", o.out.c_str(), o.out.c_str());
+}
+
+}  // namespace
+
+void register_report(CLI::App& app) {
+    auto o = std::make_shared<ReportOptions>();
+    CLI::App* cmd = app.add_subcommand("report", "HTML report with the figures of thesis ch. 5");
+    cmd->add_option("--db", o->db, "session database (SQLite)")->required();
+    cmd->add_option("--out", o->out, "output directory (index.html, report.json)")->required();
+    cmd->add_option("--partitions", o->partitions, "random train/verify partitions")
+        ->check(CLI::Range(1, 10000));
+    cmd->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)");
+    cmd->add_option("--seed", o->seed, "partition seed");
+    cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
+    cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
+    cmd->callback([o] { run(*o); });
+}
+
+}  // namespace sawtooth::lab
