@@ -61,6 +61,12 @@ std::string challenge_line(const w::Challenge& c) {
     return line;
 }
 
+w::FitnessRule parse_fitness(const std::string& s) {
+    if (s == "equation3") return w::FitnessRule::Equation3;
+    if (s == "short-visible") return w::FitnessRule::ShortVisible;
+    throw LabError("--fitness must be equation3 or short-visible, got '" + s + "'");
+}
+
 void check_letters(const std::string& letters) {
     if (!w::is_valid_letters(letters))
         throw LabError("LETTERS must be 1-" + std::to_string(w::kMaxChallengeLength) + " letters a-z, got '" +
@@ -189,10 +195,7 @@ void cmd_gen(const GenOptions& o) {
     if (!o.sources.empty()) p.source_lengths = parse_lengths(o.sources);
     if (!o.band.empty()) std::tie(p.band_lo, p.band_hi) = parse_band(o.band);
     if (o.max_seq != -1) p.max_seq = o.max_seq;
-    if (o.fitness == "short-visible")
-        p.fitness = w::FitnessRule::ShortVisible;
-    else if (o.fitness != "equation3")
-        throw LabError("--fitness must be equation3 or short-visible");
+    p.fitness = parse_fitness(o.fitness);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
     std::unique_ptr<w::ChallengeGenerator> gen;
     try {
@@ -234,7 +237,8 @@ void cmd_gen(const GenOptions& o) {
 }
 
 void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_json,
-                const std::string& words_file) {
+                const std::string& words_file, const std::string& fitness) {
+    const w::FitnessRule rule = parse_fitness(fitness);
     if (only_level != 0 && (only_level < 1 || only_level > w::kLevelCount))
         throw LabError("--level must be in 1.." + std::to_string(w::kLevelCount));
     std::unique_ptr<w::Dictionary> dict;
@@ -242,7 +246,8 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
     json levels = json::array();
     for (int level = 1; level <= w::kLevelCount; ++level) {
         if (only_level != 0 && level != only_level) continue;
-        const w::ModeLevel ml = w::levels_mode_level(level, seed);
+        w::ModeLevel ml = w::levels_mode_level(level, seed);
+        ml.params.gen.fitness = rule;
         json jl = params_json(ml.params);
         if (!as_json)
             std::printf("level %2d  difficulty %5.2f  %s\n", level, ml.params.difficulty,
@@ -280,6 +285,7 @@ struct SimOptions {
     std::string words_file;
     bool json = false;
     bool log = false;
+    std::string fitness = "equation3";
 };
 
 // Simulated players on mode levels: the model's view of the intended difficulty curve.
@@ -305,6 +311,7 @@ void cmd_simulate(const SimOptions& o) {
         throw LabError("--skill must be LO-HI within 0-1");
     if (mode == w::WordMode::Daily && !w::is_valid_utc_date(o.date))
         throw LabError("--date must be a real UTC date written YYYY-MM-DD, got '" + o.date + "'");
+    const w::FitnessRule rule = parse_fitness(o.fitness);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
     json rows = json::array();
     if (!o.json)
@@ -318,6 +325,7 @@ void cmd_simulate(const SimOptions& o) {
         } catch (const std::exception& e) {
             throw LabError(e.what());
         }
+        ml.params.gen.fitness = rule;
         const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
         int max_score = 0;  // normalisation: every source word at its best (longest, 2X) score
         for (const auto& c : g.challenges) {
@@ -427,7 +435,10 @@ void register_words(CLI::App& app) {
     levels->add_flag("--params-only", *l_params, "print parameters without generating");
     levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
     levels->add_flag("--json", *l_json, "print JSON");
-    levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words); });
+    auto l_fitness = std::make_shared<std::string>("equation3");
+    levels->add_option("--fitness", *l_fitness,
+                       "equation3 (default) or short-visible (see docs/elimination.md)");
+    levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words, *l_fitness); });
 
     auto* sim =
         words->add_subcommand("simulate", "simulated players (docs/elimination.md model) on mode levels");
@@ -442,6 +453,7 @@ void register_words(CLI::App& app) {
     sim->add_option("--words", so->words_file, "word list instead of the English asset");
     sim->add_flag("--json", so->json, "print JSON");
     sim->add_flag("--log", so->log, "with --json: every player's action log");
+    sim->add_option("--fitness", so->fitness, "generator fitness: equation3 (default) or short-visible");
     sim->callback([=] {
         SimOptions o = *so;
         try {
