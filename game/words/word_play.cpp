@@ -23,10 +23,15 @@ ChallengePlay::ChallengePlay(const Dictionary& dict, Challenge challenge, int nu
       m_number(number),
       m_start(start_tick),
       m_limit(challenge_time_ticks(number)),
-      m_full(static_cast<std::uint32_t>((std::uint64_t{1} << m_challenge.letters.size()) - 1u)),
-      m_kept(m_full),
+      m_full(0),
+      m_kept(0),
       m_last_tick(start_tick) {
+    if (!is_valid_letters(m_challenge.letters))
+        throw std::invalid_argument("challenge must be 1-" + std::to_string(kMaxChallengeLength) +
+                                    " letters a-z");
     m_challenge.letters = to_lower(m_challenge.letters);
+    m_full = (1u << m_challenge.letters.size()) - 1u;
+    m_kept = m_full;
 }
 
 bool ChallengePlay::expire(std::uint32_t tick) {

@@ -64,7 +64,8 @@ enum class ChallengeStatus : std::uint8_t { Playing, Solved, TimedOut };
 class ChallengePlay {
 public:
     /// `number` is 1-based (sets the time limit); the timer starts at `start_tick`.
-    /// `dict` must outlive the object.
+    /// `dict` must outlive the object. Throws std::invalid_argument unless the letters are
+    /// 1..kMaxChallengeLength a-z.
     ChallengePlay(const Dictionary& dict, Challenge challenge, int number, std::uint32_t start_tick);
 
     /// Removes the letter at original position `index` if still there.

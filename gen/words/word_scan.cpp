@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 namespace sawtooth::words {
 
@@ -80,6 +81,10 @@ const FoundWord* WordScan::find(std::string_view word) const {
 }
 
 WordScan scan_words(const Dictionary& dict, std::string_view letters) {
+    // The 2^n word table and 32-bit masks need the length cap: refuse rather than overflow.
+    if (!is_valid_letters(letters))
+        throw std::invalid_argument("challenge must be 1-" + std::to_string(kMaxChallengeLength) +
+                                    " letters a-z");
     WordScan scan;
     scan.letters = to_lower(letters);
     scan.word_mask.assign(std::size_t{1} << scan.letters.size(), 0);

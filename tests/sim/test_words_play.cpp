@@ -55,6 +55,12 @@ TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score
     CHECK(y.score() == 3);
 }
 
+TEST_CASE("invalid challenges are refused") {
+    CHECK_THROWS_AS(ChallengePlay(english(), make("ab1"), 1, 0), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengePlay(english(), make(std::string(17, 'a')), 1, 0), std::invalid_argument);
+    CHECK_THROWS_AS(WordLevelPlay(english(), {}), std::invalid_argument);
+}
+
 TEST_CASE("typing removes the leftmost remaining occurrence") {
     ChallengePlay c(english(), make("afart"), 1, 0);
     CHECK(c.type('a', 5) == Outcome::Solved);  // first A goes: FART (FAR is unreachable)
