@@ -24,8 +24,26 @@ namespace {
 
 int floor_cell(double metres) { return static_cast<int>(std::floor(metres / motion::kCellSize)); }
 
-/// Graph node of a landing row: the stand node of the landing cell, else the recorded
-/// nearest node.
+/// Graph node of a safe landing: the stand node of the landing cell, else (feet over a
+/// gap, held by an edge) the safe node nearest to the body.
+int safe_landing_node(const LevelGraph& graph, const TrapMap& traps, const EventRow& r) {
+    if (const int n = graph.stand({r.a, r.b}); n >= 0 && traps.safe(n)) return n;
+    int best = -1;
+    double best_d = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+        if (!traps.safe(static_cast<int>(i))) continue;
+        const auto [nx, ny] = node_position(graph.nodes[i]);
+        const double d = (nx - r.x) * (nx - r.x) + (ny - r.y) * (ny - r.y);
+        if (d < best_d) {
+            best_d = d;
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+/// Graph node of a landing inside trap cells: the stand node of the cell, else the
+/// recorded nearest node.
 int landing_node(const LevelGraph& graph, const EventRow& r) {
     const int n = graph.stand({r.a, r.b});
     return n >= 0 ? n : r.c;
@@ -69,15 +87,14 @@ std::vector<Trace> cut_traces(const LevelGraph& graph, const TrapMap& traps,
     for (const EventRow& r : rows) {
         switch (r.kind) {
             case EventKind::Node: {
-                const int node = landing_node(graph, r);
                 if (traps.trap_at({r.a, r.b}) < 0) {
                     // A safe landing ends the running trace and opens the next one.
                     if (open) close(true, r.tick);
                     cur = Trace{};
                     cur.start_tick = r.tick;
-                    cur.safe_node = valid_node(graph, node) ? node : -1;
+                    cur.safe_node = safe_landing_node(graph, traps, r);
                     open = cur.safe_node >= 0;
-                } else if (open && valid_node(graph, node)) {
+                } else if (const int node = landing_node(graph, r); open && valid_node(graph, node)) {
                     cur.arrival_nodes.push_back(node);
                 }
                 break;

@@ -1,0 +1,134 @@
+// The difficulty model on a real (small) recorded database: levels recorded by a scripted
+// player through the telemetry recorder, then replayed by load_study. Checks that traces
+// come from the replay, deaths match the simulation, mapped sub-graphs have Algorithm 4's
+// shape, and the bad-input errors (empty database, too few sessions for the split).
+#include "game/sim/simulation.hpp"
+#include "gen/generator.hpp"
+#include "telemetry/analysis/verification.hpp"
+#include "telemetry/recorder.hpp"
+#include "telemetry/store.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <memory>
+
+using namespace sawtooth;
+using namespace sawtooth::analysis;
+
+namespace {
+
+constexpr int kTicksPerLevel = 1500;
+
+std::string temp_db(const char* name) {
+    const auto dir = std::filesystem::temp_directory_path() / "sawtooth_difficulty_test";
+    std::filesystem::create_directories(dir);
+    const auto p = dir / name;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
+    return p.string();
+}
+
+GenParams study_params(std::uint64_t seed, int index) {
+    GenParams p;
+    p.seed = seed;
+    p.layout = Layout::Linear;
+    p.rooms_w = 3;
+    p.rooms_h = 1;
+    p.level_index = index;
+    return p;
+}
+
+/// Runs right, jumping now and then: meets traps, dies, lands.
+InputFrame scripted(std::uint64_t tick, int style) {
+    InputFrame f;
+    f.bits = kInputRight;
+    if ((tick + static_cast<std::uint64_t>(style) * 7) % 45 < 12) f.bits |= kInputUp;
+    return f;
+}
+
+struct Recorded {
+    int levels = 0;
+    std::vector<int> deaths;  // per level, in recording order
+};
+
+Recorded record(const std::string& path, int sessions, int levels_per_session) {
+    Recorded out;
+    auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
+    for (int s = 0; s < sessions; ++s) {
+        const std::string who = store->create_participant();
+        telemetry::SessionRecorder session(store, who, "study");
+        for (int k = 1; k <= levels_per_session; ++k) {
+            const GenParams p = study_params(1000 + static_cast<std::uint64_t>(s * 10 + k), 4 + k);
+            const GeneratedLevel g = generate_level(p);
+            REQUIRE(g.ok);
+            Simulation sim(g.level);
+            telemetry::LevelSource src;
+            src.kind = "generated";
+            src.name = "level " + std::to_string(k);
+            src.params = p;
+            src.level = g.level;
+            auto rec = session.begin_level(src, sim);
+            for (int t = 0; t < kTicksPerLevel && !sim.reached_exit(); ++t) {
+                const InputFrame in = scripted(sim.tick(), s);
+                sim.step(in);
+                rec->record_tick(in, sim);
+            }
+            rec->finish(sim.reached_exit() ? telemetry::RecordedOutcome::Completed
+                                           : telemetry::RecordedOutcome::Skipped,
+                        sim);
+            ++out.levels;
+            out.deaths.push_back(sim.deaths());
+        }
+        session.end("finished");
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("load_study replays recorded levels and maps their traces") {
+    const std::string path = temp_db("study.db");
+    const Recorded rec = record(path, 3, 2);
+    const StudyData d = load_study(path);
+    CHECK(d.sessions.size() == 3);
+    CHECK(d.levels == rec.levels);
+    CHECK(d.desynced == 0);
+    std::size_t i = 0;
+    int traces = 0;
+    for (const StudySession& s : d.sessions)
+        for (const StudyLevel& l : s.levels) {
+            CHECK(l.deaths == rec.deaths[i++]);  // recomputed by the replay
+            REQUIRE(l.generated);
+            const TrapMap tm = classify_nodes(l.generated->level, l.generated->graph);
+            for (const MappedTrace& t : l.traces) {
+                ++traces;
+                REQUIRE(t.sub_graph.size() >= 2);
+                CHECK(tm.safe(t.sub_graph.front()));
+                CHECK(tm.atomic(t.sub_graph.back()));
+                for (std::size_t k = 1; k + 1 < t.sub_graph.size(); ++k) CHECK(!tm.atomic(t.sub_graph[k]));
+                CHECK(t.params.t_timing > 0.0);
+                CHECK(t.params.t_cycle >= 1.2 - 1e-9);
+                CHECK(t.params.t_cycle <= 2.0 + 1e-9);
+                CHECK(t.trace.success == (t.trace.death_trap < 0));
+            }
+        }
+    CHECK(traces == d.trace_stats.mapped);
+    CHECK(traces > 0);
+    // A dying scripted runner fails more challenges than it passes.
+    int deaths = 0;
+    for (int x : rec.deaths) deaths += x;
+    CHECK(deaths > 0);
+    // Three sessions are far too few for a 25-session training set.
+    CHECK_THROWS_WITH_AS(verify_model(d), doctest::Contains("at least 26 sessions"), ModelError);
+    VerifySettings small;
+    small.train_sessions = 2;
+    CHECK_THROWS_WITH_AS(verify_model(d, small), doctest::Contains("minimum of 25"), ModelError);
+}
+
+TEST_CASE("an empty database is refused with one line") {
+    const std::string path = temp_db("empty.db");
+    { telemetry::Store s = telemetry::Store::open(path); }
+    CHECK_THROWS_WITH_AS(load_study(path), doctest::Contains("holds no finished generated platformer levels"),
+                         ModelError);
+    CHECK_THROWS_AS(load_study(temp_db("missing.db")), telemetry::StoreError);
+}
