@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <sstream>
 
 namespace sawtooth {
@@ -364,7 +365,13 @@ std::string to_level_text(const Level& level) {
 std::uint64_t level_hash(const Level& level) { return fnv1a64(to_level_text(level)); }
 
 std::string validate_level(const Level& level) {
-    auto name = [](CellPos c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; };
+    auto name = [](CellPos c) {
+        // snprintf rather than string concatenation: GCC 12 warns falsely (-Wrestrict) on
+        // "(" + std::to_string(...) chains.
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "(%d, %d)", c.x, c.y);
+        return std::string(buf);
+    };
     if (level.width < 3 || level.height < 3) return "level smaller than 3x3";
     if (level.cells.size() != static_cast<std::size_t>(level.width * level.height))
         return "cell count does not match width x height";
