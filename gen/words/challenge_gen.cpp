@@ -330,7 +330,7 @@ std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vecto
     return c;
 }
 
-void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng) {
+void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng, const Dictionary* dict) {
     std::vector<std::size_t> order(challenges.size());
     for (std::size_t i = 0; i < order.size(); ++i) {
         order[i] = i;
@@ -341,12 +341,18 @@ void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng) {
     for (std::size_t p = 0; p < picks; ++p) {
         Challenge& c = challenges[order[p]];
         std::vector<int> candidates;
+        const std::optional<StateSpace> ss =
+            dict ? std::optional<StateSpace>(analyze_state_space(*dict, c.letters)) : std::nullopt;
         for (const std::string& w : c.source_words) {
             std::size_t least = 0;
             for (std::size_t i = 1; i < w.size(); ++i)
                 if (english_letter_frequency(w[i]) < english_letter_frequency(w[least])) least = i;
             // Position of that letter in the word's leftmost embedding in the challenge.
             std::uint32_t mask = leftmost_embedding(w, c.letters);
+            if (ss) {
+                const WordReach* r = ss->find(w);
+                if (r && r->reachable) mask = r->reach_mask;
+            }
             for (std::size_t i = 0; i < least && mask; ++i) mask &= mask - 1;
             if (mask) candidates.push_back(std::countr_zero(mask));
         }

@@ -102,8 +102,10 @@ double challenge_fitness(const WordScan& scan, int max_seq, FitnessRule rule);
 double english_letter_frequency(char c);
 
 /// 2X rule (paper §III-A): picks `num2x` of the challenges at random; in each, takes the
-/// least frequent letter of every source word and marks one of them, chosen at random,
-/// at its position in the source word's leftmost embedding. Clears two_x elsewhere.
-void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng);
+/// least frequent letter of every source word and marks one of them, chosen at random.
+/// The position is that letter in the source word's most visible *reachable* embedding
+/// when `dict` is given (so playing that word really keeps the bonus), else in its
+/// leftmost embedding. Clears two_x elsewhere.
+void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng, const Dictionary* dict = nullptr);
 
 }  // namespace sawtooth::words

@@ -107,7 +107,7 @@ GeneratedLevel generate_level(const Dictionary& dict, const LevelParams& params,
         out.challenges.push_back(std::move(*c));
     }
     Rng two_x(mix_seed(seed, kTwoXSalt));
-    assign_two_x(out.challenges, params.num2x, two_x);
+    assign_two_x(out.challenges, params.num2x, two_x, &dict);
     return out;
 }
 

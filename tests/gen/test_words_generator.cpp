@@ -164,6 +164,14 @@ TEST_CASE("2X rule: num2X challenges, on the least frequent letter of a source w
             ok = ok || least == x;
         }
         CHECK_MESSAGE(ok, c.letters);
+        // Some reachable source word keeps the 2X letter: the bonus can really be earned.
+        const StateSpace ss = analyze_state_space(d, c.letters);
+        bool earnable = false;
+        for (const std::string& w : c.source_words) {
+            const WordReach* r = ss.find(w);
+            earnable = earnable || (r && r->reachable && (r->reach_mask >> c.two_x & 1u));
+        }
+        CHECK_MESSAGE(earnable, c.letters);
     }
     CHECK(with == levels_mode_params(1).num2x);
     // Hand case: source "quit" -> least frequent is q, at its leftmost position.

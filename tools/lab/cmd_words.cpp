@@ -215,7 +215,7 @@ void cmd_gen(const GenOptions& o) {
         out.push_back(std::move(*c));
     }
     Rng two_x(mix_seed(o.seed, 0x3258ull));
-    w::assign_two_x(out, o.num2x < 0 ? o.count : o.num2x, two_x);
+    w::assign_two_x(out, o.num2x < 0 ? o.count : o.num2x, two_x, &dict);
     if (o.json) {
         json list = json::array();
         for (const auto& c : out) list.push_back(challenge_json(c));
