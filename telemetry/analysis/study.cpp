@@ -50,6 +50,7 @@ struct Job {
     telemetry::LevelRecord record;
     std::vector<InputFrame> inputs;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;
+    std::shared_ptr<const GeneratedLevel> generated;  ///< regenerated serially (see load_study)
     // results
     bool ok = false;
     std::string problem;
@@ -65,8 +66,8 @@ void replay(Job& job) {
                       " differs from this build's " + std::to_string(kGeneratorVersion);
         return;
     }
-    auto g = std::make_shared<GeneratedLevel>(generate_level(*r.params));
-    if (!g->ok || level_hash(g->level) != r.level_hash) {
+    std::shared_ptr<const GeneratedLevel> g = job.generated;
+    if (!g || !g->ok || level_hash(g->level) != r.level_hash) {
         job.problem = where + ": regenerating seed " + std::to_string(r.params->seed) +
                       " does not give the recorded level";
         return;
@@ -96,6 +97,7 @@ void replay(Job& job) {
     job.level.ticks = sim.tick();
     job.level.traces = level_traces(g->level, g->graph, rows, &job.stats);
     job.level.generated = std::move(g);
+    job.generated.reset();
     job.ok = true;
 }
 
@@ -134,6 +136,11 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
             job.session = sessions.size() - 1;
             job.inputs = store.load_inputs(id, rec.ticks);
             job.hashes = store.load_state_hashes(id);
+            // generate_level is not safe to call from several threads at once (measured:
+            // concurrent calls returned different levels), so levels are regenerated here,
+            // serially; only the replays run in parallel.
+            if (rec.generator_version == kGeneratorVersion && validate_params(*rec.params).empty())
+                job.generated = std::make_shared<const GeneratedLevel>(generate_level(*rec.params));
             job.record = std::move(rec);
             jobs.push_back(std::move(job));
         }
