@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config git
   libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev doctest-dev libsqlite3-dev
   libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev libbenchmark-dev
-  fonts-dejavu-core scowl xvfb xauth sqlite3 python3
+  fonts-dejavu-core scowl xvfb xauth sqlite3 python3 libjs-chart.js
 )
 
 missing=()

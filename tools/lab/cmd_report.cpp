@@ -286,8 +286,8 @@ const groups = ["ALL", "GOOD", "AVERAGE", "BAD"];
 const colours = {ALL: "#444", GOOD: "#2a9d8f", AVERAGE: "#e9c46a", BAD: "#e76f51"};
 const axis = (t) => ({title: {display: true, text: t}});
 new Chart(document.getElementById("trainsize"), {type: "line", data: {labels: F.training_size.points.map(p => p.sessions),
-  datasets: [{label: "mean error", data: F.training_size.points.map(p => p.mean_error), borderColor: "#264653"},
-             {label: "max error", data: F.training_size.points.map(p => p.max_error), borderColor: "#aaa"},
+  datasets: [{label: "mean error", data: F.training_size.points.map(p => p.fits ? p.mean_error : null), borderColor: "#264653"},
+             {label: "max error", data: F.training_size.points.map(p => p.fits ? p.max_error : null), borderColor: "#aaa"},
              {label: "threshold", data: F.training_size.points.map(p => F.training_size.threshold), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}]},
   options: {scales: {x: axis("training sessions"), y: axis("squared error vs. all-session model")}}});
 if (F.scatter) {
