@@ -12,6 +12,7 @@ namespace {
 constexpr double kMazeLoopChance = 0.2;     // extra links beyond the spanning tree: alternative routes
 constexpr double kExitFarShare = 0.6;       // the exit room is at least this share of the farthest distance
 constexpr int kExitRedraws = 200;           // attempts to place conflict-free exits
+constexpr int kMazeTries = 8;               // mazes drawn before giving up on a seed
 constexpr double kCeilingGrow = 0.35;       // a free cell above open space opens (higher ceilings)
 constexpr double kCeilingGrowNextTo = 0.3;  // extra chance when the cell to its left just opened
 constexpr double kPocketChance = 0.42;      // noise density of enclosed cave pockets
@@ -203,6 +204,13 @@ MazeLayout make_maze(const GenParams& p, Rng& rng) {
                 if (!placed && (r == m.start_room || r == m.exit_room)) ok = false;
             }
             if (ok && !check_room_exits(w, h, e).empty()) ok = false;
+            // Where a fallback table exists it also lists the configurations no search
+            // solved (the enumeration's conflicts): never draw one of those.
+            if (ok && e.edge_exit_count() > 0 && has_fallback_table(w, h)) {
+                RoomExits edges = e;
+                edges.target_x = edges.target_y = -1;
+                ok = stored_fallback_seed(w, h, exit_config_code(w, h, edges)) >= 0;
+            }
         }
         if (ok) break;
     }
@@ -213,12 +221,8 @@ GeneratedLevel generate_level(const GenParams& params) {
     GeneratedLevel out;
     out.error = validate_params(params);
     if (!out.error.empty()) return out;
-    Rng rng(params.seed);
-    Rng maze_rng = rng.fork();
     Rng fill_rng(mix_seed(params.seed, kFillSalt));
     Rng trap_rng(mix_seed(params.seed, kTrapSalt));
-    out.maze = make_maze(params, maze_rng);
-    const MazeLayout& m = out.maze;
     const int rw = params.room_w, rh = params.room_h;
     Level& level = out.level;
     level.width = params.rooms_w * rw;
@@ -227,41 +231,57 @@ GeneratedLevel generate_level(const GenParams& params) {
     std::vector<RoomCell> kind(ncells, RoomCell::Free);
     auto cidx = [&](int x, int y) { return static_cast<std::size_t>(y * level.width + x); };
 
-    // Rooms.
-    for (int r = 0; r < static_cast<int>(m.rooms.size()); ++r) {
-        const RoomExits& e = m.rooms[static_cast<std::size_t>(r)];
-        if (!check_room_exits(rw, rh, e).empty()) {
-            out.error = "could not place conflict-free exits in room " + std::to_string(r);
-            return out;
-        }
-        const RoomSolution s =
-            solve_room(rw, rh, e, mix_seed(mix_seed(params.seed, kRoomSalt), static_cast<std::uint64_t>(r)));
-        out.stats.room_attempts += s.attempts;
-        out.stats.rooms_first_try += s.attempts == 1 && s.solved;
-        out.stats.fallbacks += s.used_fallback;
-        out.stats.dropped_targets += s.dropped_target;
-        if (!s.solved) {
-            out.error = "room " + std::to_string(r) + " has no solution";
-            return out;
-        }
-        const int ox = (r % params.rooms_w) * rw, oy = (r / params.rooms_w) * rh;
-        for (int y = 0; y < rh; ++y)
-            for (int x = 0; x < rw; ++x) kind[cidx(ox + x, oy + y)] = s.at(x, y);
-        // Start and exit: the room's target, or the path's most central connection cell.
-        if (r == m.start_room || r == m.exit_room) {
-            CellPos p{e.target_x, e.target_y};
-            if (s.dropped_target || e.target_x < 0) {
-                int best = -1, best_d = 1 << 30;
-                for (int c : s.conn_cells) {
-                    const int cx = c % rw, cy = c / rw;
-                    const int d = std::abs(2 * cx - rw) + std::abs(2 * cy - rh);
-                    if (d < best_d) best_d = d, best = c;
-                }
-                p = {best % rw, best / rw};
+    // Maze and rooms. A room whose exit configuration has no solution at all (the search
+    // exhausted its space) sends us back to draw another maze from the next sub-seed.
+    bool rooms_ok = false;
+    for (int maze_try = 0; maze_try < kMazeTries && !rooms_ok; ++maze_try) {
+        out.maze_tries = maze_try + 1;
+        Rng maze_rng(mix_seed(params.seed, static_cast<std::uint64_t>(maze_try)));
+        out.maze = make_maze(params, maze_rng);
+        out.stats = GenStats{};
+        rooms_ok = true;
+        const MazeLayout& m = out.maze;
+        for (int r = 0; r < static_cast<int>(m.rooms.size()) && rooms_ok; ++r) {
+            const RoomExits& e = m.rooms[static_cast<std::size_t>(r)];
+            if (!check_room_exits(rw, rh, e).empty()) {
+                out.error = "could not place conflict-free exits in room " + std::to_string(r);
+                rooms_ok = false;
+                break;
             }
-            (r == m.start_room ? level.start : level.exit) = {ox + p.x, oy + p.y};
+            const RoomSolution s =
+                solve_room(rw, rh, e,
+                           mix_seed(mix_seed(params.seed, kRoomSalt + static_cast<std::uint64_t>(maze_try)),
+                                    static_cast<std::uint64_t>(r)));
+            out.stats.room_attempts += s.attempts;
+            out.stats.rooms_first_try += s.attempts == 1 && s.solved;
+            out.stats.fallbacks += s.used_fallback;
+            out.stats.dropped_targets += s.dropped_target;
+            if (!s.solved) {
+                out.error = "room " + std::to_string(r) + " has no solution";
+                rooms_ok = false;
+                break;
+            }
+            const int ox = (r % params.rooms_w) * rw, oy = (r / params.rooms_w) * rh;
+            for (int y = 0; y < rh; ++y)
+                for (int x = 0; x < rw; ++x) kind[cidx(ox + x, oy + y)] = s.at(x, y);
+            // Start and exit: the room's target, or the path's most central connection cell.
+            if (r == m.start_room || r == m.exit_room) {
+                CellPos p{e.target_x, e.target_y};
+                if (s.dropped_target || e.target_x < 0) {
+                    int best = -1, best_d = 1 << 30;
+                    for (int c : s.conn_cells) {
+                        const int cx = c % rw, cy = c / rw;
+                        const int d = std::abs(2 * cx - rw) + std::abs(2 * cy - rh);
+                        if (d < best_d) best_d = d, best = c;
+                    }
+                    p = {best % rw, best / rw};
+                }
+                (r == m.start_room ? level.start : level.exit) = {ox + p.x, oy + p.y};
+            }
         }
     }
+    if (!rooms_ok) return out;
+    out.error.clear();
 
     // Natural fill of unused cells: solid by default (never a pit), ceilings raised above
     // open space (falling from there lands back on the path), enclosed cave pockets.
@@ -309,6 +329,7 @@ GeneratedLevel generate_level(const GenParams& params) {
             if (pocket[i] && cand[i]) level.cells[i] = Cell::Open;
     }
 
+    out.structure = level;
     // Graph, routes, traps.
     LevelGraph graph = build_level_graph(level);
     if (!connected(graph, graph.stand(level.start), graph.stand(level.exit))) {

@@ -84,6 +84,8 @@ struct GeneratedLevel {
     int exit_node = -1;
     MazeLayout maze;
     std::vector<char> path_cells;  ///< per cell: 1 if a building piece used it
+    Level structure;               ///< the level before trap placement (no traps, no decoration)
+    int maze_tries = 0;            ///< mazes drawn (more than 1 when a room had no solution)
     GenStats stats;
 };
 

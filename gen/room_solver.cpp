@@ -101,6 +101,7 @@ public:
     }
 
     int iterations() const { return m_iters; }
+    bool aborted() const { return m_aborted; }
 
     RoomSolution result() const {
         RoomSolution s;
@@ -269,11 +270,16 @@ RoomSolution solve_room_attempt(int width, int height, const RoomExits& exits, R
     r.height = height;
     r.attempts = 1;
     r.last_iterations = s.iterations();
+    r.exhausted = !ok && !s.aborted();
     return r;
 }
 
 std::uint64_t fallback_attempt_seed(int code, std::uint32_t s) {
     return mix_seed(0x5A77007F4A11BAC4ull ^ static_cast<std::uint64_t>(code), s);
+}
+
+bool has_fallback_table(int width, int height) {
+    return width == kFallbackRoomWidth && height == kFallbackRoomHeight && kFallbackSeedCount > 0;
 }
 
 int stored_fallback_seed(int width, int height, int code) {
@@ -294,8 +300,14 @@ RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint
         r.attempts = attempts;
         return r.solved;
     };
-    for (int a = 0; a < settings.attempts_before_fallback; ++a)
+    bool edges_unsolvable = false;
+    for (int a = 0; a < settings.attempts_before_fallback; ++a) {
         if (attempt(exits, mix_seed(seed, static_cast<std::uint64_t>(a)))) return r;
+        if (r.exhausted) {  // the whole search space is empty: more attempts cannot help
+            edges_unsolvable = exits.target_x < 0;
+            break;
+        }
+    }
     // The stored seed solves the edge exits alone; the interior target is given up.
     RoomExits edges = exits;
     edges.target_x = edges.target_y = -1;
@@ -310,12 +322,13 @@ RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint
             return r;
         }
     }
-    for (int a = settings.attempts_before_fallback; a < settings.max_attempts; ++a) {
+    for (int a = settings.attempts_before_fallback; a < settings.max_attempts && !edges_unsolvable; ++a) {
         const RoomExits& e = (a % 2 == 0 || exits.edge_exit_count() == 0) ? exits : edges;
         if (attempt(e, mix_seed(seed, static_cast<std::uint64_t>(a)))) {
             r.dropped_target = exits.target_x >= 0 && e.target_x < 0;
             return r;
         }
+        if (r.exhausted && e.target_x < 0) edges_unsolvable = true;
     }
     return r;
 }

@@ -57,6 +57,7 @@ struct RoomSolution {
     int last_iterations = 0;      ///< iterations of the successful (or last) attempt
     bool used_fallback = false;   ///< solved by the stored seed table
     bool dropped_target = false;  ///< the interior target was given up to fall back
+    bool exhausted = false;       ///< the attempt searched its whole space: no solution exists
 
     /// Kind of room-local cell (x, y).
     RoomCell at(int x, int y) const { return cells[static_cast<std::size_t>(y * width + x)]; }
@@ -65,8 +66,8 @@ struct RoomSolution {
 /// Search limits (thesis 3.2.2).
 struct SolverSettings {
     int max_iterations = 5000;          ///< placements per attempt before giving up on it
-    int attempts_before_fallback = 40;  ///< then use the stored seed of the exit configuration
-    int max_attempts = 400;             ///< hard stop when no stored seed applies
+    int attempts_before_fallback = 12;  ///< then use the stored seed of the exit configuration
+    int max_attempts = 60;              ///< hard stop when no stored seed applies
 };
 
 /// One attempt of Algorithm 1 with the given randomness. `iterations` gets the number of
@@ -97,6 +98,9 @@ std::uint64_t fallback_attempt_seed(int code, std::uint32_t s);
 
 /// Stored fallback seed for a configuration, or -1 when the room size has no table.
 int stored_fallback_seed(int width, int height, int code);
+
+/// True if a stored table covers this room size (and has been generated).
+bool has_fallback_table(int width, int height);
 
 /// Room size the stored fallback table covers (the default room).
 inline constexpr int kFallbackRoomWidth = 11;

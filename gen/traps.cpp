@@ -86,9 +86,13 @@ int run(const RoutePos& r, int i, int k) {
 const GraphNode& at(const RoutePos& r, int i) { return r[static_cast<std::size_t>(i)]; }
 
 // Saw: the route walks five stand nodes in a row; the saw runs over the middle three and
-// the player jumps it, so the arc above must stay open.
-bool saw(const RoutePos& r, int i, Candidate& c) {
+// the player jumps it, so the arc above must be open (dug out where it is rock).
+bool saw(const Level& level, const RoutePos& r, int i, Candidate& c) {
     if (!run(r, i, 5)) return false;
+    // Head room for the jump: keep open cells open, dig solid ones ([+]).
+    auto room = [&](int x, int y) {
+        c.mods.push_back({{x, y}, level.solid(x, y) ? Modifier::Dig : Modifier::MustOpen});
+    };
     const int y = at(r, i).cell.y;
     const int x0 = std::min(at(r, i + 1).cell.x, at(r, i + 3).cell.x);
     const int xa = std::min(at(r, i).cell.x, at(r, i + 4).cell.x);
@@ -97,9 +101,9 @@ bool saw(const RoutePos& r, int i, Candidate& c) {
     for (int x = x0; x < x0 + 3; ++x) {
         c.mods.push_back({{x, y}, Modifier::Trap});
         c.mods.push_back({{x, y - 1}, Modifier::MustSolid});
-        c.mods.push_back({{x, y + 2}, Modifier::MustOpen});
+        room(x, y + 2);
     }
-    for (int x = xa; x < xa + 5; ++x) c.mods.push_back({{x, y + 1}, Modifier::MustOpen});
+    for (int x = xa; x < xa + 5; ++x) room(x, y + 1);
     c.first = i + 1;
     c.last = i + 3;
     return true;
@@ -153,7 +157,7 @@ bool spike_stand(const Level& level, const RoutePos& r, int i, Candidate& c) {
 bool base(const Level& level, const RoutePos& r, int kind, int i, Candidate& c) {
     switch (kind) {
         case 0:
-            return saw(r, i, c);
+            return saw(level, r, i, c);
         case 1:
             return squeeze(r, i, c);
         case 2:

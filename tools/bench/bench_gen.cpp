@@ -1,0 +1,97 @@
+// `sawtooth-lab bench gen --json`: level generation figures. Times full default levels
+// (4x3 maze of 11x7 rooms, graph, routes and traps included) over many seeds, and the
+// quick-termination rate of lone 11x7 room attempts (thesis 3.2.2: 90 % within 5000
+// iterations). Prints figures; nothing here is asserted by tests.
+#include "gen/generator.hpp"
+#include "tools/bench/bench_util.hpp"
+#include "tools/lab/commands.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace sawtooth::lab {
+
+namespace {
+
+void run_bench_gen(int seeds, int runs, const std::string& layout_text) {
+    using bench::median;
+    using bench::now_seconds;
+    using bench::quantile;
+    GenParams base;
+    const auto layout = parse_layout(layout_text);
+    if (!layout) throw LabError("bad --layout '" + layout_text + "': expected maze or linear");
+    base.layout = *layout;
+    std::vector<double> run_median, run_p99;
+    int ok = 0, total = 0, attempts = 0, rooms = 0, first = 0, fallbacks = 0;
+    for (int run = 0; run < runs; ++run) {
+        std::vector<double> ms;
+        ms.reserve(static_cast<std::size_t>(seeds));
+        for (int s = 0; s < seeds; ++s) {
+            GenParams p = base;
+            p.seed = static_cast<std::uint64_t>(s) + 1;
+            const double t0 = now_seconds();
+            const GeneratedLevel g = generate_level(p);
+            ms.push_back((now_seconds() - t0) * 1000.0);
+            if (run == 0) {
+                ++total;
+                ok += g.ok;
+                attempts += g.stats.room_attempts;
+                rooms += p.rooms_w * p.rooms_h;
+                first += g.stats.rooms_first_try;
+                fallbacks += g.stats.fallbacks;
+            }
+        }
+        run_median.push_back(median(ms));
+        run_p99.push_back(quantile(ms, 0.99));
+    }
+    // Lone 11x7 rooms with uniformly drawn allowed exit configurations (at least 2 exits).
+    const std::vector<RoomExits> configs = all_exit_configs(11, 7, 2);
+    Rng pick(12345);
+    int quick = 0;
+    const int lone = 2000;
+    std::vector<double> attempt_ms;
+    for (int i = 0; i < lone; ++i) {
+        const RoomExits& e = configs[static_cast<std::size_t>(
+            pick.uniform_int(0, static_cast<std::int64_t>(configs.size()) - 1))];
+        Rng rng(mix_seed(777, static_cast<std::uint64_t>(i)));
+        const double t0 = now_seconds();
+        quick += solve_room_attempt(11, 7, e, rng, SolverSettings{}.max_iterations).solved;
+        attempt_ms.push_back((now_seconds() - t0) * 1000.0);
+    }
+    const nlohmann::json out = {
+        {"median_ms", median(run_median)},
+        {"p99_ms", median(run_p99)},
+        {"success_rate", total ? static_cast<double>(ok) / total : 0.0},
+        {"room_quick_rate", static_cast<double>(quick) / lone},
+        {"room_attempt_median_ms", median(attempt_ms)},
+        {"level_room_quick_rate", attempts ? static_cast<double>(rooms - fallbacks) / attempts : 0.0},
+        {"level_rooms_first_try_rate", rooms ? static_cast<double>(first) / rooms : 0.0},
+        {"fallbacks", fallbacks},
+        {"seeds", seeds},
+        {"runs", runs},
+        {"layout", layout_text}};
+    std::printf("%s\n", out.dump(2).c_str());
+}
+
+}  // namespace
+
+void register_bench_gen(CLI::App& app) {
+    CLI::App* bench = app.get_subcommand("bench");
+    auto* cmd = bench->add_subcommand(
+        "gen", "level generation: ms per level (median, p99), success and room quick rates");
+    auto seeds = std::make_shared<int>(1000);
+    auto runs = std::make_shared<int>(3);
+    auto layout = std::make_shared<std::string>("maze");
+    auto json_flag = std::make_shared<bool>(false);
+    cmd->add_option("--seeds", *seeds, "levels per run (seeds 1..N)")->check(CLI::Range(1, 1000000));
+    cmd->add_option("--runs", *runs, "repetitions (medians over runs are reported)")
+        ->check(CLI::Range(1, 100));
+    cmd->add_option("--layout", *layout, "maze | linear");
+    cmd->add_flag("--json", *json_flag, "JSON output (the only format)");
+    cmd->callback([=] { run_bench_gen(*seeds, *runs, *layout); });
+}
+
+}  // namespace sawtooth::lab

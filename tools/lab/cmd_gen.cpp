@@ -1,0 +1,360 @@
+// `sawtooth-lab gen`: generate one level (ascii level text, JSON, PNG like thesis Fig. 5.12).
+// `sawtooth-lab gen-enumerate`: the full solvability enumeration of thesis 3.2.2.
+// `sawtooth-lab gen-fallbacks`: recompute the stored fallback seed table (gen/fallback_seeds.cpp).
+#include "gen/generator.hpp"
+#include "gen/solvability.hpp"
+#include "gen/travel_time.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/png.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+namespace sawtooth::lab {
+
+namespace {
+
+std::uint64_t parse_seed(const std::string& s) {
+    std::uint64_t v = 0;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+        throw LabError("bad --seed '" + s + "': expected an integer in [0, 18446744073709551615]");
+    return v;
+}
+
+std::pair<int, int> parse_size(const std::string& s, const char* flag) {
+    const auto x = s.find('x');
+    int w = 0, h = 0;
+    bool ok = x != std::string::npos;
+    if (ok) {
+        const auto [p1, e1] = std::from_chars(s.data(), s.data() + x, w);
+        const auto [p2, e2] = std::from_chars(s.data() + x + 1, s.data() + s.size(), h);
+        ok = e1 == std::errc() && e2 == std::errc() && p1 == s.data() + x && p2 == s.data() + s.size();
+    }
+    if (!ok) throw LabError(std::string("bad ") + flag + " '" + s + "': expected WxH, e.g. 4x3");
+    return {w, h};
+}
+
+const char* node_type_name(NodeType t) {
+    return t == NodeType::Stand ? "stand" : (t == NodeType::HangLeft ? "hang_left" : "hang_right");
+}
+
+nlohmann::json to_json(const GeneratedLevel& g, const GenParams& p) {
+    const Level& l = g.level;
+    nlohmann::json j;
+    j["generator_version"] = kGeneratorVersion;
+    j["seed"] = p.seed;
+    j["layout"] = std::string(layout_name(p.layout));
+    j["rooms"] = {p.rooms_w, p.rooms_h};
+    j["room_size"] = {p.room_w, p.room_h};
+    j["level_index"] = p.level_index;
+    j["alpha"] = p.alpha;
+    j["hash"] = level_hash(l);
+    j["width"] = l.width;
+    j["height"] = l.height;
+    j["start"] = {l.start.x, l.start.y};
+    j["exit"] = {l.exit.x, l.exit.y};
+    j["text"] = to_level_text(l);
+    nlohmann::json rows = nlohmann::json::array();
+    for (int y = l.height - 1; y >= 0; --y) {
+        std::string r;
+        for (int x = 0; x < l.width; ++x) r += l.solid(x, y) ? '#' : '.';
+        rows.push_back(r);
+    }
+    j["rows_top_first"] = rows;
+    nlohmann::json traps = nlohmann::json::array();
+    for (const Trap& t : l.traps)
+        traps.push_back({{"type", std::string(trap_type_name(t.type))},
+                         {"x", t.cell.x},
+                         {"y", t.cell.y},
+                         {"facing", t.facing},
+                         {"cycle_ticks", t.cycle_ticks},
+                         {"phase_ticks", t.phase_ticks}});
+    j["traps"] = traps;
+    nlohmann::json seqs = nlohmann::json::array();
+    for (const TrapSequence& s : g.traps.sequences)
+        seqs.push_back({{"route", s.route}, {"traps", s.traps}, {"delays_ticks", s.delays}});
+    j["trap_sequences"] = seqs;
+    nlohmann::json nodes = nlohmann::json::array();
+    for (const GraphNode& n : g.graph.nodes)
+        nodes.push_back({{"x", n.cell.x}, {"y", n.cell.y}, {"type", node_type_name(n.type)}});
+    nlohmann::json edges = nlohmann::json::array();
+    for (const GraphEdge& e : g.graph.edges) edges.push_back({e.a, e.b, e.weight});
+    j["graph"] = {
+        {"nodes", nodes}, {"edges", edges}, {"start_node", g.start_node}, {"exit_node", g.exit_node}};
+    nlohmann::json routes = nlohmann::json::array();
+    for (const Route& r : g.routes) routes.push_back({{"nodes", r.nodes}, {"length", r.length}});
+    j["routes"] = routes;
+    nlohmann::json decos = nlohmann::json::array();
+    for (const Decoration& d : l.decorations)
+        decos.push_back({d.cell.x, d.cell.y, static_cast<int>(d.type), d.variant});
+    j["decorations"] = decos;
+    nlohmann::json meta = nlohmann::json::object();
+    for (const auto& [k, v] : l.meta) meta[k] = v;
+    j["meta"] = meta;
+    j["stats"] = {{"room_attempts", g.stats.room_attempts},
+                  {"rooms_first_try", g.stats.rooms_first_try},
+                  {"fallbacks", g.stats.fallbacks},
+                  {"dropped_targets", g.stats.dropped_targets}};
+    return j;
+}
+
+// ---- PNG rendering (thesis Fig. 5.12: cells, traps, graph nodes by type, routes) ----
+
+struct Canvas {
+    int w, h;
+    std::vector<std::uint8_t> px;
+    Canvas(int width, int height)
+        : w(width), h(height), px(static_cast<std::size_t>(width * height * 4), 255) {}
+    void put(int x, int y, std::uint32_t rgb, double a = 1.0) {
+        if (x < 0 || y < 0 || x >= w || y >= h) return;
+        auto* p = &px[static_cast<std::size_t>((y * w + x) * 4)];
+        const int c[3] = {static_cast<int>(rgb >> 16 & 255), static_cast<int>(rgb >> 8 & 255),
+                          static_cast<int>(rgb & 255)};
+        for (int i = 0; i < 3; ++i) p[i] = static_cast<std::uint8_t>(std::lround(p[i] * (1 - a) + c[i] * a));
+        p[3] = 255;
+    }
+    void rect(int x0, int y0, int x1, int y1, std::uint32_t rgb, double a = 1.0) {
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) put(x, y, rgb, a);
+    }
+    void line(double x0, double y0, double x1, double y1, std::uint32_t rgb, int thick, double a = 1.0) {
+        const int n = static_cast<int>(std::max(std::abs(x1 - x0), std::abs(y1 - y0))) + 1;
+        for (int i = 0; i <= n; ++i) {
+            const double t = static_cast<double>(i) / n;
+            const int x = static_cast<int>(std::lround(x0 + (x1 - x0) * t)),
+                      y = static_cast<int>(std::lround(y0 + (y1 - y0) * t));
+            rect(x - thick / 2, y - thick / 2, x - thick / 2 + thick, y - thick / 2 + thick, rgb, a);
+        }
+    }
+};
+
+void render_png(const GeneratedLevel& g, const std::string& path, int s) {
+    const Level& l = g.level;
+    Canvas c(l.width * s, l.height * s);
+    auto py = [&](int cell_y) { return (l.height - 1 - cell_y) * s; };  // top pixel of a cell row
+    for (int y = 0; y < l.height; ++y)
+        for (int x = 0; x < l.width; ++x) {
+            const bool on_path =
+                !g.path_cells.empty() && g.path_cells[static_cast<std::size_t>(y * l.width + x)];
+            c.rect(x * s, py(y), (x + 1) * s, py(y) + s,
+                   l.solid(x, y) ? (on_path ? 0x3A3A46u : 0x55504Au) : (on_path ? 0xF4F1E8u : 0xDCE6EEu));
+        }
+    // Room borders, faint.
+    const int rw = l.width / std::max(1, g.maze.rooms_w), rh = l.height / std::max(1, g.maze.rooms_h);
+    for (int x = rw; x < l.width; x += rw) c.rect(x * s, 0, x * s + 1, c.h, 0x9090A0u, 0.5);
+    for (int y = rh; y < l.height; y += rh) c.rect(0, py(y) + s - 1, c.w, py(y) + s, 0x9090A0u, 0.5);
+    for (const Decoration& d : l.decorations)
+        c.rect(d.cell.x * s + s / 3, py(d.cell.y) + s / 3, d.cell.x * s + 2 * s / 3, py(d.cell.y) + 2 * s / 3,
+               0x7FB069u, 0.35);
+    const std::uint32_t trap_col[4] = {0xD7263Du, 0xF46036u, 0x8E44ADu, 0xE8C547u};
+    for (const Trap& t : l.traps)
+        for (CellPos p : trap_cells(t))
+            c.rect(p.x * s + 1, py(p.y) + 1, (p.x + 1) * s - 1, py(p.y) + s - 1,
+                   trap_col[static_cast<int>(t.type)], 0.85);
+    auto node_px = [&](int id) {
+        const GraphNode& n = g.graph.nodes[static_cast<std::size_t>(id)];
+        const auto [wx, wy] = node_position(n);
+        return std::pair<double, double>{wx / motion::kCellSize * s, c.h - wy / motion::kCellSize * s};
+    };
+    for (const GraphEdge& e : g.graph.edges) {
+        const auto [x0, y0] = node_px(e.a);
+        const auto [x1, y1] = node_px(e.b);
+        c.line(x0, y0, x1, y1, 0x808080u, 1, 0.5);
+    }
+    const std::uint32_t route_col[8] = {0x0077FFu, 0xFF2E88u, 0x00B894u, 0xFF9F1Cu,
+                                        0x6C5CE7u, 0x00CEC9u, 0xB33771u, 0x2D3436u};
+    for (std::size_t r = g.routes.size(); r-- > 0;) {
+        const Route& route = g.routes[r];
+        const int thick = r == 0 ? std::max(2, s / 5) : std::max(2, s / 7);
+        for (std::size_t i = 1; i < route.nodes.size(); ++i) {
+            const auto [x0, y0] = node_px(route.nodes[i - 1]);
+            const auto [x1, y1] = node_px(route.nodes[i]);
+            c.line(x0, y0, x1, y1, route_col[r % 8], thick, 0.9);
+        }
+    }
+    const std::uint32_t node_col[3] = {0x1B998Bu, 0x2E86DEu, 0xC0392Bu};  // stand, hang left, hang right
+    const int ns = std::max(2, s / 4);
+    for (std::size_t i = 0; i < g.graph.nodes.size(); ++i) {
+        const auto [x, y] = node_px(static_cast<int>(i));
+        c.rect(static_cast<int>(x) - ns / 2, static_cast<int>(y) - ns / 2, static_cast<int>(x) - ns / 2 + ns,
+               static_cast<int>(y) - ns / 2 + ns, node_col[static_cast<int>(g.graph.nodes[i].type)]);
+    }
+    auto marker = [&](CellPos p, std::uint32_t col) {
+        c.rect(p.x * s + s / 6, py(p.y) + s / 6, (p.x + 1) * s - s / 6, py(p.y) + s - s / 6, col, 0.9);
+    };
+    marker(l.start, 0x2ECC71u);
+    marker(l.exit, 0xF1C40Fu);
+    if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write PNG '" + path + "'");
+}
+
+struct GenOptions {
+    std::string seed;
+    std::string layout = "maze";
+    std::string rooms = "4x3";
+    std::string room_size = "11x7";
+    int level_index = 1;
+    double alpha = GenParams{}.alpha;
+    std::string format = "ascii";
+    std::string png;
+    int scale = 16;
+};
+
+void run_gen(const GenOptions& o) {
+    GenParams p;
+    p.seed = parse_seed(o.seed);
+    const auto layout = parse_layout(o.layout);
+    if (!layout) throw LabError("bad --layout '" + o.layout + "': expected maze or linear");
+    p.layout = *layout;
+    std::tie(p.rooms_w, p.rooms_h) = parse_size(o.rooms, "--rooms");
+    std::tie(p.room_w, p.room_h) = parse_size(o.room_size, "--room-size");
+    p.level_index = o.level_index;
+    p.alpha = o.alpha;
+    if (const std::string err = validate_params(p); !err.empty()) throw LabError(err);
+    const GeneratedLevel g = generate_level(p);
+    if (!g.ok) throw LabError("generation failed: " + g.error);
+    if (!o.png.empty()) render_png(g, o.png, o.scale);
+    if (o.format == "json")
+        std::printf("%s\n", to_json(g, p).dump(2).c_str());
+    else
+        std::fputs(to_level_text(g.level).c_str(), stdout);
+}
+
+void run_enumerate(const std::string& sizes, int attempts, int stride) {
+    std::vector<std::pair<int, int>> list;
+    if (sizes == "all") {
+        list = {{4, 4}, {5, 5}};
+        for (int w = 5; w <= 11; ++w)
+            for (int h = 6; h <= 7; ++h) list.emplace_back(w, h);
+    } else {
+        std::size_t pos = 0;
+        while (pos <= sizes.size()) {
+            std::size_t comma = sizes.find(',', pos);
+            if (comma == std::string::npos) comma = sizes.size();
+            list.push_back(parse_size(sizes.substr(pos, comma - pos), "--sizes"));
+            pos = comma + 1;
+        }
+    }
+    nlohmann::json out = nlohmann::json::array();
+    long long configs = 0, solved = 0;
+    for (auto [w, h] : list) {
+        if (w < kMinRoomSize || h < kMinRoomSize || w > kMaxRoomSize || h > kMaxRoomSize)
+            throw LabError("room size " + std::to_string(w) + "x" + std::to_string(h) + " outside [4, 32]");
+        const SolvabilityResult r = check_solvability(w, h, attempts, stride);
+        configs += r.configs;
+        solved += r.solved;
+        nlohmann::json unsolved = nlohmann::json::array();
+        for (const RoomExits& e : r.unsolved)
+            unsolved.push_back({{"left", e.left_row},
+                                {"right", e.right_row},
+                                {"top", {e.top_x, e.top_dir}},
+                                {"bottom", {e.bottom_x, e.bottom_dir}}});
+        out.push_back(
+            {{"size", std::to_string(w) + "x" + std::to_string(h)},
+             {"configs", r.configs},
+             {"solved", r.solved},
+             {"first_attempt_rate", r.configs ? static_cast<double>(r.first_attempt) / r.configs : 0.0},
+             {"attempts", r.attempts},
+             {"unsolved", unsolved}});
+        std::fprintf(stderr, "%dx%d: %d/%d solved (%d on the first attempt)\n", w, h, r.solved, r.configs,
+                     r.first_attempt);
+    }
+    std::printf(
+        "%s\n",
+        nlohmann::json{
+            {"sizes", out}, {"configs", configs}, {"solved", solved}, {"all_solved", configs == solved}}
+            .dump(2)
+            .c_str());
+    if (configs != solved) throw LabError("some exit configurations have no solution (listed above)");
+}
+
+void run_fallbacks(const std::string& out_path, int max_seed) {
+    const int w = kFallbackRoomWidth, h = kFallbackRoomHeight;
+    std::vector<int> table(static_cast<std::size_t>(exit_config_count(w, h)), 0xFFFF);
+    int worst = 0, unsolved = 0, allowed = 0;
+    for (const RoomExits& e : all_exit_configs(w, h, 1)) {
+        const int code = exit_config_code(w, h, e);
+        ++allowed;
+        for (int s = 0; s < max_seed; ++s) {
+            Rng rng(fallback_attempt_seed(code, static_cast<std::uint32_t>(s)));
+            if (solve_room_attempt(w, h, e, rng, SolverSettings{}.max_iterations).solved) {
+                table[static_cast<std::size_t>(code)] = s;
+                worst = std::max(worst, s);
+                break;
+            }
+        }
+        // No seed found: the configuration counts as a conflict and is never drawn.
+        if (table[static_cast<std::size_t>(code)] == 0xFFFF) ++unsolved;
+    }
+    std::string text =
+        "// Generated by `sawtooth-lab gen-fallbacks`; do not edit.\n"
+        "// Per exit configuration code of an 11x7 room (exit_config_code): the first fallback\n"
+        "// attempt seed that solves it within 5000 iterations; 0xFFFF = not an allowed configuration.\n"
+        "#include \"gen/fallback_seeds.hpp\"\n\nnamespace sawtooth {\n";
+    text += "const int kFallbackSeedCount = " + std::to_string(table.size()) + ";\n";
+    text += "const std::uint16_t kFallbackSeeds[] = {\n";
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (i % 16 == 0) text += "   ";
+        text += " " + std::to_string(table[i]) + ",";
+        if (i % 16 == 15 || i + 1 == table.size()) text += "\n";
+    }
+    text += "};\n}  // namespace sawtooth\n";
+    if (out_path.empty() || out_path == "-") {
+        std::fputs(text.c_str(), stdout);
+    } else {
+        std::ofstream f(out_path, std::ios::binary);
+        if (!f || !(f << text)) throw LabError("cannot write '" + out_path + "'");
+    }
+    std::fprintf(
+        stderr,
+        "fallback table: %zu codes, %d allowed configurations, %d without a seed below %d, largest seed %d\n",
+        table.size(), allowed, unsolved, max_seed, worst);
+}
+
+}  // namespace
+
+void register_gen(CLI::App& app) {
+    auto o = std::make_shared<GenOptions>();
+    CLI::App* gen = app.add_subcommand("gen", "generate one platformer level (thesis ch. 3)");
+    gen->add_option("--seed", o->seed, "level seed (unsigned 64-bit integer)")->required();
+    gen->add_option("--layout", o->layout, "maze | linear (study layout, exit in the rightmost room)");
+    gen->add_option("--rooms", o->rooms, "rooms across x up, e.g. 4x3");
+    gen->add_option("--room-size", o->room_size, "cells per room, e.g. 11x7");
+    gen->add_option("--level-index", o->level_index, "1-based level index: sets the trap cycle interval");
+    gen->add_option("--alpha", o->alpha, "share of graph nodes trap sequences may cover (0, 1]");
+    gen->add_option("--format", o->format, "ascii (the level text format) | json")
+        ->check(CLI::IsMember({"ascii", "json"}));
+    gen->add_option("--png", o->png, "also draw the level, graph and routes to this PNG file");
+    gen->add_option("--scale", o->scale, "PNG pixels per cell")->check(CLI::Range(4, 64));
+    gen->callback([o] { run_gen(*o); });
+
+    auto sizes = std::make_shared<std::string>("all");
+    auto attempts = std::make_shared<int>(200);
+    auto stride = std::make_shared<int>(1);
+    CLI::App* en =
+        app.add_subcommand("gen-enumerate", "solve every exit configuration of room sizes (thesis 3.2.2)");
+    en->add_option("--sizes", *sizes, "all (4x4, 5x5, 5x6..11x7) or a list like 11x7,6x6");
+    en->add_option("--attempts", *attempts, "5000-iteration attempts per configuration")
+        ->check(CLI::Range(1, 100000));
+    en->add_option("--stride", *stride, "check every n-th configuration only")->check(CLI::Range(1, 1000000));
+    en->callback([=] { run_enumerate(*sizes, *attempts, *stride); });
+
+    auto out = std::make_shared<std::string>("-");
+    auto max_seed = std::make_shared<int>(60000);
+    CLI::App* fb =
+        app.add_subcommand("gen-fallbacks", "compute the fallback seed table of 11x7 rooms (C++ source)");
+    fb->add_option("--out", *out, "output file (- = stdout), normally gen/fallback_seeds.cpp");
+    fb->add_option("--max-seed", *max_seed, "give up on a configuration after this many seeds")
+        ->check(CLI::Range(1, 65535));
+    fb->callback([=] { run_fallbacks(*out, *max_seed); });
+}
+
+}  // namespace sawtooth::lab
