@@ -19,6 +19,12 @@ struct LabError : std::runtime_error {
 
 /// `bench ...`: benchmarks that print JSON figures (tools/bench/).
 void register_bench(CLI::App& app);
+
+/// `gen`, `gen-enumerate`, `gen-fallbacks`: the level generator (tools/lab/cmd_gen.cpp).
+void register_gen(CLI::App& app);
+
+/// `bench gen`: level generation figures (tools/bench/bench_gen.cpp).
+void register_bench_gen(CLI::App& app);
 /// `words ...`: Elimination analysis, generation and level table (tools/lab/cmd_words.cpp).
 void register_words(CLI::App& app);
 /// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).

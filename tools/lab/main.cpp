@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "sawtooth-lab 0.1");
     sawtooth::lab::register_bench(app);
+    sawtooth::lab::register_gen(app);
+    sawtooth::lab::register_bench_gen(app);
     sawtooth::lab::register_words(app);
     sawtooth::lab::register_bench_words(app);
     sawtooth::lab::register_model(app);
