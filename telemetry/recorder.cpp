@@ -13,6 +13,7 @@ LevelRecorder::LevelRecorder(Store& store, std::int64_t session_id, const LevelS
     : m_store(&store), m_settings(settings), m_extractor(sim.level(), settings.pos_sample_ticks) {
     if (sim.tick() != 0) throw StoreError("a level must be recorded from its first tick");
     m_level_id = store.begin_level(session_id, source, settings.pos_sample_ticks);
+    m_last_view = sim.player();
     m_extractor.start(sim, m_events);
     flush();  // the level exists in the store from its first frame on
 }
@@ -34,6 +35,7 @@ void LevelRecorder::record_tick(InputFrame input, const Simulation& sim) {
     m_chunk.push_back(input);
     m_chunk_dirty = true;
     m_deaths = sim.deaths();
+    m_last_view = sim.player();
     m_extractor.after_step(sim, m_events);
     if (m_ticks % kStateHashInterval == 0) m_hashes.emplace_back(m_ticks, sim.state_hash());
     if (m_ticks - m_last_flush_tick >= static_cast<std::uint64_t>(m_settings.flush_ticks)) flush();
@@ -50,6 +52,16 @@ void LevelRecorder::finish(RecordedOutcome outcome, const Simulation& sim) {
     m_deaths = sim.deaths();
     m_outcome = outcome;
     m_final_hash = sim.state_hash();
+    flush();
+}
+
+void LevelRecorder::abandon() {
+    if (m_finished) return;
+    m_finished = true;
+    const PlayerView& p = m_last_view;
+    m_events.push_back({m_ticks, EventKind::End, static_cast<int>(RecordedOutcome::Quit), m_deaths, -1, p.x,
+                        p.y, p.vx, p.vy});
+    m_outcome = RecordedOutcome::Quit;
     flush();
 }
 

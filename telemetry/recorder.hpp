@@ -47,6 +47,9 @@ public:
     void record_tick(InputFrame input, const Simulation& sim);
     /// Ends the level: switch (if skipped) and end events, outcome, final hash; flushes.
     void finish(RecordedOutcome outcome, const Simulation& sim);
+    /// Ends a level whose simulation is gone (window closed): outcome quit, end event at
+    /// the last recorded tick and position, no final hash (periodic hashes still verify).
+    void abandon();
     /// Commits everything pending now.
     void flush();
 
@@ -61,6 +64,7 @@ private:
     EventExtractor m_extractor;
     std::uint64_t m_ticks = 0;
     int m_deaths = 0;
+    PlayerView m_last_view;  ///< after the last recorded tick (for abandon)
     bool m_finished = false;
     std::uint64_t m_last_flush_tick = 0;
     // The open input chunk (all its frames: it is re-encoded whole at each flush).

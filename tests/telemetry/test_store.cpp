@@ -1,0 +1,381 @@
+// The session store and recorder in-process: schema and refusals, recording a scripted
+// level and replaying it exactly, tamper detection (desync ticks), crash consistency,
+// participant export / deletion, word-mode tables and the CSV export.
+#include "game/sim/input_script.hpp"
+#include "gen/hash.hpp"
+#include "telemetry/export.hpp"
+#include "telemetry/input_rle.hpp"
+#include "telemetry/recorder.hpp"
+#include "telemetry/replay.hpp"
+
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace sawtooth;
+using namespace sawtooth::telemetry;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::uint64_t file_hash(const std::string& path) { return fnv1a64(slurp(path)); }
+
+// A fresh temporary directory per test case, removed afterwards.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        static int counter = 0;
+        path = fs::temp_directory_path() /
+               ("sawtooth-test-store-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+// Raw SQL on a store file, bypassing Store (to damage or inspect it).
+void raw_exec(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    INFO((err ? err : ""));
+    sqlite3_free(err);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+struct Recorded {
+    std::int64_t level_id = 0;
+    std::uint64_t final_hash = 0;
+    std::vector<EventRow> events;
+    int deaths = 0;
+};
+
+// Records the golden script on the golden level through LevelRecorder, as the game does.
+Recorded record_golden(const std::string& db_path, std::string* participant_out = nullptr,
+                       RecordedOutcome outcome = RecordedOutcome::Quit) {
+    auto store = std::make_shared<Store>(Store::open(db_path));
+    const std::string participant = store->create_participant();
+    if (participant_out) *participant_out = participant;
+    LevelSource src;
+    src.kind = "file";
+    src.name = "golden";
+    src.level = parse_level_text(slurp(kGolden + "golden_level.txt"));
+    const auto frames = parse_input_script(slurp(kGolden + "golden_run.script"));
+    SessionRecorder session(store, participant, "scripted");
+    Simulation sim(src.level);
+    Recorded out;
+    const EventExtractor extractor(sim.level());
+    extractor.start(sim, out.events);
+    auto rec = session.begin_level(src, sim);
+    for (const InputFrame f : frames) {
+        sim.step(f);
+        rec->record_tick(f, sim);
+        extractor.after_step(sim, out.events);
+    }
+    rec->finish(outcome, sim);
+    out.level_id = rec->level_id();
+    out.final_hash = sim.state_hash();
+    out.deaths = sim.deaths();
+    return out;
+}
+
+std::int64_t count(Store& s, const std::string& table) {
+    return s.db().query_int("SELECT count(*) FROM " + table);
+}
+
+}  // namespace
+
+TEST_CASE("input RLE round-trips and rejects damaged blobs") {
+    std::vector<InputFrame> frames;
+    for (int i = 0; i < 1000; ++i) frames.push_back(InputFrame{static_cast<std::uint8_t>((i / 37) % 16)});
+    frames.insert(frames.end(), 300, InputFrame{kInputRight});  // a run longer than one varint byte
+    const auto blob = encode_inputs(frames);
+    std::vector<InputFrame> back;
+    decode_inputs(blob, frames.size(), back);
+    CHECK(back == frames);
+    CHECK(blob.size() < frames.size() / 4);
+
+    std::vector<InputFrame> sink;
+    CHECK_THROWS_AS(decode_inputs(blob, frames.size() + 1, sink), InputDecodeError);
+    auto bad_bits = blob;
+    bad_bits[0] = 0x40;
+    CHECK_THROWS_AS(decode_runs(bad_bits), InputDecodeError);
+    auto truncated = blob;
+    truncated.back() |= 0x80;  // last run length claims another byte
+    CHECK_THROWS_AS(decode_runs(truncated), InputDecodeError);
+    CHECK_THROWS_AS(decode_runs({kInputLeft, 0}), InputDecodeError);  // zero-length run
+    CHECK(input_checksum(blob) != input_checksum(bad_bits));
+}
+
+TEST_CASE("a new store has the versioned schema, WAL and pseudonymous participants") {
+    TempDir dir;
+    const std::string path = dir.file("sub/dir/s.db");
+    Store store = Store::open(path);
+    CHECK(fs::exists(path));
+    CHECK(store.db().query_int("PRAGMA user_version") == kSchemaVersion);
+    CHECK(store.db().query_int("PRAGMA application_id") == kApplicationId);
+    Statement jm(store.db(), "PRAGMA journal_mode");
+    REQUIRE(jm.step());
+    CHECK(jm.text(0) == "wal");
+    const std::string a = store.create_participant(), b = store.create_participant();
+    CHECK(a != b);
+    CHECK(std::regex_match(a, std::regex("P-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")));
+    CHECK(store.default_participant() == store.default_participant());
+    CHECK(store.participants().size() == 3);
+    CHECK_THROWS_AS(store.begin_session("P-NOPE-NOPE", "free"), StoreError);
+}
+
+TEST_CASE("refused files are reported in one line and never modified") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    record_golden(path);
+
+    SUBCASE("future schema version") {
+        raw_exec(path, "PRAGMA user_version = 99");
+        const auto before = file_hash(path);
+        for (int writable = 0; writable < 2; ++writable) {
+            try {
+                if (writable)
+                    (void)Store::open(path);
+                else
+                    (void)Store::open_read_only(path);
+                FAIL("opened a future schema");
+            } catch (const StoreError& e) {
+                const std::string what = e.what();
+                CHECK(what.find("schema version 99") != std::string::npos);
+                CHECK(what.find('\n') == std::string::npos);
+            }
+        }
+        CHECK(file_hash(path) == before);
+    }
+    SUBCASE("truncated file") {
+        const auto size = fs::file_size(path);
+        fs::resize_file(path, size / 2);
+        const auto before = file_hash(path);
+        CHECK_THROWS_AS((void)Store::open_read_only(path), StoreError);
+        CHECK_THROWS_AS((void)Store::open(path), StoreError);
+        CHECK(file_hash(path) == before);
+    }
+    SUBCASE("not a Sawtooth database") {
+        const std::string other = dir.file("other.db");
+        raw_exec(other, "CREATE TABLE t(x)");
+        const auto before = file_hash(other);
+        CHECK_THROWS_WITH_AS((void)Store::open(other), doctest::Contains("not a Sawtooth database"),
+                             StoreError);
+        CHECK(file_hash(other) == before);
+    }
+    SUBCASE("missing file is not created by read-only opens") {
+        CHECK_THROWS_AS((void)Store::open_read_only(dir.file("missing.db")), StoreError);
+        CHECK(!fs::exists(dir.file("missing.db")));
+    }
+}
+
+TEST_CASE("a recorded level replays with identical events and final hash") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    const Recorded r = record_golden(path, nullptr, RecordedOutcome::Completed);
+
+    Store store = Store::open_read_only(path);
+    const LoadedRecording rec = load_recording(store, r.level_id);
+    CHECK(rec.same_build);
+    CHECK(rec.warnings.empty());
+    CHECK(rec.record.outcome == RecordedOutcome::Completed);
+    CHECK(rec.record.final_hash == r.final_hash);
+    // Stored events = what the simulation produced, plus the End row.
+    REQUIRE(rec.events.size() == r.events.size() + 1);
+    CHECK(std::equal(r.events.begin(), r.events.end(), rec.events.begin()));
+    CHECK(rec.events.back().kind == EventKind::End);
+    CHECK(rec.hashes.size() == rec.inputs.size() / kStateHashInterval);
+
+    const ReplayReport rep = verify_replay(rec);
+    CHECK_MESSAGE(!rep.desync, (rep.desync ? rep.desync->what : ""));
+    CHECK(rep.final_hash == r.final_hash);
+    CHECK(rep.deaths == r.deaths);
+    CHECK(rep.events_checked == r.events.size());
+    CHECK(rep.hashes_checked == rec.hashes.size() + 1);
+
+    // Every event kind the analysis needs is in the stream of this run.
+    std::set<EventKind> kinds;
+    for (const auto& e : rec.events) kinds.insert(e.kind);
+    for (const EventKind k :
+         {EventKind::Start, EventKind::Pos, EventKind::Jump, EventKind::Node, EventKind::End})
+        CHECK_MESSAGE(kinds.count(k) == 1, event_kind_name(k));
+    CHECK_THROWS_WITH_AS(load_recording(store, 999), doctest::Contains("no level with id 999"), StoreError);
+}
+
+TEST_CASE("replay reports the first desyncing tick") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    const Recorded r = record_golden(path);
+
+    SUBCASE("a tampered state hash") {
+        raw_exec(path, "UPDATE state_hashes SET hash = '0000000000000001' WHERE tick = 240");
+        Store store = Store::open_read_only(path);
+        const ReplayReport rep = verify_replay(load_recording(store, r.level_id));
+        REQUIRE(rep.desync);
+        CHECK(rep.desync->tick == 240);
+    }
+    SUBCASE("different but well-formed inputs") {
+        // Replace the first chunk by one holding the same number of ticks, all idle.
+        Store rw = Store::open(path);
+        const std::int64_t ticks = rw.db().query_int("SELECT ticks FROM input_chunks WHERE chunk = 0");
+        const auto blob =
+            encode_inputs(std::vector<InputFrame>(static_cast<std::size_t>(ticks), InputFrame{}));
+        Statement up(rw.db(), "UPDATE input_chunks SET rle = ?, checksum = ? WHERE chunk = 0");
+        up.bind_blob(1, blob).bind(2, input_checksum(blob)).run();
+        const ReplayReport rep = verify_replay(load_recording(rw, r.level_id));
+        REQUIRE(rep.desync);
+        CHECK(rep.desync->tick > 0);
+        CHECK(rep.desync->tick <= 40);  // the script starts moving at tick 21
+    }
+    SUBCASE("damaged blob bytes are caught before simulating") {
+        raw_exec(path, "UPDATE input_chunks SET rle = zeroblob(length(rle)) WHERE chunk = 0");
+        Store store = Store::open_read_only(path);
+        CHECK_THROWS_WITH_AS(load_recording(store, r.level_id), doctest::Contains("corrupted"), StoreError);
+    }
+}
+
+TEST_CASE("a level that was never finished keeps everything flushed and replays") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    auto store = std::make_shared<Store>(Store::open(path));
+    const std::string p = store->create_participant();
+    LevelSource src;
+    src.level = parse_level_text(slurp(kGolden + "golden_level.txt"));
+    const auto frames = parse_input_script(slurp(kGolden + "golden_run.script"));
+    std::int64_t id = 0;
+    {
+        SessionRecorder session(store, p, "scripted");
+        Simulation sim(src.level);
+        auto rec = session.begin_level(src, sim);
+        id = rec->level_id();
+        for (std::size_t i = 0; i < 100; ++i) {
+            sim.step(frames[i]);
+            rec->record_tick(frames[i], sim);
+        }
+        // What a reader sees mid-level: the last flush (tick 90), nothing half-written.
+        Store reader = Store::open_read_only(path);
+        CHECK(reader.load_level(id).ticks == 90);
+        CHECK(reader.load_inputs(id, 90).size() == 90);
+    }  // recorder destroyed without finish(): flushes, outcome stays NULL
+    Store reader = Store::open_read_only(path);
+    const LoadedRecording rec = load_recording(reader, id);
+    CHECK(!rec.record.outcome);
+    CHECK(rec.inputs.size() == 100);
+    CHECK(rec.warnings.size() == 1);
+    CHECK(!verify_replay(rec).desync);
+}
+
+TEST_CASE("participant export and deletion cover every table, words included") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    std::string p1;
+    const Recorded r = record_golden(path, &p1);
+    std::string p2;
+    record_golden(path, &p2);
+
+    Store store = Store::open(path);
+    const std::int64_t session = store.begin_session(p1, "words-levels");
+    WordLevelSource ws;
+    ws.mode = "levels";
+    ws.level_number = 3;
+    ws.seed = 77;
+    ws.params_json = R"({"targetLength":6})";
+    const std::int64_t wl = store.begin_word_level(session, ws);
+    store.add_word_actions(wl, {{120, 1, "click", 2, "a", "removed"}, {150, 1, "click", 0, "f", "solved"}});
+    store.add_word_challenge(wl, {1, "afart", 3, "solved", "art", 3, false, 0b11100, 0, 150, 2, 0});
+    store.end_word_level(wl, "timed_out", 3, 1, 0x1234);
+
+    const nlohmann::json j = store.export_participant(p1);
+    CHECK(j["participant_id"] == p1);
+    REQUIRE(j["sessions"].size() == 2);
+    const auto& lvl = j["sessions"][0]["levels"][0];
+    CHECK(lvl["level_id"] == r.level_id);
+    CHECK(lvl["final_hash"] == hex64(r.final_hash));
+    std::uint64_t ticks = 0;
+    for (const auto& run : lvl["inputs"]) ticks += run["ticks"].get<std::uint64_t>();
+    CHECK(ticks == lvl["ticks"].get<std::uint64_t>());
+    CHECK(lvl["events"].size() == r.events.size() + 1);
+    const auto& w = j["sessions"][1]["word_levels"][0];
+    CHECK(w["actions"].size() == 2);
+    CHECK(w["challenges"][0]["word"] == "art");
+    CHECK(w["params"]["targetLength"] == 6);
+
+    const auto before_other = store.export_participant(p2).dump();
+    store.delete_participant(p1);
+    CHECK(!store.has_participant(p1));
+    CHECK_THROWS_AS(store.export_participant(p1), StoreError);
+    CHECK_THROWS_AS(store.delete_participant(p1), StoreError);
+    CHECK(count(store, "sessions") == 1);
+    CHECK(count(store, "levels") == 1);
+    CHECK(count(store, "word_levels") == 0);
+    CHECK(count(store, "word_actions") == 0);
+    CHECK(count(store, "word_challenges") == 0);
+    for (const char* t : {"input_chunks", "events", "state_hashes"})
+        CHECK(store.db().query_int(std::string("SELECT count(*) FROM ") + t +
+                                   " WHERE level_id NOT IN (SELECT level_id FROM levels)") == 0);
+    CHECK(store.export_participant(p2).dump() == before_other);
+}
+
+TEST_CASE("CSV export: one file per table with headers, inputs decoded to runs") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    const Recorded r = record_golden(path);
+    Store store = Store::open_read_only(path);
+    const auto db_before = file_hash(path);
+    const ExportSummary s = export_csv(store, dir.file("csv"));
+    CHECK(file_hash(path) == db_before);
+    for (const char* f : {"participants", "sessions", "levels", "events", "state_hashes", "inputs",
+                          "word_levels", "word_challenges", "word_actions"}) {
+        const std::string text = slurp(dir.file("csv/") + f + ".csv");
+        INFO(f);
+        CHECK(!text.empty());
+        CHECK(text.back() == '\n');
+    }
+    const std::string levels = slurp(dir.file("csv/levels.csv"));
+    CHECK(levels.rfind("level_id,session_id,seq,kind,name,seed,", 0) == 0);
+    CHECK(levels.find("level_text") == std::string::npos);
+    CHECK(slurp(dir.file("csv/level_texts/level_" + std::to_string(r.level_id) + ".txt"))
+              .rfind("sawtooth-level 1", 0) == 0);
+
+    // inputs.csv: runs cover ticks 1..N without gaps.
+    std::istringstream in(slurp(dir.file("csv/inputs.csv")));
+    std::string line;
+    std::getline(in, line);
+    CHECK(line == "level_id,chunk,first_tick,last_tick,ticks,keys,left,right,up,down");
+    std::uint64_t next = 1;
+    while (std::getline(in, line)) {
+        std::istringstream row(line);
+        std::string level, chunk, first, last;
+        std::getline(row, level, ',');
+        std::getline(row, chunk, ',');
+        std::getline(row, first, ',');
+        std::getline(row, last, ',');
+        CHECK(std::stoull(first) == next);
+        next = std::stoull(last) + 1;
+    }
+    CHECK(next - 1 == store.load_level(r.level_id).ticks);
+    CHECK(csv_field("a,b") == "\"a,b\"");
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+}

@@ -1,0 +1,134 @@
+// `sawtooth-lab participant new|list|export|delete` and `sawtooth-lab sessions`:
+// pseudonymous participants (random ids, never names), their data as JSON, deletion on
+// request (cascade over sessions, levels, inputs, events, hashes, word data).
+#include "telemetry/store.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/store_common.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+namespace sawtooth::lab {
+
+namespace {
+
+struct ParticipantArgs {
+    std::string db;
+    std::string id;
+    std::string out;
+    bool yes = false;
+    bool json = false;
+};
+
+void list_sessions(const std::string& db, const std::string& participant) {
+    telemetry::Store store = open_store_read_only(db);
+    telemetry::Statement s(
+        store.db(),
+        "SELECT session_id, participant_id, mode, started_utc, coalesce(end_reason, '(open)') FROM "
+        "sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY session_id");
+    s.bind(1, participant);
+    telemetry::Statement l(
+        store.db(),
+        "SELECT level_id, seq, kind, name, coalesce(seed, ''), coalesce(outcome, '(open)'), deaths, "
+        "ticks FROM levels WHERE session_id = ? ORDER BY seq");
+    std::size_t sessions = 0;
+    while (s.step()) {
+        ++sessions;
+        std::printf("session %lld  %s  %s  started %s  %s\n", static_cast<long long>(s.int64(0)),
+                    s.text(1).c_str(), s.text(2).c_str(), s.text(3).c_str(), s.text(4).c_str());
+        l.reset();
+        l.bind(1, s.int64(0));
+        while (l.step())
+            std::printf("  level %-6lld #%-2lld %-9s %-24s seed %-20s %-9s deaths %-3lld %6.1f s\n",
+                        static_cast<long long>(l.int64(0)), static_cast<long long>(l.int64(1)),
+                        l.text(2).c_str(), l.text(3).c_str(), l.text(4).c_str(), l.text(5).c_str(),
+                        static_cast<long long>(l.int64(6)), static_cast<double>(l.int64(7)) / 60.0);
+    }
+    if (sessions == 0) std::printf("no sessions in '%s'\n", store.path().c_str());
+}
+
+}  // namespace
+
+void register_participant(CLI::App& app) {
+    auto args = std::make_shared<ParticipantArgs>();
+    CLI::App* cmd = app.add_subcommand("participant", "pseudonymous participants: new, list, export, delete");
+    cmd->require_subcommand(1);
+
+    CLI::App* add = cmd->add_subcommand("new", "create a participant and print its random id");
+    add_db_option(add, args->db);
+    add->callback([args] {
+        telemetry::Store store = open_store(args->db);
+        std::printf("%s\n", store.create_participant().c_str());
+    });
+
+    CLI::App* list = cmd->add_subcommand("list", "list participants");
+    add_db_option(list, args->db);
+    list->add_flag("--json", args->json, "JSON output");
+    list->callback([args] {
+        telemetry::Store store = open_store_read_only(args->db);
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& p : store.participants()) {
+            if (args->json)
+                out.push_back({{"participant_id", p.participant_id},
+                               {"created_utc", p.created_utc},
+                               {"sessions", p.sessions}});
+            else
+                std::printf("%s  created %s  %d sessions\n", p.participant_id.c_str(), p.created_utc.c_str(),
+                            p.sessions);
+        }
+        if (args->json) std::printf("%s\n", out.dump(2).c_str());
+    });
+
+    CLI::App* exp = cmd->add_subcommand("export", "everything recorded for a participant, as JSON");
+    add_db_option(exp, args->db);
+    exp->add_option("--id", args->id, "participant id")->required();
+    exp->add_option("--out", args->out, "write to this file (default: stdout)");
+    exp->callback([args] {
+        telemetry::Store store = open_store_read_only(args->db);
+        nlohmann::json j;
+        try {
+            j = store.export_participant(args->id);
+        } catch (const telemetry::StoreError& e) {
+            throw LabError(e.what());
+        }
+        if (args->out.empty()) {
+            std::printf("%s\n", j.dump(1).c_str());
+            return;
+        }
+        std::ofstream f(args->out, std::ios::binary);
+        if (!(f << j.dump(1) << "\n")) throw LabError("cannot write '" + args->out + "'");
+        std::printf("wrote %s\n", args->out.c_str());
+    });
+
+    CLI::App* del = cmd->add_subcommand("delete", "delete a participant and all their data (irreversible)");
+    add_db_option(del, args->db);
+    del->add_option("--id", args->id, "participant id")->required();
+    del->add_flag("--yes", args->yes, "confirm the deletion");
+    del->callback([args] {
+        if (!args->yes) throw LabError("deleting '" + args->id + "' is irreversible: add --yes to confirm");
+        // Check first through a read-only connection: an unknown id or a bad file is
+        // reported without the store ever being opened for writing.
+        if (!open_store_read_only(args->db).has_participant(args->id))
+            throw LabError("no participant '" + args->id + "' in '" + db_path(args->db) + "'");
+        telemetry::Store store = open_store(args->db);
+        try {
+            store.delete_participant(args->id);
+        } catch (const telemetry::StoreError& e) {
+            throw LabError(e.what());
+        }
+        std::printf("deleted %s\n", args->id.c_str());
+    });
+
+    auto sargs = std::make_shared<ParticipantArgs>();
+    CLI::App* sessions =
+        app.add_subcommand("sessions", "list recorded sessions and their levels (ids for replay)");
+    add_db_option(sessions, sargs->db);
+    sessions->add_option("--participant", sargs->id, "only this participant");
+    sessions->callback([sargs] { list_sessions(sargs->db, sargs->id); });
+}
+
+}  // namespace sawtooth::lab
