@@ -30,6 +30,15 @@ void register_words(CLI::App& app);
 /// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).
 void register_bench_words(CLI::App& app);
 
+/// `replay`: re-simulate recorded levels and verify them (tools/lab/cmd_replay.cpp).
+void register_replay(CLI::App& app);
+/// `export`: CSV per table of a session database (tools/lab/cmd_export.cpp).
+void register_export(CLI::App& app);
+/// `participant ...` and `sessions`: participants and recordings (tools/lab/cmd_participant.cpp).
+void register_participant(CLI::App& app);
+/// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
+void register_bench_replay(CLI::App& app);
+
 /// `model fit`, `model verify`: the challenge model and its verification (tools/lab/cmd_model.cpp).
 void register_model(CLI::App& app);
 /// `difficulty`: predicted difficulty and easiest path of a level (tools/lab/cmd_difficulty.cpp).

@@ -15,6 +15,10 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_bench_gen(app);
     sawtooth::lab::register_words(app);
     sawtooth::lab::register_bench_words(app);
+    sawtooth::lab::register_replay(app);
+    sawtooth::lab::register_export(app);
+    sawtooth::lab::register_participant(app);
+    sawtooth::lab::register_bench_replay(app);
     sawtooth::lab::register_model(app);
     sawtooth::lab::register_difficulty(app);
     sawtooth::lab::register_report(app);
