@@ -160,9 +160,11 @@ void cmd_analyze(const std::string& letters, const std::string& words_file, bool
                     dict.entry(r.id).profane ? " (profane)" : "");
     if (list_states)
         for (std::size_t m = ss.kind.size(); m-- > 0;)
-            if (ss.kind[m] == w::StateKind::DeadEnd)
-                std::printf("dead end: %s\n",
-                            w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m))).c_str());
+            if (ss.kind[m] == w::StateKind::DeadEnd) {
+                const std::string kept =
+                    w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)));
+                std::printf("dead end: %s\n", kept.empty() ? "(no letters)" : kept.c_str());
+            }
 }
 
 struct GenOptions {
