@@ -23,7 +23,11 @@ Database::Database(const std::string& path, OpenMode mode)
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (mode) {
         case OpenMode::ReadOnly:
-            flags |= SQLITE_OPEN_READONLY;
+            // Read-write handle with query_only (below) when the file allows it: as the last
+            // connection it then removes the -wal/-shm files on close, which a read-only
+            // handle leaves behind. It can never write a row; closing may only fold an
+            // already committed WAL (after a crash) back into the file.
+            flags |= SQLITE_OPEN_READWRITE;
             break;
         case OpenMode::ReadWrite:
             flags |= SQLITE_OPEN_READWRITE;
@@ -32,7 +36,12 @@ Database::Database(const std::string& path, OpenMode mode)
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
             break;
     }
-    const int rc = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
+    int rc = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
+    if (rc != SQLITE_OK && mode == OpenMode::ReadOnly) {  // read-only file or folder
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        rc = sqlite3_open_v2(path.c_str(), &m_db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY, nullptr);
+    }
     if (rc != SQLITE_OK) {
         const std::string msg = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
         sqlite3_close(m_db);
@@ -41,6 +50,12 @@ Database::Database(const std::string& path, OpenMode mode)
     }
     sqlite3_extended_result_codes(m_db, 1);
     sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
+    if (m_read_only && sqlite3_exec(m_db, "PRAGMA query_only = ON", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        const std::string msg = sqlite3_errmsg(m_db);
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        throw StoreError("cannot open database '" + path + "': " + msg);
+    }
 }
 
 Database::~Database() {

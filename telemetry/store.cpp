@@ -318,11 +318,12 @@ bool Store::has_participant(const std::string& participant_id) {
 }
 
 std::string Store::default_participant() {
-    Statement get(*m_db, "SELECT value FROM meta WHERE key = 'default_participant'");
-    if (get.step()) {
-        const std::string id = get.text(0);
-        if (has_participant(id)) return id;  // deleted on request: make a fresh one
-    }
+    std::string existing;
+    {
+        Statement get(*m_db, "SELECT value FROM meta WHERE key = 'default_participant'");
+        if (get.step()) existing = get.text(0);
+    }  // finalized: no statement may be pending when the transaction below commits
+    if (!existing.empty() && has_participant(existing)) return existing;  // else deleted on request
     Transaction tx(*m_db);
     const std::string id = create_participant();
     Statement set(*m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('default_participant', ?)");
@@ -380,6 +381,7 @@ std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& sour
     seq_q.bind(1, session_id);
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
+    seq_q.reset();  // no statement may be pending at COMMIT
     Statement st(*m_db, R"SQL(
 INSERT INTO levels(session_id, seq, kind, name, seed, layout, rooms_w, rooms_h, room_w, room_h, level_index,
   alpha, generator_version, level_hash, level_text, width, height, traps, build_id, tick_rate, hash_interval,
@@ -599,6 +601,7 @@ std::int64_t Store::begin_word_level(std::int64_t session_id, const WordLevelSou
     seq_q.bind(1, session_id);
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
+    seq_q.reset();  // no statement may be pending at COMMIT
     Statement st(
         *m_db,
         "INSERT INTO word_levels(session_id, seq, mode, level_number, seed, date, params_json, build_id, "
@@ -628,6 +631,7 @@ void Store::add_word_actions(std::int64_t word_level_id, const std::vector<WordA
     seq_q.bind(1, word_level_id);
     seq_q.step();
     std::int64_t seq = seq_q.int64(0);
+    seq_q.reset();
     Statement st(
         *m_db,
         "INSERT INTO word_actions(word_level_id, seq, tick, challenge, action, letter_index, letter, result) "

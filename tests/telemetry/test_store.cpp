@@ -135,9 +135,11 @@ TEST_CASE("a new store has the versioned schema, WAL and pseudonymous participan
     CHECK(fs::exists(path));
     CHECK(store.db().query_int("PRAGMA user_version") == kSchemaVersion);
     CHECK(store.db().query_int("PRAGMA application_id") == kApplicationId);
-    Statement jm(store.db(), "PRAGMA journal_mode");
-    REQUIRE(jm.step());
-    CHECK(jm.text(0) == "wal");
+    {
+        Statement jm(store.db(), "PRAGMA journal_mode");
+        REQUIRE(jm.step());
+        CHECK(jm.text(0) == "wal");
+    }
     const std::string a = store.create_participant(), b = store.create_participant();
     CHECK(a != b);
     CHECK(std::regex_match(a, std::regex("P-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")));
