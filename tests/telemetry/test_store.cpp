@@ -381,3 +381,42 @@ TEST_CASE("CSV export: one file per table with headers, inputs decoded to runs")
     CHECK(csv_field("a,b") == "\"a,b\"");
     CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
 }
+
+TEST_CASE("generated levels are regenerated from seed and parameters at replay") {
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    GenParams p;
+    p.seed = 7;
+    p.layout = Layout::Linear;
+    p.level_index = 3;
+    GeneratedLevel g = generate_level(p);
+    REQUIRE(g.ok);
+    std::int64_t id = 0;
+    {
+        auto store = std::make_shared<Store>(Store::open(path));
+        SessionRecorder session(store, store->create_participant(), "study");
+        LevelSource src{"generated", "Level 3/10", p, g.level};
+        Simulation sim(g.level);
+        auto rec = session.begin_level(src, sim);
+        for (int t = 0; t < 400; ++t) {
+            const InputFrame f{static_cast<std::uint8_t>(t % 80 < 15 ? kInputRight | kInputUp : kInputRight)};
+            sim.step(f);
+            rec->record_tick(f, sim);
+        }
+        rec->finish(RecordedOutcome::Skipped, sim);
+        id = rec->level_id();
+    }
+    {
+        Store store = Store::open_read_only(path);
+        const LoadedRecording rec = load_recording(store, id);
+        REQUIRE(rec.record.params);
+        CHECK(rec.record.params->seed == 7);
+        CHECK(rec.record.params->level_index == 3);
+        CHECK(rec.level == g.level);
+        CHECK(rec.events[rec.events.size() - 2].kind == EventKind::Switch);
+        CHECK(!verify_replay(rec).desync);
+    }
+    raw_exec(path, "UPDATE levels SET seed = '8'");
+    Store store = Store::open_read_only(path);
+    CHECK_THROWS_WITH_AS(load_recording(store, id), doctest::Contains("regenerated level hash"), ReplayError);
+}
