@@ -4,7 +4,7 @@
 // several times. Prints {"realtime_factor", "bytes_per_minute"}: recorded play time over
 // the median wall time of the full replay (load, regenerate, simulate, check events and
 // hashes), and store bytes per minute of play (file size after a checkpoint, minus an
-// empty store).
+// empty store). realtime_factor_cpu uses the thread's CPU time (stable on a loaded box).
 #include "telemetry/recorder.hpp"
 #include "telemetry/replay.hpp"
 #include "tools/lab/commands.hpp"
