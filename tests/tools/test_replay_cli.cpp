@@ -177,3 +177,14 @@ TEST_CASE("participants: new, export, delete by id") {
     CHECK(run_process(kLab, {"participant", "delete", "--db", db, "--id", p, "--yes"}).exit_code == 0);
     check_refusal(db, {"participant", "export", "--db", db, "--id", p}, "no participant");
 }
+
+TEST_CASE("a recording from another build warns and replays best-effort") {
+    TempDir dir;
+    const std::string db = dir.file("s.db");
+    const std::string id = std::to_string(record(db)["level_id"].get<long long>());
+    raw_exec(db, "UPDATE levels SET build_id = 'sawtooth-0.0.1-elsewhere'");
+    const auto r = run_process(kLab, {"replay", "--db", db, "--level", id, "--verify"});
+    CHECK(r.exit_code == 0);  // same binary in truth, so it still matches
+    CHECK(r.err.find("warning: recorded by build 'sawtooth-0.0.1-elsewhere'") != std::string::npos);
+    CHECK(r.err.find("best-effort") != std::string::npos);
+}
