@@ -139,7 +139,6 @@ private:
 
     // Constraints C0-C3 for variant v translated by (ox, oy).
     bool fits(const Variant& v, int ox, int oy, int new_conn) const {
-        if (m_conn[static_cast<std::size_t>(new_conn)] > 0) return false;  // C2: adds a connection cell
         for (const PieceCell& c : v.cells) {
             const int x = ox + c.x, y = oy + c.y;
             if (x < -1 || y < -1 || x > m_w || y > m_h) return false;  // C0
@@ -152,7 +151,8 @@ private:
                 if (c.kind == PatternCell::Open && m_exit[i]) return false;                      // C3
             }
         }
-        return true;
+        // C2 (checked last: new_conn is only a valid index once C0 held for every cell).
+        return m_conn[static_cast<std::size_t>(new_conn)] == 0;
     }
 
     struct Undo {

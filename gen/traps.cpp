@@ -126,6 +126,7 @@ bool squeeze(const RoutePos& r, int i, Candidate& c) {
 
 // Wall spikes where the route hangs on a ledge: the climb has to be timed.
 bool spike_hang(const RoutePos& r, int i, Candidate& c) {
+    if (i <= 0 || i + 1 >= static_cast<int>(r.size())) return false;
     const GraphNode& n = at(r, i);
     if (n.type == NodeType::Stand) return false;
     const int facing = n.type == NodeType::HangLeft ? 1 : -1;
