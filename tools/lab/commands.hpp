@@ -30,6 +30,11 @@ void register_words(CLI::App& app);
 /// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).
 void register_bench_words(CLI::App& app);
 
+/// `verify-levels`: expert-bot playability proof (tools/lab/cmd_verify_levels.cpp).
+void register_verify_levels(CLI::App& app);
+/// `study`: simulated user study recorded into a database (tools/lab/cmd_study.cpp).
+void register_study(CLI::App& app);
+
 /// `replay`: re-simulate recorded levels and verify them (tools/lab/cmd_replay.cpp).
 void register_replay(CLI::App& app);
 /// `export`: CSV per table of a session database (tools/lab/cmd_export.cpp).

@@ -1,0 +1,603 @@
+#include "game/sim/bot/expert_bot.hpp"
+
+#include "gen/level_graph.hpp"
+#include "gen/rng.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <utility>
+
+namespace sawtooth::bot {
+
+namespace {
+
+// ---- Tuning constants ----
+constexpr double kHalfH = kPlayerHeight / 2;
+constexpr double kRunPerTick = kRunSpeed * kTickSeconds;  ///< m a held direction moves per tick
+constexpr double kRestSpeed = 0.05;              ///< m/s: slower than this on the ground counts as resting
+constexpr int kSettleMaxTicks = 120;             ///< a move's fall must end within 2 s
+constexpr double kTrapPathPenalty = 6.0;         ///< extra path cost of an edge touching a trap area
+constexpr double kFailPenalty = 25.0;            ///< extra path cost of an edge a hop failed on
+constexpr double kGoodCentering = 0.55;          ///< m from the cell centre a landing is "well centred"
+constexpr double kMineDangerRadius = 2.4 + 0.9;  ///< blast radius plus half a body, cell centres
+constexpr int kMaxBfsExpansions = 10;            ///< resting states expanded by a multi-move hop search
+constexpr int kMaxNoProgress = 12;               ///< executed hops that ended where they began
+
+/// A macro: held buttons for a number of ticks, in order.
+struct Seg {
+    std::uint8_t bits = 0;
+    int n = 0;
+};
+using Macro = std::vector<Seg>;
+
+std::vector<InputFrame> frames_of(const Macro& m) {
+    std::vector<InputFrame> out;
+    for (const Seg& s : m)
+        for (int i = 0; i < s.n; ++i) out.push_back(InputFrame{s.bits});
+    return out;
+}
+
+Macro segments_of(const std::vector<InputFrame>& frames) {
+    Macro out;
+    for (const InputFrame& f : frames) {
+        if (!out.empty() && out.back().bits == f.bits)
+            ++out.back().n;
+        else
+            out.push_back({f.bits, 1});
+    }
+    return out;
+}
+
+int floor_div(double v) { return static_cast<int>(std::floor(v / kCellSize)); }
+
+bool at_rest(const PlayerView& v) {
+    return (v.mode == PlayerMode::Ground && std::fabs(v.vx) < kRestSpeed) || v.mode == PlayerMode::HangLeft ||
+           v.mode == PlayerMode::HangRight;
+}
+
+/// The graph node the player occupies when at rest, -1 if none.
+int node_of(const LevelGraph& g, const PlayerView& v) {
+    const int cx = floor_div(v.x);
+    switch (v.mode) {
+        case PlayerMode::Ground:
+            return g.stand({cx, floor_div(v.y - kHalfH + 0.05)});
+        case PlayerMode::HangLeft:
+            return g.find({cx, floor_div(v.y)}, NodeType::HangLeft);
+        case PlayerMode::HangRight:
+            return g.find({cx, floor_div(v.y)}, NodeType::HangRight);
+        default:
+            return -1;
+    }
+}
+
+double cell_centre_x(CellPos c) { return (c.x + 0.5) * kCellSize; }
+
+/// Candidate moves from the current state toward a target `dx` metres away horizontally
+/// and `dy` cells up; the most likely first.
+std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy) {
+    std::vector<Macro> walks, jumps, hangs;
+    const std::uint8_t U = kInputUp, Dn = kInputDown;
+    std::vector<int> dirs;
+    if (std::fabs(dx) > 0.3)
+        dirs = {dx > 0 ? 1 : -1, dx > 0 ? -1 : 1};
+    else
+        dirs = {1, -1};
+    const bool hanging = v.mode == PlayerMode::HangLeft || v.mode == PlayerMode::HangRight;
+    if (hanging) {
+        const int s = v.mode == PlayerMode::HangRight ? 1 : -1;
+        const std::uint8_t S = s > 0 ? kInputRight : kInputLeft, A = s > 0 ? kInputLeft : kInputRight;
+        // Up and over the ledge.
+        for (int h : {30, 16, 10})
+            for (int a : {16, 26, 40})
+                hangs.push_back({{static_cast<std::uint8_t>(U | S), h}, {S, std::max(0, a - h)}});
+        for (int k : {2, 4, 7, 10})
+            hangs.push_back({{U, k}, {static_cast<std::uint8_t>(U | S), 30 - k}, {S, 16}});
+        // Away from the wall.
+        for (int h : {30, 16, 8})
+            for (int a : {10, 20, 35})
+                hangs.push_back({{static_cast<std::uint8_t>(U | A), h}, {A, std::max(0, a - h)}});
+        for (int h : {30, 12}) hangs.push_back({{U, h}});
+        // Let go, straight down or drifting.
+        hangs.push_back({{Dn, 30}});
+        hangs.push_back({{Dn, 1}, {0, 30}});
+        for (std::uint8_t D : {A, S})
+            for (int k : {2, 8})
+                for (int n : {6, 12, 20})
+                    hangs.push_back({{Dn, k}, {static_cast<std::uint8_t>(Dn | D), n}, {Dn, 20}});
+        for (int n : {4, 10}) hangs.push_back({{Dn, 1}, {A, n}});
+        // Drops first when the target is below.
+        if (dy < 0)
+            std::stable_partition(hangs.begin(), hangs.end(),
+                                  [](const Macro& m) { return m[0].bits & kInputDown; });
+        return hangs;
+    }
+    for (int d : dirs) {
+        const std::uint8_t D = d > 0 ? kInputRight : kInputLeft;
+        const std::uint8_t B = d > 0 ? kInputLeft : kInputRight;
+        const bool toward = std::fabs(dx) <= 0.3 || (dx > 0) == (d > 0);
+        if (toward) {
+            const int est = std::max(1, static_cast<int>(std::lround(std::fabs(dx) / kRunPerTick - 0.25)));
+            for (int off : {0, -1, 1, -2, 2, -4, 4, 7, -7})
+                if (est + off >= 1) walks.push_back({{D, est + off}});
+            for (int off : {0, -2, 2, 5})
+                if (est + off >= 1)
+                    walks.push_back({{static_cast<std::uint8_t>(D | Dn), est + off}, {Dn, 25}});
+        } else {
+            for (int n : {4, 9, 14}) walks.push_back({{D, n}});  // back up for a run-up
+        }
+        for (int r : {0, 4, 8, 13})
+            for (int h : {30, 16, 10, 6, 3})
+                for (int a : {45, 24, 16, 10, 6}) {
+                    if (a < h && a != 45) continue;
+                    Macro m;
+                    if (r > 0) m.push_back({D, r});
+                    m.push_back({static_cast<std::uint8_t>(U | D), std::min(h, a)});
+                    if (a > h) m.push_back({D, a - h});
+                    jumps.push_back(m);
+                    if (a <= 16 && r == 0) jumps.push_back({m[0], {B, 4}});  // brake for a short hop
+                }
+        for (int k : {3, 6, 10, 14})
+            jumps.push_back({{U, k}, {static_cast<std::uint8_t>(U | D), 30 - k}, {D, 20}});
+        // Climb: jump at the wall, keep pushing into it until the ledge is grabbed.
+        for (int h : {30, 20}) jumps.push_back({{static_cast<std::uint8_t>(U | D), h}, {D, 40}});
+    }
+    for (int h : {30, 12}) jumps.push_back({{U, h}});
+    std::vector<Macro> out;
+    const bool climb = dy > 0;
+    auto append = [&out](const std::vector<Macro>& ms) { out.insert(out.end(), ms.begin(), ms.end()); };
+    if (climb) {
+        append(jumps);
+        append(walks);
+    } else {
+        append(walks);
+        append(jumps);
+    }
+    return out;
+}
+
+/// One lookahead result.
+struct Rollout {
+    bool died = false;
+    bool exit = false;
+    bool rest = false;
+    int node = -1;
+    PlayerView view;
+    std::vector<InputFrame> frames;  ///< macro frames plus the settling frames actually used
+};
+
+/// A hop: frames to execute after a wait, and where they lead.
+struct Plan {
+    int wait = 0;
+    std::vector<InputFrame> frames;
+    int target = -1;
+};
+
+class Player {
+public:
+    Player(Simulation& sim, const SkillProfile& skill, std::uint64_t seed, const BotSettings& settings,
+           const StepCallback& cb)
+        : m_sim(sim),
+          m_level(sim.level()),
+          m_skill(skill),
+          m_rng(seed),
+          m_settings(settings),
+          m_cb(cb),
+          m_graph(build_level_graph(m_level)),
+          m_geo(m_level, geo_config()),
+          m_wait_sim(m_level),
+          m_run_sim(m_level) {
+        m_danger.assign(static_cast<std::size_t>(m_level.width * m_level.height), 0);
+        for (const Trap& t : m_level.traps) {
+            for (const CellPos c : trap_cells(t)) m_danger[idx(c)] = 1;
+            if (t.type != TrapType::Mine) continue;
+            const double mx = (t.cell.x + 0.5) * kCellSize, my = t.cell.y * kCellSize + kMineHeight;
+            for (int y = 0; y < m_level.height; ++y)
+                for (int x = 0; x < m_level.width; ++x)
+                    if (std::hypot((x + 0.5) * kCellSize - mx, y * kCellSize + kHalfH - my) <
+                        kMineDangerRadius)
+                        m_danger[idx({x, y})] = 1;
+        }
+    }
+
+    PlayResult play() {
+        PlayResult res;
+        const int goal = m_graph.stand(m_level.exit);
+        int no_progress = 0;
+        settle_real();
+        while (true) {
+            if (m_sim.reached_exit()) {
+                res.end = PlayEnd::Exit;
+                break;
+            }
+            if (m_skill.patience_deaths > 0 && m_sim.deaths() >= m_skill.patience_deaths) {
+                res.end = PlayEnd::Skipped;
+                break;
+            }
+            if (m_skill.patience_ticks > 0 && static_cast<int>(m_sim.tick()) >= m_skill.patience_ticks) {
+                res.end = PlayEnd::Skipped;
+                break;
+            }
+            if (static_cast<int>(m_sim.tick()) >= m_settings.max_ticks) {
+                res.end = PlayEnd::OutOfTime;
+                res.note = "tick limit at " + where();
+                break;
+            }
+            const int cur = current_node();
+            if (cur < 0 || goal < 0) {
+                res.end = PlayEnd::Stuck;
+                res.note = "no graph node at " + where();
+                break;
+            }
+            const std::vector<int> path = shortest_path(cur, goal);
+            if (path.size() < 2) {
+                res.end = PlayEnd::Stuck;
+                res.note = "no path from " + where();
+                break;
+            }
+            std::optional<Plan> plan = find_plan(path);
+            if (!plan) {
+                ++res.plan_failures;
+                penalize(path[0], path[1]);
+                if (res.plan_failures > m_settings.max_plan_failures) {
+                    res.end = PlayEnd::Stuck;
+                    res.note = "no move from " + where() + " toward " + cell_text(path[1]);
+                    break;
+                }
+                step_real(InputFrame{});  // time passes while the player looks for a way
+                continue;
+            }
+            const int deaths_before = m_sim.deaths();
+            execute(*plan);
+            ++res.hops;
+            settle_real();
+            if (m_sim.reached_exit()) continue;
+            const int now = current_node();
+            if (m_sim.deaths() == deaths_before && now != plan->target) {
+                // The real run diverged from the lookahead (or noise took the player
+                // elsewhere): do not insist on this edge forever.
+                if (now == path[0] && ++no_progress > kMaxNoProgress) {
+                    penalize(path[0], path[1]);
+                    no_progress = 0;
+                }
+            }
+        }
+        res.deaths = m_sim.deaths();
+        res.ticks = m_sim.tick();
+        res.inputs = std::move(m_inputs);
+        return res;
+    }
+
+private:
+    static SimConfig geo_config() {
+        SimConfig c;
+        c.traps_enabled = false;
+        return c;
+    }
+    std::size_t idx(CellPos c) const { return static_cast<std::size_t>(c.y * m_level.width + c.x); }
+    bool danger_node(int n) const {
+        return m_danger[idx(m_graph.nodes[static_cast<std::size_t>(n)].cell)] != 0;
+    }
+    std::string cell_text(int n) const {
+        const GraphNode& g = m_graph.nodes[static_cast<std::size_t>(n)];
+        return "node " + std::to_string(n) + " (" + std::to_string(g.cell.x) + "," +
+               std::to_string(g.cell.y) +
+               (g.type == NodeType::Stand      ? " stand)"
+                : g.type == NodeType::HangLeft ? " hang-left)"
+                                               : " hang-right)");
+    }
+    std::string where() const {
+        const PlayerView& v = m_sim.player();
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "(%.2f, %.2f) cell (%d,%d) tick %llu", v.x, v.y, floor_div(v.x),
+                      floor_div(v.y - kHalfH + 0.05), static_cast<unsigned long long>(m_sim.tick()));
+        return buf;
+    }
+
+    void step_real(InputFrame f) {
+        m_sim.step(f);
+        m_inputs.push_back(f);
+        if (m_cb) m_cb(f, m_sim);
+    }
+
+    /// Lets the player come to rest (and a death run its course) with no buttons held.
+    void settle_real() {
+        for (int i = 0; i < kSettleMaxTicks + kDeathTicks + 2; ++i) {
+            const PlayerView& v = m_sim.player();
+            if (m_sim.reached_exit() || (v.mode != PlayerMode::Dead && at_rest(v))) return;
+            step_real(InputFrame{});
+        }
+    }
+
+    int current_node() const {
+        int n = node_of(m_graph, m_sim.player());
+        if (n >= 0) return n;
+        // Off the graph (e.g. resting on a ledge edge): the nearest node.
+        const PlayerView& v = m_sim.player();
+        double best = std::numeric_limits<double>::max();
+        for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) {
+            const CellPos c = m_graph.nodes[i].cell;
+            const double d = std::hypot(cell_centre_x(c) - v.x, c.y * kCellSize + 1.0 - v.y);
+            if (d < best) best = d, n = static_cast<int>(i);
+        }
+        return best < kCellSize ? n : -1;
+    }
+
+    double edge_cost(int a, int b, double w) const {
+        double c = w;
+        if (danger_node(a) || danger_node(b)) c += kTrapPathPenalty;
+        const auto it = m_penalty.find({std::min(a, b), std::max(a, b)});
+        if (it != m_penalty.end()) c += it->second;
+        return c;
+    }
+    void penalize(int a, int b) { m_penalty[{std::min(a, b), std::max(a, b)}] += kFailPenalty; }
+
+    std::vector<int> shortest_path(int from, int to) const {
+        const std::size_t n = m_graph.nodes.size();
+        std::vector<double> dist(n, std::numeric_limits<double>::infinity());
+        std::vector<int> prev(n, -1);
+        using Item = std::pair<double, int>;
+        std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+        dist[static_cast<std::size_t>(from)] = 0.0;
+        open.push({0.0, from});
+        while (!open.empty()) {
+            const auto [d, u] = open.top();
+            open.pop();
+            if (d > dist[static_cast<std::size_t>(u)]) continue;
+            if (u == to) break;
+            for (const auto& [v, e] : m_graph.adj[static_cast<std::size_t>(u)]) {
+                const double nd = d + edge_cost(u, v, m_graph.edges[static_cast<std::size_t>(e)].weight);
+                if (nd < dist[static_cast<std::size_t>(v)]) {
+                    dist[static_cast<std::size_t>(v)] = nd;
+                    prev[static_cast<std::size_t>(v)] = u;
+                    open.push({nd, v});
+                }
+            }
+        }
+        std::vector<int> path;
+        if (!std::isfinite(dist[static_cast<std::size_t>(to)])) return path;
+        for (int v = to; v != -1; v = prev[static_cast<std::size_t>(v)]) path.push_back(v);
+        std::reverse(path.begin(), path.end());
+        return path;
+    }
+
+    /// Runs frames then lets the player settle, on `sim` restored to `from`.
+    Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames) const {
+        sim.restore(from);
+        Rollout r;
+        r.frames = frames;
+        for (const InputFrame& f : frames) {
+            sim.step(f);
+            if (sim.reached_exit()) {
+                r.exit = true;
+                r.view = sim.player();
+                return r;
+            }
+        }
+        for (int i = 0; i < kSettleMaxTicks && !at_rest(sim.player()); ++i) {
+            sim.step(InputFrame{});
+            r.frames.push_back(InputFrame{});
+            if (sim.reached_exit()) {
+                r.exit = true;
+                break;
+            }
+        }
+        r.view = sim.player();
+        r.rest = at_rest(r.view);
+        r.node = r.rest ? node_of(m_graph, r.view) : -1;
+        return r;
+    }
+
+    bool well_centred(const Rollout& r, int target) const {
+        const GraphNode& g = m_graph.nodes[static_cast<std::size_t>(target)];
+        return g.type != NodeType::Stand || std::fabs(r.view.x - cell_centre_x(g.cell)) < kGoodCentering;
+    }
+
+    /// Earliest start the player can use.
+    int earliest_start() {
+        int w = m_skill.reaction_ticks;
+        if (m_skill.think_ticks > 0) w += static_cast<int>(m_rng.uniform_int(0, m_skill.think_ticks));
+        return w;
+    }
+
+    /// Scans start times for `frames` from the real state: the player must reach the
+    /// target (or the exit) alive and stay alive there a while. Returns the chosen wait.
+    std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
+                                 int w_min) {
+        const int m = m_skill.safety_margin_ticks;
+        m_wait_sim.restore(now);
+        int run = 0, best_run = 0, best_end = -1;
+        for (int w = 0; w <= w_min + m_settings.wait_window_ticks; ++w) {
+            if (w > 0) {
+                m_wait_sim.step(InputFrame{});
+                if (m_wait_sim.player().mode == PlayerMode::Dead) break;  // waiting here is fatal
+            }
+            if (w < w_min) continue;
+            const bool ok = survives(*m_wait_sim.snapshot(), frames, target);
+            run = ok ? run + 1 : 0;
+            if (run > best_run) best_run = run, best_end = w;
+            if (run == 2 * m + 1) return w - m;
+        }
+        if (best_run == 0) return std::nullopt;
+        return best_end - best_run / 2;  // the widest window found, narrower than wished
+    }
+
+    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, int target) {
+        m_run_sim.restore(from);
+        for (const InputFrame& f : frames) {
+            m_run_sim.step(f);
+            if (m_run_sim.reached_exit()) return true;
+            if (m_run_sim.player().mode == PlayerMode::Dead) return false;
+        }
+        if (node_of(m_graph, m_run_sim.player()) != target) return false;
+        for (int i = 0; i < m_settings.hold_check_ticks; ++i) {
+            m_run_sim.step(InputFrame{});
+            if (m_run_sim.player().mode == PlayerMode::Dead) return false;
+        }
+        return true;
+    }
+
+    std::optional<Plan> find_plan(const std::vector<int>& path) {
+        // Target: the first safe node along the path (crossing a trap area in one hop).
+        std::size_t t = 1;
+        while (t + 1 < path.size() && t < static_cast<std::size_t>(m_settings.max_chain) &&
+               danger_node(path[t]))
+            ++t;
+        const int target = path[t];
+        const auto now = m_sim.snapshot();
+        const int w_min = earliest_start();
+        // Single moves first.
+        std::vector<Rollout> found;
+        const GraphNode& tg = m_graph.nodes[static_cast<std::size_t>(target)];
+        const PlayerView& v = m_sim.player();
+        const double dx = cell_centre_x(tg.cell) - v.x;
+        const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
+        bool have_good = false;
+        for (const Macro& m : candidate_macros(v, dx, dy)) {
+            Rollout r = rollout(m_geo, *now, frames_of(m));
+            if (!r.exit && r.node != target) continue;
+            const bool good = r.exit || well_centred(r, target);
+            if (good && !have_good) {
+                found.insert(found.begin(), std::move(r));
+                have_good = true;
+            } else {
+                found.push_back(std::move(r));
+            }
+            if (have_good || static_cast<int>(found.size()) >= m_settings.max_geo_candidates) break;
+        }
+        for (const Rollout& r : found)
+            if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
+        // Several moves (through intermediate resting places near the path).
+        return search_chain(path, t, *now, w_min);
+    }
+
+    /// Breadth-first search over resting places reached by single moves, near the path.
+    std::optional<Plan> search_chain(const std::vector<int>& path, std::size_t t, const SimSnapshot& now,
+                                     int w_min) {
+        const int target = path[t];
+        struct State {
+            std::shared_ptr<const SimSnapshot> snap;
+            std::vector<InputFrame> frames;
+            int depth = 0;
+        };
+        auto near_path = [&](int n) {
+            const CellPos c = m_graph.nodes[static_cast<std::size_t>(n)].cell;
+            for (std::size_t i = 0; i <= std::min(t + 1, path.size() - 1); ++i) {
+                const CellPos p = m_graph.nodes[static_cast<std::size_t>(path[i])].cell;
+                if (std::abs(p.x - c.x) + std::abs(p.y - c.y) <= 2) return true;
+            }
+            return false;
+        };
+        const int max_depth = static_cast<int>(std::min<std::size_t>(t, 3)) + 1;
+        std::deque<State> queue;
+        std::vector<char> seen(m_graph.nodes.size(), 0);
+        seen[static_cast<std::size_t>(path[0])] = 1;
+        m_geo.restore(now);
+        queue.push_back({m_geo.snapshot(), {}, 0});
+        int expansions = 0;
+        int tried = 0;
+        while (!queue.empty() && expansions < kMaxBfsExpansions) {
+            State s = std::move(queue.front());
+            queue.pop_front();
+            ++expansions;
+            m_geo.restore(*s.snap);
+            const PlayerView v = m_geo.player();
+            const GraphNode& tg = m_graph.nodes[static_cast<std::size_t>(target)];
+            const double dx = cell_centre_x(tg.cell) - v.x;
+            const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
+            for (const Macro& m : candidate_macros(v, dx, dy)) {
+                Rollout r = rollout(m_geo, *s.snap, frames_of(m));
+                if (!r.exit && r.node < 0) continue;
+                std::vector<InputFrame> all = s.frames;
+                all.insert(all.end(), r.frames.begin(), r.frames.end());
+                if (r.exit || r.node == target) {
+                    if (const auto w = time_move(now, all, target, w_min)) return Plan{*w, all, target};
+                    if (++tried >= 2 * m_settings.max_geo_candidates) return std::nullopt;
+                    continue;
+                }
+                if (s.depth + 1 >= max_depth || seen[static_cast<std::size_t>(r.node)] || !near_path(r.node))
+                    continue;
+                seen[static_cast<std::size_t>(r.node)] = 1;
+                queue.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
+            }
+        }
+        return std::nullopt;
+    }
+
+    /// Executes a plan in the real simulation, with the player's timing noise.
+    void execute(const Plan& plan) {
+        Macro segs = segments_of(plan.frames);
+        int wait = plan.wait;
+        if (m_skill.timing_noise_ticks > 0.0) {
+            auto jitter = [&] {
+                return static_cast<int>(std::lround(m_skill.timing_noise_ticks * m_rng.normal()));
+            };
+            wait = std::max(0, wait + jitter());
+            for (Seg& s : segs) s.n = std::max(1, s.n + jitter());
+        }
+        for (int i = 0; i < wait && !m_sim.reached_exit(); ++i) step_real(InputFrame{});
+        for (const Seg& s : segs)
+            for (int i = 0; i < s.n; ++i) {
+                if (m_sim.reached_exit() || m_sim.player().mode == PlayerMode::Dead) return;
+                step_real(InputFrame{s.bits});
+            }
+    }
+
+    Simulation& m_sim;
+    const Level& m_level;
+    SkillProfile m_skill;
+    Rng m_rng;
+    BotSettings m_settings;
+    const StepCallback& m_cb;
+    LevelGraph m_graph;
+    Simulation m_geo;            ///< lookahead without traps: where does a move lead
+    Simulation m_wait_sim;       ///< lookahead with traps: the real state, waiting
+    Simulation m_run_sim;        ///< lookahead with traps: a move started after a wait
+    std::vector<char> m_danger;  ///< per cell: a trap can kill a player resting here
+    std::map<std::pair<int, int>, double> m_penalty;
+    std::vector<InputFrame> m_inputs;
+};
+
+}  // namespace
+
+const char* play_end_name(PlayEnd end) {
+    switch (end) {
+        case PlayEnd::Exit:
+            return "exit";
+        case PlayEnd::Skipped:
+            return "skipped";
+        case PlayEnd::Stuck:
+            return "stuck";
+        case PlayEnd::OutOfTime:
+            return "out_of_time";
+    }
+    return "?";
+}
+
+Bot::Bot(SkillProfile skill, std::uint64_t seed, BotSettings settings)
+    : m_skill(skill), m_seed(seed), m_settings(settings) {}
+
+PlayResult Bot::play(Simulation& sim, const StepCallback& on_step) {
+    Player p(sim, m_skill, m_seed, m_settings, on_step);
+    return p.play();
+}
+
+PlayResult play_level(const Level& level, const SkillProfile& skill, std::uint64_t seed,
+                      const BotSettings& settings) {
+    Simulation sim(level);
+    return Bot(skill, seed, settings).play(sim);
+}
+
+Level reversed_level(const Level& level) {
+    Level r = level;
+    std::swap(r.start, r.exit);
+    return r;
+}
+
+}  // namespace sawtooth::bot

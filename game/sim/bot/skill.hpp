@@ -1,0 +1,63 @@
+#pragma once
+// Skill model of synthetic players (issue 6, docs/bots.md): how a human-like player
+// differs from the expert bot. The expert plans every move on a lookahead copy of the
+// simulation and executes it exactly; a human reacts late, cannot time a button to the
+// tick and gives up after enough failures. Three presets (GOOD / AVERAGE / BAD) and a
+// seeded draw of a participant population. Pure data + the project RNG; no clocks.
+
+#include "gen/rng.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sawtooth::bot {
+
+/// The skill groups of thesis 5.4.
+enum class SkillGroup : std::uint8_t { Expert, Good, Average, Bad };
+
+/// "expert", "good", "average", "bad".
+std::string_view skill_group_name(SkillGroup group);
+
+/// How a synthetic player plays. Ticks are 1/60 s.
+struct SkillProfile {
+    SkillGroup group = SkillGroup::Expert;
+    /// Earliest tick after a decision at which a move can start (perception + decision):
+    /// a window that opens sooner than this cannot be used.
+    int reaction_ticks = 0;
+    /// Extra pause before each move (looking around), uniform in [0, think_ticks].
+    int think_ticks = 0;
+    /// Standard deviation (ticks) of the error of every button press and release.
+    double timing_noise_ticks = 0.0;
+    /// The player aims for the middle of a safe timing window this many ticks wide on each
+    /// side; 0 = takes the first start that works, however tight.
+    int safety_margin_ticks = 3;
+    /// Deaths on one level after which the player skips it (a switch event); 0 = never.
+    int patience_deaths = 0;
+    /// Ticks on one level after which the player skips it; 0 = never.
+    int patience_ticks = 0;
+};
+
+/// The expert bot: no reaction delay, no noise, wide safety margin, never gives up.
+SkillProfile expert_skill();
+/// Defaults of the three human-like groups (values and reasons in docs/bots.md).
+SkillProfile good_skill();
+SkillProfile average_skill();
+SkillProfile bad_skill();
+/// Preset by group.
+SkillProfile skill_preset(SkillGroup group);
+
+/// Population shares of the simulated study (docs/bots.md): the thesis' participants
+/// ranged from regular players to people who only played as children.
+inline constexpr double kShareGood = 0.30;
+inline constexpr double kShareAverage = 0.45;  ///< the rest are BAD
+
+/// One participant: a group drawn with the shares above, then each parameter of its preset
+/// scaled by an individual factor (lognormal, sd kIndividualSpread) so no two are equal.
+SkillProfile draw_participant_skill(Rng& rng);
+inline constexpr double kIndividualSpread = 0.15;
+
+/// One line describing a profile (for logs and the database's meta table).
+std::string describe(const SkillProfile& skill);
+
+}  // namespace sawtooth::bot
