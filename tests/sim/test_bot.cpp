@@ -1,0 +1,105 @@
+// Synthetic players (issue 6, docs/bots.md): the expert bot finishes levels both ways in
+// the real simulation, its recording is exactly the inputs it produced (a fresh replay of
+// them reaches the exit), it is deterministic, and worse skill dies more on the same levels.
+#include "game/sim/bot/expert_bot.hpp"
+#include "gen/generator.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace sawtooth;
+using namespace sawtooth::bot;
+
+namespace {
+
+Level load(const std::string& name) {
+    std::ifstream f(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return parse_level_text(ss.str());
+}
+
+bool replays_to_exit(const Level& level, const std::vector<InputFrame>& inputs) {
+    Simulation sim(level);
+    for (const InputFrame f : inputs) sim.step(f);
+    return sim.reached_exit();
+}
+
+BotSettings capped() {
+    BotSettings s;
+    s.max_ticks = 20000;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("the expert bot finishes the hand-made test level both ways (walk, step, hang climb, gap)") {
+    const Level level = load("test.txt");
+    for (const Level& l : {level, reversed_level(level)}) {
+        const PlayResult r = play_level(l, expert_skill(), 1, capped());
+        CAPTURE(r.note);
+        CHECK(r.end == PlayEnd::Exit);
+        CHECK(r.inputs.size() == r.ticks);
+        CHECK(replays_to_exit(l, r.inputs));
+    }
+}
+
+TEST_CASE("the expert bot finishes generated levels with traps, deterministically") {
+    for (std::uint64_t seed : {17u, 18u, 19u}) {
+        GenParams p;
+        p.seed = seed;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        const PlayResult a = play_level(g.level, expert_skill(), seed, capped());
+        CAPTURE(seed);
+        CAPTURE(a.note);
+        CHECK(a.end == PlayEnd::Exit);
+        CHECK(replays_to_exit(g.level, a.inputs));
+        const PlayResult b = play_level(g.level, expert_skill(), seed, capped());
+        CHECK(a.inputs == b.inputs);  // same level, same skill, same seed -> same inputs
+    }
+}
+
+TEST_CASE("worse skill dies more on the same levels") {
+    // Study-shaped linear levels at the fastest trap schedule, patience off so every
+    // player plays every level to the end (or the tick cap).
+    int deaths[3] = {0, 0, 0};
+    const SkillProfile skills[3] = {good_skill(), average_skill(), bad_skill()};
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        GenParams p;
+        p.seed = seed;
+        p.layout = Layout::Linear;
+        p.rooms_w = 4;
+        p.rooms_h = 2;
+        p.level_index = 8;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        for (int k = 0; k < 3; ++k) {
+            SkillProfile s = skills[k];
+            s.patience_deaths = 0;
+            s.patience_ticks = 0;
+            deaths[k] += play_level(g.level, s, seed * 7 + static_cast<std::uint64_t>(k), capped()).deaths;
+        }
+    }
+    std::printf("deaths over 6 levels: good %d, average %d, bad %d\n", deaths[0], deaths[1], deaths[2]);
+    CHECK(deaths[0] < deaths[2]);
+    CHECK(deaths[1] <= deaths[2]);
+}
+
+TEST_CASE("the skill draw is deterministic and covers the three groups") {
+    Rng a(42), b(42);
+    int groups[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 200; ++i) {
+        const SkillProfile x = draw_participant_skill(a), y = draw_participant_skill(b);
+        CHECK(describe(x) == describe(y));
+        ++groups[static_cast<int>(x.group)];
+    }
+    CHECK(groups[0] == 0);
+    CHECK(groups[1] > 30);
+    CHECK(groups[2] > 60);
+    CHECK(groups[3] > 20);
+}
