@@ -39,6 +39,9 @@ void print_fit(const StudyData& d, const ChallengeModel& m) {
 
 void run_fit(const ModelOptions& o) {
     const StudyData d = load_study_for_lab(o.db, o.threads);
+    // Counts first, so a failed fit still says what the data held.
+    std::fprintf(stderr, "%zu sessions, %d levels, %d event traces\n", d.sessions.size(), d.levels,
+                 d.trace_stats.mapped);
     const ChallengeModel m = fit_all(d);
     try {
         save_model(m, o.out);
