@@ -40,8 +40,9 @@ void print_fit(const StudyData& d, const ChallengeModel& m) {
 void run_fit(const ModelOptions& o) {
     const StudyData d = load_study_for_lab(o.db, o.threads);
     // Counts first, so a failed fit still says what the data held.
-    std::fprintf(stderr, "%zu sessions, %d levels, %d event traces\n", d.sessions.size(), d.levels,
-                 d.trace_stats.mapped);
+    std::fprintf(stderr, "%zu sessions, %d levels, %d event traces; %d levels could not be replayed\n",
+                 d.sessions.size(), d.levels, d.trace_stats.mapped, d.desynced);
+    if (!d.warnings.empty()) std::fprintf(stderr, "first warning: %s\n", d.warnings.front().c_str());
     const ChallengeModel m = fit_all(d);
     try {
         save_model(m, o.out);
