@@ -236,11 +236,11 @@ TEST_CASE("event traces on a hand-made level: cutting, Algorithm 4 mapping and p
     const ChallengeParams p = challenge_params(level, g, traps, died.sub_graph);
     CHECK(died.params == p);
     CHECK(p.t_cycle == doctest::Approx(90.0 / 60.0));
-    if (died.sub_graph == std::vector<int>{n4, n5, n6}) {
-        // Two level walking steps: 2 x 2 m / 9.5 m/s, no jump; (6, 1) walks on to (7, 1).
-        CHECK(p.t_timing == doctest::Approx(2 * 2.0 / 9.5));
-        CHECK(p.jumps == 0);
-    }
+    // Walking (3)->(4)->(5)->(6) costs 3 x 1/2, less than any jump edge (Manhattan >= 2).
+    REQUIRE(died.sub_graph == std::vector<int>{n4, n5, n6});
+    // Two level walking steps: 2 x 2 m / 9.5 m/s, no jump; (6, 1) walks on to (7, 1).
+    CHECK(p.t_timing == doctest::Approx(2 * 2.0 / 9.5));
+    CHECK(p.jumps == 0);
 }
 
 TEST_CASE("extra jump rule and travel times") {
