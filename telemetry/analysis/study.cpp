@@ -136,9 +136,9 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
             job.session = sessions.size() - 1;
             job.inputs = store.load_inputs(id, rec.ticks);
             job.hashes = store.load_state_hashes(id);
-            // generate_level is not safe to call from several threads at once (measured:
-            // concurrent calls returned different levels), so levels are regenerated here,
-            // serially; only the replays run in parallel.
+            // Levels are regenerated here, serially (concurrent generate_level calls once
+            // returned different levels, from out-of-range reads since fixed); only the
+            // replays run in parallel.
             if (rec.generator_version == kGeneratorVersion && validate_params(*rec.params).empty())
                 job.generated = std::make_shared<const GeneratedLevel>(generate_level(*rec.params));
             job.record = std::move(rec);
