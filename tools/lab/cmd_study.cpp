@@ -91,13 +91,13 @@ std::uint64_t participant_seed(std::uint64_t study_seed, int i) {
     return mix_seed(study_seed, static_cast<std::uint64_t>(i) + 1);
 }
 
-Participant simulate(std::uint64_t seed, const std::vector<telemetry::LevelSource>& tutorials) {
+Participant simulate(std::uint64_t seed, const std::vector<telemetry::LevelSource>& tutorials, int levels) {
     Rng rng(seed);
     Participant p;
     p.skill = bot::draw_participant_skill(rng);
     const std::uint64_t session_seed = rng.next_u64();
     std::vector<telemetry::LevelSource> sources = tutorials;
-    for (int k = 1; k <= kStudyLevels; ++k) {
+    for (int k = 1; k <= levels; ++k) {
         GenParams params = study_level_params(session_seed, k);
         GeneratedLevel g = generate_level(params);
         for (int attempt = 1; !g.ok && attempt < kMaxSeedTries; ++attempt) {
@@ -179,6 +179,7 @@ LevelCheck check_level(telemetry::Store& store, std::int64_t id, bool verify) {
 
 void run_platformer_study(const StudyRequest& req) {
     if (req.players < 1) throw LabError("--players must be at least 1");
+    if (req.levels < 1 || req.levels > kStudyLevels) throw LabError("--levels must be in 1..10");
     if (req.db.empty()) throw LabError("--db FILE is required");
     const int threads = worker_count(req.threads);
     const auto tutorials = tutorial_sources();
@@ -202,7 +203,8 @@ void run_platformer_study(const StudyRequest& req) {
             std::unique_ptr<Participant> p;
             std::string err;
             try {
-                p = std::make_unique<Participant>(simulate(participant_seed(req.seed, i), tutorials));
+                p = std::make_unique<Participant>(
+                    simulate(participant_seed(req.seed, i), tutorials, req.levels));
             } catch (const std::exception& e) {
                 err = e.what();
             }
@@ -361,6 +363,8 @@ void register_study(CLI::App& app) {
     c->add_option("--mode", *mode, "platformer (default) or words")->capture_default_str();
     c->add_option("--threads", req->threads, "worker threads (default: all cores)");
     c->add_flag("--json", req->json, "print the figures as JSON");
+    c->add_option("--levels", req->levels, "generated levels per session (thesis: 10)")
+        ->capture_default_str();
     c->add_flag("--no-verify", *no_verify, "skip the replay check of every recorded level");
     c->callback([req, mode, no_verify] {
         req->verify = !*no_verify;

@@ -17,6 +17,7 @@ struct StudyRequest {
     int threads = 0;  ///< 0 = all cores
     bool json = false;
     bool verify = true;  ///< replay-verify every recorded level
+    int levels = 10;     ///< generated levels per session (the thesis: 10; fewer for tests)
 };
 
 /// Runs a simulated study of one mode; throws LabError on failure.
