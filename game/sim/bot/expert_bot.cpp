@@ -308,6 +308,9 @@ private:
 
     /// Lets the player come to rest (and a death run its course) with no buttons held.
     void settle_real() {
+        // Release every button once: a move that ends holding up would make the next
+        // jump a non-press (the simulation jumps on the press edge only).
+        if (!m_inputs.empty() && m_inputs.back().bits != 0 && !m_sim.reached_exit()) step_real(InputFrame{});
         for (int i = 0; i < kSettleMaxTicks + kDeathTicks + 2; ++i) {
             const PlayerView& v = m_sim.player();
             if (m_sim.reached_exit() || (v.mode != PlayerMode::Dead && at_rest(v))) return;
@@ -380,6 +383,9 @@ private:
                 return r;
             }
         }
+        // One released frame first, for the same reason as in settle_real.
+        sim.step(InputFrame{});
+        r.frames.push_back(InputFrame{});
         for (int i = 0; i < kSettleMaxTicks && !at_rest(sim.player()); ++i) {
             sim.step(InputFrame{});
             r.frames.push_back(InputFrame{});
