@@ -62,12 +62,6 @@ CellRange visible_cells(const Camera& cam, const Level& level) {
 void draw_tiles(SDL_Renderer* r, const Camera& cam, const Level& level) {
     const float s = cam.scale() * static_cast<float>(kCellSize);  // pixels per cell
     const CellRange v = visible_cells(cam, level);
-    // Open cells get a faint cave wall so the playable space reads as one shape.
-    for (int y = v.y0; y <= v.y1; ++y)
-        for (int x = v.x0; x <= v.x1; ++x)
-            if (!level.solid(x, y))
-                engine::fill_rect(r, cam.sx(x * kCellSize), cam.sy((y + 1) * kCellSize), s + 0.5f, s + 0.5f,
-                                  {20, 18, 34, 70});
     for (int y = v.y0; y <= v.y1; ++y)
         for (int x = v.x0; x <= v.x1; ++x) {
             if (!level.solid(x, y)) continue;
