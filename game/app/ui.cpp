@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace sawtooth::app {
 
@@ -18,6 +19,7 @@ namespace {
 constexpr int kHillStep = 8;         // px between hill vertices: smooth enough, cheap
 constexpr double kPulseRate = 0.12;  // highlight pulse, radians per tick
 constexpr int kStarCount = 70;
+constexpr int kHillShadeBands = 8;  // colour steps from a hill's crest to the view bottom
 
 Color mix(Color a, Color b, double t) {
     auto m = [&](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(x + (y - x) * t); };
@@ -30,27 +32,55 @@ unsigned hash2(unsigned x, unsigned y) {
     return h ^ (h >> 16);
 }
 
-// One silhouette band: height above `base_y` from a few sines of world x.
+// One silhouette band: height above `base_y` from a few sines of world x, shaded from
+// `top` (at the crest line) to `bottom` (at the bottom of the view) in horizontal bands.
+// Drawn as opaque rectangles plus thin edge triangles rather than one colour-interpolated
+// mesh: the software renderer (headless runs, machines without a GPU) fills rectangles
+// several times faster than it rasterises gradient triangles (measured: the mesh version
+// cost ~11 ms of a 17 ms headless frame).
 void hill_band(SDL_Renderer* r, int vw, int vh, double offset, float base_y, float amp, double freq,
                Color top, Color bottom, unsigned seed) {
-    std::vector<SDL_Vertex> v;
-    v.reserve(static_cast<std::size_t>(vw / kHillStep + 2) * 6);
-    const SDL_Color ct{top.r, top.g, top.b, top.a}, cb{bottom.r, bottom.g, bottom.b, bottom.a};
     const double p1 = seed % 7, p2 = seed % 13;
     auto height = [&](int px) {
         const double x = (px + offset) * freq;
         return base_y - amp * static_cast<float>(0.55 * std::sin(x + p1) + 0.3 * std::sin(2.3 * x + p2) +
                                                  0.15 * std::sin(5.1 * x));
     };
+    const float crest = base_y - amp, fy = static_cast<float>(vh);
+    const float band_h = std::max(1.0f, (fy - crest) / kHillShadeBands);
+    auto band_of = [&](float y) {
+        return std::clamp(static_cast<int>((y - crest) / band_h), 0, kHillShadeBands - 1);
+    };
+    auto shade = [&](int band) { return mix(top, bottom, band / (kHillShadeBands - 1.0)); };
+
+    std::vector<std::vector<SDL_FRect>> rects(kHillShadeBands);
+    std::vector<std::vector<SDL_Vertex>> edges(kHillShadeBands);
     for (int x = 0; x < vw + kHillStep; x += kHillStep) {
         const float xa = static_cast<float>(x), xb = static_cast<float>(x + kHillStep);
         const float ya = height(x), yb = height(x + kHillStep);
-        const float fy = static_cast<float>(vh);
-        const SDL_Vertex a{{xa, ya}, ct, {0, 0}}, b{{xb, yb}, ct, {0, 0}};
-        const SDL_Vertex c{{xa, fy}, cb, {0, 0}}, d{{xb, fy}, cb, {0, 0}};
-        v.insert(v.end(), {a, b, c, b, d, c});
+        const float low = std::max(ya, yb);  // screen y grows downward: the lower crest point
+        // Edge: the triangle between the crest line and the strip's flat top at `low`.
+        const int eb = band_of(std::min(ya, yb));
+        const SDL_Color ec{shade(eb).r, shade(eb).g, shade(eb).b, shade(eb).a};
+        edges[static_cast<std::size_t>(eb)].insert(
+            edges[static_cast<std::size_t>(eb)].end(),
+            {SDL_Vertex{{xa, ya}, ec, {0, 0}}, SDL_Vertex{{xb, yb}, ec, {0, 0}},
+             SDL_Vertex{{ya < yb ? xa : xb, low}, ec, {0, 0}}});
+        // Body: one rectangle per shade band below `low`.
+        for (int b = band_of(low); b < kHillShadeBands; ++b) {
+            const float y0 = std::max(low, crest + b * band_h);
+            const float y1 = b == kHillShadeBands - 1 ? fy : crest + (b + 1) * band_h;
+            if (y1 > y0) rects[static_cast<std::size_t>(b)].push_back({xa, y0, xb - xa, y1 - y0 + 0.5f});
+        }
     }
-    SDL_RenderGeometry(r, nullptr, v.data(), static_cast<int>(v.size()), nullptr, 0);
+    for (int b = 0; b < kHillShadeBands; ++b) {
+        const auto& e = edges[static_cast<std::size_t>(b)];
+        if (!e.empty()) SDL_RenderGeometry(r, nullptr, e.data(), static_cast<int>(e.size()), nullptr, 0);
+        const auto& rs = rects[static_cast<std::size_t>(b)];
+        const Color c = shade(b);
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+        if (!rs.empty()) SDL_RenderFillRectsF(r, rs.data(), static_cast<int>(rs.size()));
+    }
 }
 
 }  // namespace

@@ -104,7 +104,11 @@ TEST_CASE("a study session skipped level by level reaches the results screen") {
     std::string keys = "2:confirm";
     int f = 4;
     for (int i = 0; i < 12; ++i, f += 4)
-        keys += "," + std::to_string(f) + ":confirm," + std::to_string(f + 2) + ":skip";
+        keys.append(",")
+            .append(std::to_string(f))
+            .append(":confirm,")
+            .append(std::to_string(f + 2))
+            .append(":skip");
     const Run r = run("--headless --session-seed 42 --print-screen --frames " + std::to_string(f + 2) +
                           " --menu-keys " + keys,
                       home);
