@@ -32,7 +32,7 @@ struct GenParams {
     int target_length = 6;                  ///< targetLength of constraint eq. 2
     bool exact_length = false;              ///< also require |challenge| == target_length
     int max_seq = 3;                        ///< maxSeq: long/short split of eq. 3
-    FitnessRule fitness = FitnessRule::Equation3;
+    FitnessRule fitness = FitnessRule::ShortVisible;  ///< eq. 3 as the prose reads it (docs/elimination.md)
 };
 
 /// FI-2Pop settings. Defaults keep a challenge in the low milliseconds.

@@ -28,7 +28,7 @@ inline constexpr double kToothRise = 0.75;
 inline constexpr double kMaxDifficulty =
     (kLevelsPerTooth - 1) * kStepRise + (kLevelCount / kLevelsPerTooth - 1) * kToothRise;
 /// Generator version: bump when a change alters generated challenges for equal seeds.
-inline constexpr int kWordGenVersion = 1;
+inline constexpr int kWordGenVersion = 2;  // 2: default fitness ShortVisible
 
 /// Everything needed to generate one level.
 struct LevelParams {

@@ -175,7 +175,7 @@ struct GenOptions {
     int max_seq = -1;  // -1: not given
     std::string sources;
     std::string words_file;
-    std::string fitness = "equation3";
+    std::string fitness = "short-visible";
     int num2x = -1;
     bool json = false;
 };
@@ -287,7 +287,7 @@ struct SimOptions {
     std::string words_file;
     bool json = false;
     bool log = false;
-    std::string fitness = "equation3";
+    std::string fitness = "short-visible";
 };
 
 // Simulated players on mode levels: the model's view of the intended difficulty curve.
@@ -421,7 +421,7 @@ void register_words(CLI::App& app) {
     gen->add_option("--sources", g->sources, "source word lengths, e.g. 4,5 or 3,4,4");
     gen->add_option("--words", g->words_file,
                     "word<TAB>count[<TAB>profane] list instead of the English asset");
-    gen->add_option("--fitness", g->fitness, "equation3 (default) or short-visible");
+    gen->add_option("--fitness", g->fitness, "short-visible (default) or equation3");
     gen->add_option("--num2x", g->num2x, "challenges with a 2X letter (default: all)");
     gen->add_flag("--json", g->json, "print JSON");
     gen->callback([=] { cmd_gen(*g); });
@@ -437,9 +437,9 @@ void register_words(CLI::App& app) {
     levels->add_flag("--params-only", *l_params, "print parameters without generating");
     levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
     levels->add_flag("--json", *l_json, "print JSON");
-    auto l_fitness = std::make_shared<std::string>("equation3");
+    auto l_fitness = std::make_shared<std::string>("short-visible");
     levels->add_option("--fitness", *l_fitness,
-                       "equation3 (default) or short-visible (see docs/elimination.md)");
+                       "short-visible (default) or equation3 (see docs/elimination.md)");
     levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words, *l_fitness); });
 
     auto* sim =
@@ -455,7 +455,7 @@ void register_words(CLI::App& app) {
     sim->add_option("--words", so->words_file, "word list instead of the English asset");
     sim->add_flag("--json", so->json, "print JSON");
     sim->add_flag("--log", so->log, "with --json: every player's action log");
-    sim->add_option("--fitness", so->fitness, "generator fitness: equation3 (default) or short-visible");
+    sim->add_option("--fitness", so->fitness, "generator fitness: short-visible (default) or equation3");
     sim->callback([=] {
         SimOptions o = *so;
         try {
