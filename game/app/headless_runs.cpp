@@ -99,6 +99,14 @@ int run_scripted_session(const AppOptions& o) {
         fail("--script records into the store; --no-record makes no sense with it");
         return 2;
     }
+    // A scripted run is the simulation and the recorder only: no window is drawn, so a
+    // picture must come from watching the recording instead of being silently skipped.
+    if (!o.screenshot.empty() || o.frames > 0 || o.bench_frames > 0) {
+        fail(
+            "--script runs draw nothing: --screenshot/--frames/--bench-frames do not apply "
+            "(record, then `sawtooth --replay ID --headless --frames N --screenshot FILE`)");
+        return 2;
+    }
 
     const std::string path = r.db.empty() ? telemetry::Store::default_path() : r.db;
     std::shared_ptr<telemetry::Store> store;

@@ -29,7 +29,8 @@ std::string slurp(const fs::path& p) {
     return ss.str();
 }
 
-// A fresh, empty config home per test so no test sees a developer's real settings.
+// A fresh, empty config and data home per test so no test sees a developer's real settings
+// or records into their real database.
 fs::path temp_dir(const std::string& name) {
     const fs::path d = fs::temp_directory_path() / ("sawtooth_app_test_" + name);
     fs::remove_all(d);
@@ -39,9 +40,9 @@ fs::path temp_dir(const std::string& name) {
 
 Run run(const std::string& args, const fs::path& config_home) {
     const fs::path out = config_home / "stdout.txt", err = config_home / "stderr.txt";
-    const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' '" +
-                            std::string(SAWTOOTH_BIN_DIR) + "/sawtooth' " + args + " >'" + out.string() +
-                            "' 2>'" + err.string() + "'";
+    const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' XDG_DATA_HOME='" +
+                            config_home.string() + "' '" + std::string(SAWTOOTH_BIN_DIR) + "/sawtooth' " +
+                            args + " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int status = std::system(cmd.c_str());
     Run r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -168,4 +169,19 @@ TEST_CASE("a corrupt settings file warns once and falls back to defaults") {
     r = run("--headless --frames 3", home);
     CHECK(r.code == 0);
     CHECK(r.err.empty());
+}
+
+TEST_CASE("a scripted run refuses flags that would need a window instead of ignoring them") {
+    const fs::path home = temp_dir("script_flags");
+    std::ofstream(home / "walk.script") << "30 right\n";
+    const Run r =
+        run("--headless --level '" + std::string(SAWTOOTH_SOURCE_DIR) +
+                "/assets/levels/test.txt' --script '" + (home / "walk.script").string() + "' --db '" +
+                (home / "s.db").string() + "' --screenshot '" + (home / "x.png").string() + "'",
+            home);
+    CHECK(r.code == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.find("--replay") != std::string::npos);
+    CHECK_FALSE(fs::exists(home / "x.png"));
+    CHECK_FALSE(fs::exists(home / "s.db"));
 }
