@@ -49,35 +49,6 @@ std::pair<int, int> parse_wxh(const std::string& s, const char* flag) {
     return {w, h};
 }
 
-/// Minimal RGBA canvas (top row first).
-struct Canvas {
-    int w, h;
-    std::vector<std::uint8_t> px;
-    Canvas(int width, int height)
-        : w(width), h(height), px(static_cast<std::size_t>(width * height * 4), 255) {}
-    void put(int x, int y, std::uint32_t rgb, double a) {
-        if (x < 0 || y < 0 || x >= w || y >= h) return;
-        auto* p = &px[static_cast<std::size_t>((y * w + x) * 4)];
-        const int c[3] = {static_cast<int>(rgb >> 16 & 255), static_cast<int>(rgb >> 8 & 255),
-                          static_cast<int>(rgb & 255)};
-        for (int i = 0; i < 3; ++i) p[i] = static_cast<std::uint8_t>(std::lround(p[i] * (1 - a) + c[i] * a));
-        p[3] = 255;
-    }
-    void rect(int x0, int y0, int x1, int y1, std::uint32_t rgb, double a = 1.0) {
-        for (int y = y0; y < y1; ++y)
-            for (int x = x0; x < x1; ++x) put(x, y, rgb, a);
-    }
-    void line(double x0, double y0, double x1, double y1, std::uint32_t rgb, int thick, double a = 1.0) {
-        const int n = static_cast<int>(std::max(std::abs(x1 - x0), std::abs(y1 - y0))) + 1;
-        for (int i = 0; i <= n; ++i) {
-            const double t = static_cast<double>(i) / n;
-            const int x = static_cast<int>(std::lround(x0 + (x1 - x0) * t)),
-                      y = static_cast<int>(std::lround(y0 + (y1 - y0) * t));
-            rect(x - thick / 2, y - thick / 2, x - thick / 2 + thick, y - thick / 2 + thick, rgb, a);
-        }
-    }
-};
-
 /// Red (p = 0) -> yellow (0.5) -> green (1).
 std::uint32_t probability_colour(double p) {
     p = std::clamp(p, 0.0, 1.0);
