@@ -7,6 +7,7 @@
 #include "game/app/sound_bank.hpp"
 #include "game/app/study_session.hpp"
 #include "game/app/title_screen.hpp"
+#include "game/app/ui.hpp"
 
 #include <SDL2/SDL.h>
 

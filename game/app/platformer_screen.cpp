@@ -42,15 +42,6 @@ const char* mode_name(PlayerMode m) {
     return "?";
 }
 
-std::string clock_text(std::uint64_t ticks) {
-    char buf[32];
-    const std::uint64_t s = ticks / kTicksPerSecond;
-    std::snprintf(buf, sizeof buf, "%llu:%02llu.%01llu", static_cast<unsigned long long>(s / 60),
-                  static_cast<unsigned long long>(s % 60),
-                  static_cast<unsigned long long>((ticks % kTicksPerSecond) * 10 / kTicksPerSecond));
-    return buf;
-}
-
 const char* const kTrapNames[] = {"Saw", "Wall spikes", "Squeeze", "Mine"};
 }  // namespace
 
@@ -263,7 +254,7 @@ void PlatformerScreen::draw_effects(SDL_Renderer* r, int vw, int vh) {
                               {140, 255, 170, static_cast<std::uint8_t>(255 * a)}, engine::Align::Center);
         m_services.text->draw(std::to_string(m_sim->deaths()) +
                                   (m_sim->deaths() == 1 ? " death, " : " deaths, ") +
-                                  clock_text(m_sim->tick()),
+                                  format_ticks(m_sim->tick()),
                               vw / 2, vh / 2 - 40, 24, {220, 240, 226, static_cast<std::uint8_t>(255 * a)},
                               engine::Align::Center);
     }
@@ -281,7 +272,7 @@ void PlatformerScreen::draw_hud(SDL_Renderer* r, int vw, int vh) {
     engine::fill_circle(r, vw / 2.0f - 70, kHudBarHeight / 2.0f, 8, palette::kBad);
     text.draw("Deaths " + std::to_string(m_sim->deaths()), vw / 2 - 54, (kHudBarHeight - dpx * 6 / 5) / 2,
               dpx, since_death < 20 ? palette::kBad : palette::kText);
-    text.draw(clock_text(m_sim->tick()), vw - 18, ty, kHudFontPx, palette::kText, engine::Align::Right);
+    text.draw(format_ticks(m_sim->tick()), vw - 18, ty, kHudFontPx, palette::kText, engine::Align::Right);
 
     if (m_options.trap_checklist) {
         const float x = 18, y = kHudBarHeight + 12;

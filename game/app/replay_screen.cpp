@@ -9,6 +9,7 @@
 #include "game/app/level_view.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
+#include "game/app/ui.hpp"
 
 #include <SDL2/SDL.h>
 #include <imgui.h>
@@ -25,15 +26,6 @@ namespace {
 constexpr std::array<double, 7> kSpeeds = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
 constexpr std::uint64_t kSeekStepTicks = 5 * kTicksPerSecond;  // Left / Right jump 5 s
 constexpr int kHudFontPx = 20;
-
-std::string clock_text(std::uint64_t ticks) {
-    char buf[32];
-    const std::uint64_t s = ticks / kTicksPerSecond;
-    std::snprintf(buf, sizeof buf, "%llu:%02llu.%01llu", static_cast<unsigned long long>(s / 60),
-                  static_cast<unsigned long long>(s % 60),
-                  static_cast<unsigned long long>((ticks % kTicksPerSecond) * 10 / kTicksPerSecond));
-    return buf;
-}
 
 std::string speed_text(double speed) {
     char buf[16];
@@ -186,7 +178,7 @@ private:
         const auto& rec = m_rec->record;
         text.draw("Replay · level " + std::to_string(rec.level_id) + " · " + rec.participant_id, 16, 9,
                   kHudFontPx, {255, 255, 255});
-        const std::string status = clock_text(m_sim->tick()) + " / " + clock_text(m_rec->inputs.size()) +
+        const std::string status = format_ticks(m_sim->tick()) + " / " + format_ticks(m_rec->inputs.size()) +
                                    "   " + speed_text(kSpeeds[static_cast<std::size_t>(m_speed_index)]) +
                                    (m_paused ? "   PAUSED" : "") + (at_end() ? "   END" : "");
         text.draw(status, vw - 16, 9, kHudFontPx, {255, 255, 255}, engine::Align::Right);

@@ -119,15 +119,6 @@ private:
 
 }  // namespace
 
-std::string format_ticks(std::uint64_t ticks) {
-    char buf[32];
-    const std::uint64_t s = ticks / kTicksPerSecond;
-    std::snprintf(buf, sizeof buf, "%llu:%02llu.%01llu", static_cast<unsigned long long>(s / 60),
-                  static_cast<unsigned long long>(s % 60),
-                  static_cast<unsigned long long>((ticks % kTicksPerSecond) * 10 / kTicksPerSecond));
-    return buf;
-}
-
 GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfig& config) {
     GenParams p;
     p.seed = splitmix64(session_seed ^ splitmix64(static_cast<std::uint64_t>(k)));

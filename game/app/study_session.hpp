@@ -87,7 +87,4 @@ private:
 /// Deterministic made-up results for the README screenshot (`--screen results`).
 std::vector<StageResult> demo_results();
 
-/// "1:23.4" from ticks.
-std::string format_ticks(std::uint64_t ticks);
-
 }  // namespace sawtooth::app

@@ -3,11 +3,13 @@
 #include "engine/draw.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/sound_bank.hpp"
+#include "game/sim/simulation.hpp"
 
 #include <SDL2/SDL.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace sawtooth::app {
@@ -236,6 +238,15 @@ void draw_backdrop(SDL_Renderer* r, int vw, int vh, double scroll_x, double scro
               {40, 36, 70}, 3);
     hill_band(r, vw, vh, scroll_x * 8, vh * 0.72f + lift * 2.0f, 60, 0.011, {38, 44, 74}, {26, 28, 50}, 5);
     hill_band(r, vw, vh, scroll_x * 14, vh * 0.84f + lift * 3.5f, 46, 0.019, {26, 34, 48}, {16, 20, 30}, 11);
+}
+
+std::string format_ticks(std::uint64_t ticks) {
+    char buf[32];
+    const std::uint64_t s = ticks / kTicksPerSecond;
+    std::snprintf(buf, sizeof buf, "%llu:%02llu.%01llu", static_cast<unsigned long long>(s / 60),
+                  static_cast<unsigned long long>(s % 60),
+                  static_cast<unsigned long long>((ticks % kTicksPerSecond) * 10 / kTicksPerSecond));
+    return buf;
 }
 
 void draw_panel(SDL_Renderer* r, float x, float y, float w, float h, Color fill) {

@@ -7,6 +7,7 @@
 #include "engine/controls.hpp"
 #include "engine/text.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,9 @@ void draw_logo(SDL_Renderer* r, engine::TextRenderer& text, float cx, float y, d
 void draw_saw_blade(SDL_Renderer* r, float cx, float cy, float radius, double angle, engine::Color body);
 
 /// Palette shared by menus and HUD.
+/// "1:23.4" (minutes, seconds, tenths) from simulation ticks: HUD, results and replay clocks.
+std::string format_ticks(std::uint64_t ticks);
+
 namespace palette {
 inline constexpr engine::Color kText{236, 236, 244};
 inline constexpr engine::Color kDim{160, 164, 184};
