@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <set>
+#include <tuple>
 #include <utility>
 
 namespace sawtooth::bot {
@@ -29,6 +31,11 @@ constexpr double kGoodCentering = 0.55;          ///< m from the cell centre a l
 constexpr double kMineDangerRadius = 2.4 + 0.9;  ///< blast radius plus half a body, cell centres
 constexpr int kMaxBfsExpansions = 10;            ///< resting states expanded by a multi-move hop search
 constexpr int kMaxNoProgress = 12;               ///< executed hops that ended where they began
+constexpr int kMaxFreeExpansions = 40;           ///< resting places expanded by the graph-free search
+constexpr int kMaxFreeSearchesOnGraph = 20;      ///< graph-free searches per play when a graph path exists
+constexpr int kMaxFreeSearchesPerNode = 2;       ///< ... and per resting node
+constexpr int kMaxFreeTimings = 16;              ///< chains found by one free search timed against the traps
+constexpr double kFreeDepthCost = 1.5;           ///< free search priority: cells-to-goal + this per move
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
@@ -78,6 +85,22 @@ int node_of(const LevelGraph& g, const PlayerView& v) {
 }
 
 double cell_centre_x(CellPos c) { return (c.x + 0.5) * kCellSize; }
+
+/// A resting place without the graph: cell and mode (0 stand, 1 hang-left, 2 hang-right).
+struct RestKey {
+    int x = 0;
+    int y = 0;
+    int mode = 0;
+    bool operator==(const RestKey&) const = default;
+    bool operator<(const RestKey& o) const { return std::tie(x, y, mode) < std::tie(o.x, o.y, o.mode); }
+};
+
+RestKey key_of(const PlayerView& v) {
+    const int cx = floor_div(v.x);
+    if (v.mode == PlayerMode::HangLeft) return {cx, floor_div(v.y), 1};
+    if (v.mode == PlayerMode::HangRight) return {cx, floor_div(v.y), 2};
+    return {cx, floor_div(v.y - kHalfH + 0.05), 0};
+}
 
 /// Candidate moves from the current state toward a target `dx` metres away horizontally
 /// and `dy` cells up; the most likely first.
@@ -129,6 +152,8 @@ std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy) {
             for (int off : {0, -2, 2, 5})
                 if (est + off >= 1)
                     walks.push_back({{static_cast<std::uint8_t>(D | Dn), est + off}, {Dn, 25}});
+            for (int n : {8, 20})  // short steps toward a far target (graph-free search)
+                if (n < est - 7) walks.push_back({{D, n}});
         } else {
             for (int n : {4, 9, 14}) walks.push_back({{D, n}});  // back up for a run-up
         }
@@ -210,6 +235,8 @@ public:
         PlayResult res;
         const int goal = m_graph.stand(m_level.exit);
         int no_progress = 0;
+        int free_searches = 0;
+        std::map<int, int> free_at;  // free searches started per resting node
         settle_real();
         while (true) {
             if (m_sim.reached_exit()) {
@@ -230,27 +257,48 @@ public:
                 break;
             }
             const int cur = current_node();
-            if (cur < 0 || goal < 0) {
-                res.end = PlayEnd::Stuck;
-                res.note = "no graph node at " + where();
-                break;
+            std::vector<int> path;
+            if (cur >= 0 && goal >= 0) path = shortest_path(cur, goal);
+            std::optional<Plan> plan;
+            if (path.size() >= 2) {
+                plan = find_plan(path);
+                // The graph's move failed (or its patches miss the move the level needs):
+                // search resting places directly, toward the nodes further along the path.
+                if (!plan && free_searches < kMaxFreeSearchesOnGraph &&
+                    free_at[cur] < kMaxFreeSearchesPerNode) {
+                    ++free_searches;
+                    ++free_at[cur];
+                    plan = find_free_plan(&path);
+                }
+            } else {
+                // No graph path (hand-made levels: their moves need not match the
+                // generator's jump patches): search resting places toward the exit.
+                plan = find_free_plan(nullptr);
             }
-            const std::vector<int> path = shortest_path(cur, goal);
-            if (path.size() < 2) {
-                res.end = PlayEnd::Stuck;
-                res.note = "no path from " + where();
-                break;
-            }
-            std::optional<Plan> plan = find_plan(path);
             if (!plan) {
                 ++res.plan_failures;
-                penalize(path[0], path[1]);
-                if (res.plan_failures > m_settings.max_plan_failures) {
+                if (path.size() >= 2) penalize(path[0], path[1]);
+                if (res.plan_failures > m_settings.max_plan_failures || path.size() < 2) {
                     res.end = PlayEnd::Stuck;
-                    res.note = "no move from " + where() + " toward " + cell_text(path[1]);
+                    res.note = path.size() >= 2 ? "no move from " + where() + " toward " + cell_text(path[1])
+                                                : "no path (graph or free search) from " + where();
                     break;
                 }
                 step_real(InputFrame{});  // time passes while the player looks for a way
+                continue;
+            }
+            if (plan->target < 0) {
+                const RestKey before = key_of(m_sim.player());
+                const int deaths_before = m_sim.deaths();
+                execute(*plan);
+                ++res.hops;
+                settle_real();
+                if (!m_sim.reached_exit() && m_sim.deaths() == deaths_before &&
+                    key_of(m_sim.player()) == before && ++no_progress > kMaxNoProgress) {
+                    res.end = PlayEnd::Stuck;
+                    res.note = "free search makes no progress at " + where();
+                    break;
+                }
                 continue;
             }
             const int deaths_before = m_sim.deaths();
@@ -416,6 +464,12 @@ private:
     /// target (or the exit) alive and stay alive there a while. Returns the chosen wait.
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
                                  int w_min) {
+        return time_move(
+            now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; },
+            w_min);
+    }
+    std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
+                                 const std::function<bool(const PlayerView&)>& at_target, int w_min) {
         const int m = m_skill.safety_margin_ticks;
         m_wait_sim.restore(now);
         int run = 0, best_run = 0, best_end = -1;
@@ -425,7 +479,7 @@ private:
                 if (m_wait_sim.player().mode == PlayerMode::Dead) break;  // waiting here is fatal
             }
             if (w < w_min) continue;
-            const bool ok = survives(*m_wait_sim.snapshot(), frames, target);
+            const bool ok = survives(*m_wait_sim.snapshot(), frames, at_target);
             run = ok ? run + 1 : 0;
             if (run > best_run) best_run = run, best_end = w;
             if (run == 2 * m + 1) return w - m;
@@ -434,14 +488,15 @@ private:
         return best_end - best_run / 2;  // the widest window found, narrower than wished
     }
 
-    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, int target) {
+    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                  const std::function<bool(const PlayerView&)>& at_target) {
         m_run_sim.restore(from);
         for (const InputFrame& f : frames) {
             m_run_sim.step(f);
             if (m_run_sim.reached_exit()) return true;
             if (m_run_sim.player().mode == PlayerMode::Dead) return false;
         }
-        if (node_of(m_graph, m_run_sim.player()) != target) return false;
+        if (!at_target(m_run_sim.player())) return false;
         for (int i = 0; i < m_settings.hold_check_ticks; ++i) {
             m_run_sim.step(InputFrame{});
             if (m_run_sim.player().mode == PlayerMode::Dead) return false;
@@ -531,6 +586,100 @@ private:
                     continue;
                 seen[static_cast<std::size_t>(r.node)] = 1;
                 queue.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
+            }
+        }
+        return std::nullopt;
+    }
+
+    bool danger_key(const RestKey& k) const {
+        if (k.x < 0 || k.y < 0 || k.x >= m_level.width || k.y >= m_level.height) return true;
+        return m_danger[idx({k.x, k.y})] != 0;
+    }
+
+    /// Graph-free hop search: best-first over resting places (cell + mode) reached by
+    /// single macros on the trap-free lookahead, toward the exit (path == nullptr) or
+    /// toward any safe node further along `path`. The first hop of the chain found runs
+    /// up to its first resting place outside every trap area (a trap area is crossed in
+    /// one timed hop, as in find_plan) and is then timed against the traps.
+    std::optional<Plan> find_free_plan(const std::vector<int>* path) {
+        std::set<int> goal_nodes;
+        CellPos aim = m_level.exit;
+        if (path) {
+            for (std::size_t i = 1; i < path->size(); ++i)
+                if (!danger_node((*path)[i])) goal_nodes.insert((*path)[i]);
+            std::size_t t = 1;
+            while (t + 1 < path->size() && danger_node((*path)[t])) ++t;
+            aim = m_graph.nodes[static_cast<std::size_t>((*path)[t])].cell;
+        }
+        auto is_goal = [&](const Rollout& r) {
+            if (r.exit) return true;
+            return path && r.rest && goal_nodes.count(node_of(m_graph, r.view)) > 0;
+        };
+        struct State {
+            std::shared_ptr<const SimSnapshot> snap;
+            std::vector<InputFrame> frames;  ///< from the parent
+            int parent = -1;
+            int depth = 0;
+            RestKey key;
+        };
+        std::vector<State> states;
+        using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
+        std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+        std::set<RestKey> seen;
+        const auto now = m_sim.snapshot();
+        const RestKey start = key_of(m_sim.player());
+        states.push_back({now, {}, -1, 0, start});
+        seen.insert(start);
+        open.push({0.0, 0});
+        const int w_min = earliest_start();
+        int expansions = 0, tried = 0;
+        while (!open.empty() && expansions < kMaxFreeExpansions) {
+            const int si = std::get<1>(open.top());
+            open.pop();
+            ++expansions;
+            m_geo.restore(*states[static_cast<std::size_t>(si)].snap);
+            const PlayerView v = m_geo.player();
+            const double dx = cell_centre_x(aim) - v.x;
+            const int dy = aim.y - floor_div(v.y - kHalfH + 0.05);
+            const auto snap = states[static_cast<std::size_t>(si)].snap;
+            const int depth = states[static_cast<std::size_t>(si)].depth;
+            for (const Macro& m : candidate_macros(v, dx, dy)) {
+                Rollout r = rollout(m_geo, *snap, frames_of(m));
+                if (!r.exit && !r.rest) continue;
+                const RestKey k = key_of(r.view);
+                if (!r.exit && seen.count(k)) continue;
+                if (is_goal(r)) {
+                    // Chain of states from the start; the hop ends at the first safe one.
+                    std::vector<int> chain;
+                    for (int c = si; c > 0; c = states[static_cast<std::size_t>(c)].parent)
+                        chain.push_back(c);
+                    std::reverse(chain.begin(), chain.end());
+                    std::vector<InputFrame> all;
+                    RestKey end_key = k;
+                    bool end_exit = r.exit;
+                    bool cut = false;
+                    for (int c : chain) {
+                        const State& st = states[static_cast<std::size_t>(c)];
+                        all.insert(all.end(), st.frames.begin(), st.frames.end());
+                        if (!danger_key(st.key)) {
+                            end_key = st.key;
+                            end_exit = false;
+                            cut = true;
+                            break;
+                        }
+                    }
+                    if (!cut) all.insert(all.end(), r.frames.begin(), r.frames.end());
+                    auto at_target = [end_key, end_exit](const PlayerView& pv) {
+                        return !end_exit && at_rest(pv) && key_of(pv) == end_key;
+                    };
+                    if (const auto w = time_move(*now, all, at_target, w_min)) return Plan{*w, all, -1};
+                    if (++tried >= kMaxFreeTimings) return std::nullopt;
+                    continue;
+                }
+                seen.insert(k);
+                const double h = std::abs(k.x - aim.x) + std::abs(k.y - aim.y);
+                states.push_back({m_geo.snapshot(), std::move(r.frames), si, depth + 1, k});
+                open.push({h + kFreeDepthCost * (depth + 1), static_cast<int>(states.size()) - 1});
             }
         }
         return std::nullopt;
