@@ -34,6 +34,7 @@ constexpr int kMaxNoProgress = 12;               ///< executed hops that ended w
 constexpr int kMaxFreeExpansions = 40;           ///< resting places expanded by the graph-free search
 constexpr int kMaxFreeSearchesOnGraph = 20;      ///< graph-free searches per play when a graph path exists
 constexpr int kMaxFreeSearchesPerNode = 2;       ///< ... and per resting node
+constexpr double kRecentreSlack = 0.3;           ///< m off the cell centre that is worth a shuffle
 constexpr int kMaxFreeTimings = 16;              ///< chains found by one free search timed against the traps
 constexpr double kFreeDepthCost = 1.5;           ///< free search priority: cells-to-goal + this per move
 
@@ -91,8 +92,11 @@ struct RestKey {
     int x = 0;
     int y = 0;
     int mode = 0;
+    int sub = 0;  ///< quarter of the cell the body centre is in (fine_key_of only)
     bool operator==(const RestKey&) const = default;
-    bool operator<(const RestKey& o) const { return std::tie(x, y, mode) < std::tie(o.x, o.y, o.mode); }
+    bool operator<(const RestKey& o) const {
+        return std::tie(x, y, mode, sub) < std::tie(o.x, o.y, o.mode, o.sub);
+    }
 };
 
 RestKey key_of(const PlayerView& v) {
@@ -100,6 +104,14 @@ RestKey key_of(const PlayerView& v) {
     if (v.mode == PlayerMode::HangLeft) return {cx, floor_div(v.y), 1};
     if (v.mode == PlayerMode::HangRight) return {cx, floor_div(v.y), 2};
     return {cx, floor_div(v.y - kHalfH + 0.05), 0};
+}
+
+/// key_of plus where in the cell the player stands: searches from a different spot of
+/// the same cell can succeed (run-ups), so failures are remembered per quarter cell.
+RestKey fine_key_of(const PlayerView& v) {
+    RestKey k = key_of(v);
+    k.sub = static_cast<int>(std::floor((v.x / kCellSize - k.x) * 4.0));
+    return k;
 }
 
 /// Candidate moves from the current state toward a target `dx` metres away horizontally
@@ -234,9 +246,10 @@ public:
     PlayResult play() {
         PlayResult res;
         const int goal = m_graph.stand(m_level.exit);
+        if (goal >= 0) m_to_goal = reachable(m_graph, goal);
         int no_progress = 0;
         int free_searches = 0;
-        std::map<int, int> free_at;  // free searches started per resting node
+        std::map<RestKey, int> free_at;  // free searches started per resting spot
         settle_real();
         while (true) {
             if (m_sim.reached_exit()) {
@@ -265,20 +278,24 @@ public:
                 // The graph's move failed (or its patches miss the move the level needs):
                 // search resting places directly, toward the nodes further along the path.
                 if (!plan && free_searches < kMaxFreeSearchesOnGraph &&
-                    free_at[cur] < kMaxFreeSearchesPerNode) {
+                    free_at[fine_key_of(m_sim.player())] < kMaxFreeSearchesPerNode) {
                     ++free_searches;
-                    ++free_at[cur];
+                    ++free_at[fine_key_of(m_sim.player())];
                     plan = find_free_plan(&path);
                 }
-            } else {
+            } else if (free_at[fine_key_of(m_sim.player())]++ < kMaxFreeSearchesPerNode) {
                 // No graph path (hand-made levels: their moves need not match the
-                // generator's jump patches): search resting places toward the exit.
+                // generator's jump patches; or noise left the player off the graph):
+                // search resting places toward the exit or back onto the graph.
                 plan = find_free_plan(nullptr);
             }
             if (!plan) {
                 ++res.plan_failures;
                 if (path.size() >= 2) penalize(path[0], path[1]);
-                if (res.plan_failures > m_settings.max_plan_failures || path.size() < 2) {
+                // A person who finds no way from here shuffles to the middle of the
+                // cell (run-ups are measured from there) and looks again.
+                if (recentre()) continue;
+                if (res.plan_failures > m_settings.max_plan_failures) {
                     res.end = PlayEnd::Stuck;
                     res.note = path.size() >= 2 ? "no move from " + where() + " toward " + cell_text(path[1])
                                                 : "no path (graph or free search) from " + where();
@@ -352,6 +369,18 @@ private:
         m_sim.step(f);
         m_inputs.push_back(f);
         if (m_cb) m_cb(f, m_sim);
+    }
+
+    /// Walks toward the middle of the current cell if standing well off it; false if not.
+    bool recentre() {
+        const PlayerView& v = m_sim.player();
+        if (v.mode != PlayerMode::Ground) return false;
+        const double off = cell_centre_x({floor_div(v.x), 0}) - v.x;
+        if (std::fabs(off) < kRecentreSlack) return false;
+        const int n = std::max(1, static_cast<int>(std::lround(std::fabs(off) / kRunPerTick)));
+        for (int i = 0; i < n; ++i) step_real(InputFrame{off > 0 ? kInputRight : kInputLeft});
+        settle_real();
+        return true;
     }
 
     /// Lets the player come to rest (and a death run its course) with no buttons held.
@@ -511,6 +540,10 @@ private:
                danger_node(path[t]))
             ++t;
         const int target = path[t];
+        // A search that failed from this resting place toward this target fails again:
+        // the geometry is the same and the timing scan already covered two trap cycles.
+        const std::pair<RestKey, int> memo{fine_key_of(m_sim.player()), target};
+        if (m_failed.count(memo)) return std::nullopt;
         const auto now = m_sim.snapshot();
         const int w_min = earliest_start();
         // Single moves first.
@@ -535,7 +568,9 @@ private:
         for (const Rollout& r : found)
             if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
         // Several moves (through intermediate resting places near the path).
-        return search_chain(path, t, *now, w_min);
+        std::optional<Plan> chain = search_chain(path, t, *now, w_min);
+        if (!chain) m_failed.insert(memo);
+        return chain;
     }
 
     /// Breadth-first search over resting places reached by single moves, near the path.
@@ -611,9 +646,14 @@ private:
             while (t + 1 < path->size() && danger_node((*path)[t])) ++t;
             aim = m_graph.nodes[static_cast<std::size_t>((*path)[t])].cell;
         }
+        const int here = node_of(m_graph, m_sim.player());
         auto is_goal = [&](const Rollout& r) {
             if (r.exit) return true;
-            return path && r.rest && goal_nodes.count(node_of(m_graph, r.view)) > 0;
+            if (!r.rest) return false;
+            const int n = node_of(m_graph, r.view);
+            if (path) return goal_nodes.count(n) > 0;
+            // Back onto the graph: a node with a graph path to the exit.
+            return n >= 0 && n != here && !m_to_goal.empty() && m_to_goal[static_cast<std::size_t>(n)];
         };
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
@@ -716,6 +756,8 @@ private:
     Simulation m_run_sim;        ///< lookahead with traps: a move started after a wait
     std::vector<char> m_danger;  ///< per cell: a trap can kill a player resting here
     std::map<std::pair<int, int>, double> m_penalty;
+    std::vector<char> m_to_goal;                 ///< per node: the graph connects it to the exit
+    std::set<std::pair<RestKey, int>> m_failed;  ///< (resting place, target) searches that failed
     std::vector<InputFrame> m_inputs;
 };
 
