@@ -1,0 +1,138 @@
+// Bad input to the difficulty-model commands (issue 7 point 10), as a user meets it: an
+// empty database, one with too few sessions for the train/verify split, a model file from
+// another format version, a missing file. Each must give exactly one line on stderr, a
+// non-zero exit, and leave the database file byte-identical.
+#include "../support/run_process.hpp"
+#include "game/sim/simulation.hpp"
+#include "gen/generator.hpp"
+#include "telemetry/analysis/challenge_model.hpp"
+#include "telemetry/recorder.hpp"
+#include "telemetry/store.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+using namespace sawtooth;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
+
+fs::path fresh_dir() {
+    const fs::path dir =
+        fs::temp_directory_path() / ("sawtooth_test_model_cli_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Records `sessions` sessions of one short generated level each (a runner that holds
+/// right and jumps now and then), through the real recorder.
+void record_sessions(const std::string& path, int sessions) {
+    auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
+    for (int s = 0; s < sessions; ++s) {
+        telemetry::SessionRecorder session(store, store->create_participant(), "study");
+        GenParams p;
+        p.seed = 500 + static_cast<std::uint64_t>(s);
+        p.layout = Layout::Linear;
+        p.rooms_w = 2;
+        p.rooms_h = 1;
+        p.level_index = 5;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        Simulation sim(g.level);
+        telemetry::LevelSource src;
+        src.kind = "generated";
+        src.name = "level 1";
+        src.params = p;
+        src.level = g.level;
+        auto rec = session.begin_level(src, sim);
+        for (int t = 0; t < 600 && !sim.reached_exit(); ++t) {
+            InputFrame in;
+            in.bits = kInputRight;
+            if (t % 40 < 10) in.bits |= kInputUp;
+            sim.step(in);
+            rec->record_tick(in, sim);
+        }
+        rec->finish(
+            sim.reached_exit() ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Skipped,
+            sim);
+        session.end("finished");
+    }
+}
+
+/// Number of lines of a process's stderr (a trailing newline ends the last line).
+int lines(const std::string& text) {
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n')) +
+           (!text.empty() && text.back() != '\n' ? 1 : 0);
+}
+
+/// Runs sawtooth-lab and checks the one-line-error contract; returns stderr.
+std::string expect_one_line_error(const std::vector<std::string>& args, const std::string& needle) {
+    const test::ProcessResult r = test::run_process(kLab, args);
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code != 0);
+    CHECK(r.exit_code != -1);  // an error exit, not a crash
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.find(needle) != std::string::npos);
+    return r.err;
+}
+
+}  // namespace
+
+TEST_CASE("model commands refuse an empty database with one line and leave it untouched") {
+    const fs::path dir = fresh_dir();
+    const std::string db = (dir / "empty.db").string();
+    { telemetry::Store s = telemetry::Store::open(db); }
+    const std::string before = test::read_whole(db);
+    REQUIRE(!before.empty());
+    const std::string needle = "holds no finished generated platformer levels";
+    expect_one_line_error({"model", "fit", "--db", db, "--out", (dir / "m.json").string()}, needle);
+    expect_one_line_error({"model", "verify", "--db", db, "--json"}, needle);
+    expect_one_line_error({"report", "--db", db, "--out", (dir / "report").string()}, needle);
+    CHECK(!fs::exists(dir / "m.json"));  // nothing written on failure
+    CHECK(test::read_whole(db) == before);
+    expect_one_line_error({"model", "fit", "--db", (dir / "missing.db").string()}, "missing.db");
+    CHECK(!fs::exists(dir / "missing.db"));  // a missing database is not created
+    fs::remove_all(dir);
+}
+
+TEST_CASE("model verify needs more sessions than the training set") {
+    const fs::path dir = fresh_dir();
+    const std::string db = (dir / "two.db").string();
+    record_sessions(db, 2);
+    const std::string before = test::read_whole(db);
+    expect_one_line_error({"model", "verify", "--db", db, "--partitions", "3"}, "at least 26 sessions");
+    expect_one_line_error({"model", "verify", "--db", db, "--train-sessions", "1"}, "25");
+    CHECK(test::read_whole(db) == before);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a model file of another format version, or not a model, is refused with one line") {
+    const fs::path dir = fresh_dir();
+    nlohmann::json m = analysis::model_to_json(analysis::thesis_reference_model());
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name) << text;
+        return (dir / name).string();
+    };
+    // The current version is accepted, so the refusals below are about the file alone.
+    const std::string good = write("good.json", m.dump());
+    const test::ProcessResult ok = test::run_process(kLab, {"difficulty", "--seed", "3", "--model", good});
+    CHECK_MESSAGE(ok.exit_code == 0, ok.err);
+    m["version"] = analysis::kModelFormatVersion + 1;
+    const std::string newer = write("newer.json", m.dump());
+    expect_one_line_error({"difficulty", "--seed", "3", "--model", newer},
+                          "version " + std::to_string(analysis::kModelFormatVersion + 1));
+    expect_one_line_error({"difficulty", "--seed", "3", "--model", write("junk.json", "{not json")},
+                          "junk.json");
+    expect_one_line_error({"difficulty", "--seed", "3", "--model", write("other.json", R"({"format": "x"})")},
+                          "other.json");
+    fs::remove_all(dir);
+}
