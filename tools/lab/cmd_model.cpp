@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -20,6 +21,7 @@ using namespace analysis;
 struct ModelOptions {
     std::string db;
     std::string out = "model.json";
+    std::string traces;  ///< CSV of every mapped event trace ("" = none)
     int threads = 2;
     int partitions = 25;
     int train_sessions = kMinTrainSessions;
@@ -37,12 +39,46 @@ void print_fit(const StudyData& d, const ChallengeModel& m) {
                 m.linear_error, m.exponential_error, m.fitted_bins, m.histogram.outside);
 }
 
+/// One row per mapped event trace: the model's inputs and label, and where it came from,
+/// so the fit can be checked outside the tool (e.g. success rate per j).
+void write_traces_csv(const StudyData& d, const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) throw LabError("cannot write '" + path + "'");
+    std::fprintf(f,
+                 "participant,session,level_id,level_index,trap,trap_type,t_timing,j,t_cycle,success,"
+                 "sub_graph_nodes,encounter,start_tick,end_tick\n");
+    for (const StudySession& s : d.sessions)
+        for (const StudyLevel& l : s.levels) {
+            const TrapMap traps = classify_nodes(l.generated->level, l.generated->graph);
+            for (const MappedTrace& t : l.traces) {
+                const int trap = traps.node_trap[static_cast<std::size_t>(t.sub_graph.back())];
+                const std::string type =
+                    trap >= 0 ? std::string(trap_type_name(
+                                    l.generated->level.traps[static_cast<std::size_t>(trap)].type))
+                              : "?";
+                // How v_encounter was found: landed in the trap area, jumped over (first
+                // entry), or the death position.
+                const bool landed = std::find(t.trace.arrival_nodes.begin(), t.trace.arrival_nodes.end(),
+                                              t.encounter_node) != t.trace.arrival_nodes.end();
+                const char* how = !t.trace.success ? "death" : landed ? "landed" : "entered";
+                std::fprintf(f, "%s,%lld,%lld,%d,%d,%s,%.6f,%d,%.6f,%d,%zu,%s,%llu,%llu\n",
+                             s.participant.c_str(), static_cast<long long>(s.session_id),
+                             static_cast<long long>(l.level_id), l.level_index, trap, type.c_str(),
+                             t.params.t_timing, t.params.jumps, t.params.t_cycle, t.trace.success ? 1 : 0,
+                             t.sub_graph.size(), how, static_cast<unsigned long long>(t.trace.start_tick),
+                             static_cast<unsigned long long>(t.trace.end_tick));
+            }
+        }
+    if (std::fclose(f) != 0) throw LabError("cannot write '" + path + "'");
+}
+
 void run_fit(const ModelOptions& o) {
     const StudyData d = load_study_for_lab(o.db, o.threads);
     // Counts first, so a failed fit still says what the data held.
     std::fprintf(stderr, "%zu sessions, %d levels, %d event traces; %d levels could not be replayed\n",
                  d.sessions.size(), d.levels, d.trace_stats.mapped, d.desynced);
     if (!d.warnings.empty()) std::fprintf(stderr, "first warning: %s\n", d.warnings.front().c_str());
+    if (!o.traces.empty()) write_traces_csv(d, o.traces);
     const ChallengeModel m = fit_all(d);
     try {
         save_model(m, o.out);
@@ -103,6 +139,7 @@ void register_model(CLI::App& app) {
     fit->add_option("--out", o->out, "model file to write (JSON)");
     fit->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     fit->add_flag("--json", o->json, "print the model and study counts as JSON");
+    fit->add_option("--traces", o->traces, "also write every mapped event trace to this CSV file");
     fit->callback([o] { run_fit(*o); });
 
     CLI::App* ver = model->add_subcommand("verify", "train/verify partitions: deaths ~ predicted difficulty");
