@@ -7,6 +7,7 @@
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
+#include "game/app/difficulty_overlay.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/platformer_screen.hpp"
 #include "game/app/recording.hpp"
@@ -165,6 +166,15 @@ int run(const AppOptions& o) {
     Settings settings = load_settings(settings_path, settings_warning);
     if (!settings_warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", settings_warning.c_str());
 
+    // The F1 overlay's model: a broken --model file is bad input; a missing default is not.
+    std::string model_error;
+    const OverlayModel overlay_model = load_overlay_model(
+        o.model_file.empty() ? default_model_path() : o.model_file, !o.model_file.empty(), model_error);
+    if (!model_error.empty()) {
+        fail(model_error);
+        return 1;
+    }
+
     engine::PlatformConfig pc;
     pc.headless = o.headless;
     pc.fullscreen = o.fullscreen || (settings.fullscreen && !o.headless);
@@ -204,6 +214,8 @@ int run(const AppOptions& o) {
     services.devices = &devices;
     services.settings = &settings;
     services.settings_path = settings_path;
+    services.overlay_model = &overlay_model;
+    services.debug_overlay = o.debug_overlay;
     if (recording.recorder)
         services.on_level_start = [rec = recording.recorder.get()](PlatformerScreen& s, const LevelInfo& info) {
             rec->on_level_start(s, info);

@@ -33,6 +33,8 @@ struct AppOptions {
     std::string view;           ///< "X,Y": pin the level camera on this cell (screenshots)
     bool print_screen = false;  ///< print the top screen's name when the run ends (tests)
     std::string settings_file;  ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
+    std::string model_file;     ///< F1 overlay's challenge model (default: default_model_path())
+    bool debug_overlay = false;  ///< open the F1 debug view with the difficulty overlay at start
 };
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.

@@ -34,6 +34,11 @@ int main(int argc, char** argv) {
     cli.add_option("--view", o.view, "pin the level camera on cell X,Y (for screenshots)");
     cli.add_option("--session-seed", o.session_seed, "study session seed (default: random)");
     cli.add_option("--settings", o.settings_file, "settings file (default: $XDG_CONFIG_HOME/sawtooth/settings.json)");
+    cli.add_option("--model", o.model_file,
+                   "challenge model for the F1 difficulty overlay (sawtooth-lab model fit; default "
+                   "$XDG_CONFIG_HOME/sawtooth/model.json)");
+    cli.add_flag("--debug-overlay", o.debug_overlay,
+                 "start levels with the F1 debug view and difficulty overlay open");
     sawtooth::app::add_recording_flags(cli, o.recording);
     cli.set_version_flag("--version", "sawtooth 0.1");
     try {

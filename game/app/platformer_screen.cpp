@@ -66,6 +66,7 @@ PlatformerScreen::PlatformerScreen(Services services, const Level& level, Platfo
       m_on_finish(std::move(on_finish)),
       m_hints(level_hints(level)),
       m_was_telling(level.traps.size(), false) {
+    m_show_debug = m_services.debug_overlay;
     m_prev_x = m_sim->player().x;
     m_prev_y = m_sim->player().y;
 }
@@ -217,6 +218,12 @@ void PlatformerScreen::render(SDL_Renderer* r, double alpha, double real_dt) {
     ds.time = m_time;
     ds.exit_ticks = m_exit_tick > 0 ? static_cast<int>(m_sim->tick() - m_exit_tick) : -1;
     draw_level(r, m_camera, *m_sim, pose, ds);
+    if (m_show_debug) {
+        if (!m_overlay)
+            m_overlay = std::make_unique<DifficultyOverlay>(
+                level, m_services.overlay_model ? *m_services.overlay_model : OverlayModel{});
+        m_overlay->draw(r, m_camera, m_overlay_layers);
+    }
 
     // Signs: the tutorials' hints, painted where they apply.
     for (const LevelHint& h : m_hints) {
@@ -323,6 +330,7 @@ void PlatformerScreen::debug_ui() {
                         std::string(trap_type_name(traps[i].type)).c_str(), traps[i].cell.x, traps[i].cell.y,
                         traps[i].cycle_ticks, traps[i].phase_ticks, m_sim->traps()[i].deadly ? "DEADLY" : "");
     }
+    if (m_overlay) m_overlay->debug_ui(m_overlay_layers);
     ImGui::End();
 }
 

@@ -5,6 +5,7 @@
 // the on_finish callback.
 
 #include "game/app/camera.hpp"
+#include "game/app/difficulty_overlay.hpp"
 #include "game/app/level_view.hpp"
 #include "game/app/screen.hpp"
 #include "game/sim/simulation.hpp"
@@ -106,6 +107,8 @@ private:
     bool m_finished = false;
     std::uint64_t m_exit_tick = 0;
     bool m_show_debug = false;
+    std::unique_ptr<DifficultyOverlay> m_overlay;  ///< built the first time F1 opens
+    OverlayLayers m_overlay_layers;
     double m_fps = 0.0;
     std::vector<LevelHint> m_hints;
     std::vector<bool> m_was_telling;   ///< per trap, for the tell sound's rising edge

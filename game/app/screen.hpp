@@ -28,6 +28,7 @@ class ScreenStack;
 class PlatformerScreen;
 class SoundBank;
 struct Settings;
+struct OverlayModel;
 
 /// Which level a PlatformerScreen is playing, for observers (recording) and the HUD.
 struct LevelInfo {
@@ -53,6 +54,8 @@ struct Services {
     engine::InputDevices* devices = nullptr;  ///< to apply rebound keys at once
     Settings* settings = nullptr;             ///< live settings (saved by the settings screen)
     std::string settings_path;                ///< where settings are saved ("" = never)
+    const OverlayModel* overlay_model = nullptr;  ///< challenge model of the F1 difficulty overlay
+    bool debug_overlay = false;  ///< levels start with the F1 view open (--debug-overlay)
     /// Called for every level a menu or session starts, right before its first tick:
     /// the recorder attaches its LevelObserver here.
     std::function<void(PlatformerScreen&, const LevelInfo&)> on_level_start;
