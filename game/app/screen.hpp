@@ -48,14 +48,14 @@ struct Services {
     ScreenStack* screens = nullptr;
     std::string asset_dir;
     bool headless = false;
-    engine::Audio* audio = nullptr;           ///< sound output (mute when headless)
-    SoundBank* sounds = nullptr;              ///< the game's synthesised effects
-    engine::UiInput* ui = nullptr;            ///< mouse / typed text / raw keys for menus
-    engine::InputDevices* devices = nullptr;  ///< to apply rebound keys at once
-    Settings* settings = nullptr;             ///< live settings (saved by the settings screen)
-    std::string settings_path;                ///< where settings are saved ("" = never)
+    engine::Audio* audio = nullptr;               ///< sound output (mute when headless)
+    SoundBank* sounds = nullptr;                  ///< the game's synthesised effects
+    engine::UiInput* ui = nullptr;                ///< mouse / typed text / raw keys for menus
+    engine::InputDevices* devices = nullptr;      ///< to apply rebound keys at once
+    Settings* settings = nullptr;                 ///< live settings (saved by the settings screen)
+    std::string settings_path;                    ///< where settings are saved ("" = never)
     const OverlayModel* overlay_model = nullptr;  ///< challenge model of the F1 difficulty overlay
-    bool debug_overlay = false;  ///< levels start with the F1 view open (--debug-overlay)
+    bool debug_overlay = false;                   ///< levels start with the F1 view open (--debug-overlay)
     /// Called for every level a menu or session starts, right before its first tick:
     /// the recorder attaches its LevelObserver here.
     std::function<void(PlatformerScreen&, const LevelInfo&)> on_level_start;
