@@ -243,6 +243,11 @@ void run_platformer_study(const StudyRequest& req) {
             sim_ticks += r.ticks;
             stuck += r.end == bot::PlayEnd::Stuck || r.end == bot::PlayEnd::OutOfTime;
             if (s < kTutorials && r.end != bot::PlayEnd::Exit) ++skipped_tutorials;
+            if (req.verbose)
+                std::fprintf(stderr, "participant %d (%s) %s: %s, %d deaths, %llu ticks%s%s\n", i + 1,
+                             bot::describe(p->skill).c_str(), p->stages[s].source.name.c_str(),
+                             bot::play_end_name(r.end), r.deaths, static_cast<unsigned long long>(r.ticks),
+                             r.note.empty() ? "" : ": ", r.note.c_str());
         }
         const auto ids = record(store, *p);
         level_ids.insert(level_ids.end(), ids.begin(), ids.end());
@@ -363,6 +368,7 @@ void register_study(CLI::App& app) {
     c->add_option("--mode", *mode, "platformer (default) or words")->capture_default_str();
     c->add_option("--threads", req->threads, "worker threads (default: all cores)");
     c->add_flag("--json", req->json, "print the figures as JSON");
+    c->add_flag("--verbose", req->verbose, "print each played level's outcome on stderr");
     c->add_option("--levels", req->levels, "generated levels per session (thesis: 10)")
         ->capture_default_str();
     c->add_flag("--no-verify", *no_verify, "skip the replay check of every recorded level");

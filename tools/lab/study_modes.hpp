@@ -16,8 +16,9 @@ struct StudyRequest {
     std::uint64_t seed = 1;
     int threads = 0;  ///< 0 = all cores
     bool json = false;
-    bool verify = true;  ///< replay-verify every recorded level
-    int levels = 10;     ///< generated levels per session (the thesis: 10; fewer for tests)
+    bool verify = true;    ///< replay-verify every recorded level
+    int levels = 10;       ///< generated levels per session (the thesis: 10; fewer for tests)
+    bool verbose = false;  ///< one line per played level on stderr
 };
 
 /// Runs a simulated study of one mode; throws LabError on failure.

@@ -70,6 +70,10 @@ bool at_rest(const PlayerView& v) {
            v.mode == PlayerMode::HangRight;
 }
 
+bool hanging(const PlayerView& v) {
+    return v.mode == PlayerMode::HangLeft || v.mode == PlayerMode::HangRight;
+}
+
 /// The graph node the player occupies when at rest, -1 if none.
 int node_of(const LevelGraph& g, const PlayerView& v) {
     const int cx = floor_div(v.x);
@@ -451,14 +455,19 @@ private:
     Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames) const {
         sim.restore(from);
         Rollout r;
-        r.frames = frames;
+        r.frames.reserve(frames.size() + kSettleMaxTicks);
         for (const InputFrame& f : frames) {
+            const bool was_hanging = hanging(sim.player());
             sim.step(f);
+            r.frames.push_back(f);
             if (sim.reached_exit()) {
                 r.exit = true;
                 r.view = sim.player();
                 return r;
             }
+            // A grabbed ledge ends the move: the rest of the macro would only hold on
+            // (no press edge), and hanging there longer can cost a trap window.
+            if (!was_hanging && hanging(sim.player())) break;
         }
         // One released frame first, for the same reason as in settle_real.
         sim.step(InputFrame{});
