@@ -24,6 +24,7 @@ namespace {
 constexpr double kHalfH = kPlayerHeight / 2;
 constexpr double kRunPerTick = kRunSpeed * kTickSeconds;  ///< m a held direction moves per tick
 constexpr double kRestSpeed = 0.05;              ///< m/s: slower than this on the ground counts as resting
+constexpr double kBlockedStep = 0.002;           ///< m: a walking step shorter than this is blocked by a wall
 constexpr int kSettleMaxTicks = 120;             ///< a move's fall must end within 2 s
 constexpr double kTrapPathPenalty = 6.0;         ///< extra path cost of an edge touching a trap area
 constexpr double kFailPenalty = 25.0;            ///< extra path cost of an edge a hop failed on
@@ -456,8 +457,15 @@ private:
         sim.restore(from);
         Rollout r;
         r.frames.reserve(frames.size() + kSettleMaxTicks);
-        for (const InputFrame& f : frames) {
+        // Frames from `tail` on hold one button set to the end of the macro.
+        std::size_t tail = frames.size();
+        while (tail > 0 && frames[tail - 1].bits == frames.back().bits) --tail;
+        const std::uint8_t walk_bits = frames.empty() ? 0 : frames.back().bits;
+        const bool walk_tail = walk_bits == kInputLeft || walk_bits == kInputRight;
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+            const InputFrame f = frames[i];
             const bool was_hanging = hanging(sim.player());
+            const double x_before = sim.player().x;
             sim.step(f);
             r.frames.push_back(f);
             if (sim.reached_exit()) {
@@ -468,6 +476,11 @@ private:
             // A grabbed ledge ends the move: the rest of the macro would only hold on
             // (no press edge), and hanging there longer can cost a trap window.
             if (!was_hanging && hanging(sim.player())) break;
+            // Walking into a wall ends the move too: pushing on only costs time (a mine's
+            // fuse, a trap window) before the next move of a chain.
+            if (walk_tail && i > tail && sim.player().mode == PlayerMode::Ground &&
+                std::fabs(sim.player().x - x_before) < kBlockedStep)
+                break;
         }
         // One released frame first, for the same reason as in settle_real.
         sim.step(InputFrame{});
