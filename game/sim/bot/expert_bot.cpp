@@ -595,7 +595,9 @@ private:
         return chain;
     }
 
-    /// Breadth-first search over resting places reached by single moves, near the path.
+    /// Best-first search over resting places reached by single moves, near the path: the
+    /// place closest to the target (plus a cost per move) is expanded first, so a few
+    /// expansions reach chains such as jump -> hang -> jump across -> hang -> climb.
     std::optional<Plan> search_chain(const std::vector<int>& path, std::size_t t, const SimSnapshot& now,
                                      int w_min) {
         const int target = path[t];
@@ -613,16 +615,20 @@ private:
             return false;
         };
         const int max_depth = static_cast<int>(std::min<std::size_t>(t, 3)) + 1;
-        std::deque<State> queue;
+        const CellPos tc = m_graph.nodes[static_cast<std::size_t>(target)].cell;
+        std::vector<State> states;
+        using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
+        std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
         std::vector<char> seen(m_graph.nodes.size(), 0);
         seen[static_cast<std::size_t>(path[0])] = 1;
         m_geo.restore(now);
-        queue.push_back({m_geo.snapshot(), {}, 0});
+        states.push_back({m_geo.snapshot(), {}, 0});
+        open.push({0.0, 0});
         int expansions = 0;
         int tried = 0;
-        while (!queue.empty() && expansions < kMaxBfsExpansions) {
-            State s = std::move(queue.front());
-            queue.pop_front();
+        while (!open.empty() && expansions < kMaxBfsExpansions) {
+            const State s = states[static_cast<std::size_t>(std::get<1>(open.top()))];
+            open.pop();
             ++expansions;
             m_geo.restore(*s.snap);
             const PlayerView v = m_geo.player();
@@ -642,7 +648,10 @@ private:
                 if (s.depth + 1 >= max_depth || seen[static_cast<std::size_t>(r.node)] || !near_path(r.node))
                     continue;
                 seen[static_cast<std::size_t>(r.node)] = 1;
-                queue.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
+                const CellPos c = m_graph.nodes[static_cast<std::size_t>(r.node)].cell;
+                const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
+                states.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
+                open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
             }
         }
         return std::nullopt;
