@@ -33,9 +33,23 @@ std::vector<Piece> make_building_pieces() {
                                           "#. "}));
     // Hang-assisted two-cell climb (thesis Fig. 3.6): jump, grab the ledge, jump again.
     out.push_back(make_piece("climb", {".B",  //
-                                       ".#",  //
+                                       "H#",  //
                                        "A#",  //
                                        "# "}));
+    // Turn-back climb: step out from under the ledge, jump, grab it from the other side
+    // and climb back over the start. It goes straight up two cells, which is what lets a
+    // path double back in a narrow room (vertical pass-throughs from a bottom exit to a
+    // top exit close to it: without it the enumeration proves many of those empty).
+    out.push_back(make_piece("turn_climb", {"B.",  //
+                                            "#H",  //
+                                            "A.",  //
+                                            "##"}));
+    // Climb across a one-cell gap: jump over it against the wall, grab the ledge, climb.
+    // The gap may be another piece's open column (a shaft), so paths can cross shafts.
+    out.push_back(make_piece("gap_climb", {"..B",  //
+                                           ".H#",  //
+                                           "A.#",  //
+                                           "#. "}));
     return out;
 }
 
@@ -69,18 +83,23 @@ JumpPatch mirrored_patch(const JumpPatch& j, int width) {
 std::vector<JumpPatch> make_jump_patches() {
     std::vector<JumpPatch> out;
     for (const Piece& p : building_pieces()) {
-        if (p.name == "climb") {
-            // Split at the hang: the player hangs in the cell above A, ledge on its right.
+        if (p.hang[0] >= 0) {
+            // Split at the hang cell; the ledge is the solid cell beside it.
+            bool ledge_right = false;
+            for (const PieceCell& c : p.cells)
+                if (c.kind == PatternCell::Solid && c.x == p.hang[0] + 1 && c.y == p.hang[1])
+                    ledge_right = true;
+            const NodeType hang_type = ledge_right ? NodeType::HangRight : NodeType::HangLeft;
             JumpPatch lo = patch_from_piece(p);
-            lo.name = "climb_to_hang";
-            lo.to[0] = p.conn[0][0];
-            lo.to[1] = p.conn[0][1] + 1;
-            lo.to_type = NodeType::HangRight;
+            lo.name = p.name + "_to_hang";
+            lo.to[0] = p.hang[0];
+            lo.to[1] = p.hang[1];
+            lo.to_type = hang_type;
             JumpPatch hi = patch_from_piece(p);
-            hi.name = "climb_from_hang";
-            hi.from[0] = lo.to[0];
-            hi.from[1] = lo.to[1];
-            hi.from_type = NodeType::HangRight;
+            hi.name = p.name + "_from_hang";
+            hi.from[0] = p.hang[0];
+            hi.from[1] = p.hang[1];
+            hi.from_type = hang_type;
             for (const JumpPatch& j : {lo, hi}) {
                 out.push_back(j);
                 out.push_back(mirrored_patch(j, p.width));
@@ -116,6 +135,12 @@ Piece make_piece(std::string name, const std::vector<std::string>& rows) {
                 case '.':
                     k = PatternCell::Open;
                     break;
+                case 'H':
+                    if (p.hang[0] >= 0) throw std::invalid_argument("piece " + p.name + ": two hang cells");
+                    k = PatternCell::Open;
+                    p.hang[0] = x;
+                    p.hang[1] = y;
+                    break;
                 case 'A':
                 case 'B': {
                     k = PatternCell::Conn;
@@ -141,6 +166,7 @@ Piece mirrored(const Piece& piece) {
     Piece m = piece;
     for (PieceCell& c : m.cells) c.x = piece.width - 1 - c.x;
     for (auto& c : m.conn) c[0] = piece.width - 1 - c[0];
+    if (m.hang[0] >= 0) m.hang[0] = piece.width - 1 - m.hang[0];
     return m;
 }
 

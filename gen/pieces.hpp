@@ -33,6 +33,7 @@ struct Piece {
     int height = 0;
     std::vector<PieceCell> cells;  ///< every non-Any cell
     int conn[2][2] = {};           ///< the two connection cells' (x, y)
+    int hang[2] = {-1, -1};        ///< open cell where the move hangs on a ledge ('H'), or -1
 };
 
 /// The kind of graph node an endpoint of a jump patch must have (thesis Fig. 3.7).
@@ -49,7 +50,8 @@ struct JumpPatch {
 };
 
 /// Builds a piece from rows written top row first: '#' solid, '.' open, 'A' / 'B' the
-/// two connection cells (open), ' ' not part of the piece. Throws on a malformed picture.
+/// two connection cells (open), 'H' the open cell where the move hangs on the solid cell
+/// beside it (at most one), ' ' not part of the piece. Throws on a malformed picture.
 Piece make_piece(std::string name, const std::vector<std::string>& rows);
 
 /// The building pieces the room solver uses (unmirrored; the solver mirrors them).
@@ -59,8 +61,8 @@ const std::vector<Piece>& building_pieces();
 Piece mirrored(const Piece& piece);
 
 /// The jump patches of the level graph, mirrored variants included: every building
-/// piece as a stand-to-stand move, except that the hang-assisted climb is split into its
-/// two jumps (stand -> hang, hang -> stand) as in thesis Fig. 3.6.
+/// piece as a stand-to-stand move, except that hang-assisted moves (pieces with an 'H'
+/// cell) are split into their two jumps (stand -> hang, hang -> stand) as in thesis Fig. 3.6.
 const std::vector<JumpPatch>& jump_patches();
 
 }  // namespace sawtooth

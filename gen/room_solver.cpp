@@ -78,7 +78,9 @@ public:
         if (e.top_x >= 0) {
             add_exit(e.top_x, h - 1);
             m_fixed[idx(e.top_x + e.top_dir, h - 1)] = Fixed::Solid;
-            m_fixed[idx(e.top_x, h)] = Fixed::Open;  // the upper room's shaft
+            // The upper room keeps its shaft cell (top_x, 0) and its exit cell open.
+            m_fixed[idx(e.top_x, h)] = Fixed::Open;
+            m_fixed[idx(e.top_x + e.top_dir, h)] = Fixed::Open;
         }
         if (e.bottom_x >= 0) {
             const int x = e.bottom_x, d = e.bottom_dir;
@@ -86,6 +88,10 @@ public:
             m_fixed[idx(x, 1)] = Fixed::Open;
             m_fixed[idx(x + d, 1)] = Fixed::Open;
             m_fixed[idx(x + d, -1)] = Fixed::Solid;  // the lower room's solid top cell
+            // The lower room's exit cell below the shaft is open, so a piece may reach
+            // over it (e.g. jump the shaft from the exit); without this the enumeration
+            // proves rooms with crossing top and bottom exits empty.
+            m_fixed[idx(x, -1)] = Fixed::Open;
             add_exit(x + d, 0);
         }
         if (e.target_x >= 0) add_exit(e.target_x, e.target_y);

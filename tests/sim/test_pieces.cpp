@@ -49,6 +49,11 @@ std::vector<Macro> macros(int dir) {
     add("let_go", {{kInputDown, 20}});
     add("wait", {{0, 20}});
     add("back6", {{back, 6}});
+    add("back12", {{back, 12}});
+    // Moves that turn back under a ledge (turn_climb): jump, then steer back to grab it,
+    // and jump from the hang toward the side the move came from.
+    add("jump_up_then_back", {{kInputUp, 30}, {back, 30}});
+    add("jump_back", {{static_cast<std::uint8_t>(kInputUp | back), 30}, {back, 15}});
     add("late_dir_jump", {{kInputUp, 8}, {static_cast<std::uint8_t>(kInputUp | d), 12}, {d, 30}});
     return out;
 }

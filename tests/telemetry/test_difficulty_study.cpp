@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
 
@@ -38,13 +39,35 @@ GenParams study_params(std::uint64_t seed, int index) {
     return p;
 }
 
-/// Runs right, jumping now and then: meets traps, dies, lands.
-InputFrame scripted(std::uint64_t tick, int style) {
-    InputFrame f;
-    f.bits = kInputRight;
-    if ((tick + static_cast<std::uint64_t>(style) * 7) % 45 < 12) f.bits |= kInputUp;
-    return f;
-}
+/// Runs, jumping now and then, and turns round when it has made no headway for a while
+/// (generated paths wind up, down and back): meets traps, dies, lands.
+class Scripted {
+public:
+    explicit Scripted(int style) : m_style(style) {}
+
+    InputFrame next(const Simulation& sim) {
+        const double x = sim.player().x;
+        if (std::abs(x - m_mark) > kHeadway) {
+            m_mark = x;
+            m_still = 0;
+        } else if (++m_still > kTurnAfterTicks) {
+            m_dir = -m_dir;
+            m_still = 0;
+        }
+        InputFrame f;
+        f.bits = m_dir > 0 ? kInputRight : kInputLeft;
+        if ((sim.tick() + static_cast<std::uint64_t>(m_style) * 7) % 45 < 12) f.bits |= kInputUp;
+        return f;
+    }
+
+private:
+    static constexpr double kHeadway = 3.0;     // metres that count as getting somewhere
+    static constexpr int kTurnAfterTicks = 90;  // then try the other way
+    int m_style;
+    int m_dir = 1;
+    double m_mark = -1e9;
+    int m_still = 0;
+};
 
 struct Recorded {
     int levels = 0;
@@ -68,8 +91,9 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
             src.params = p;
             src.level = g.level;
             auto rec = session.begin_level(src, sim);
+            Scripted player(s);
             for (int t = 0; t < kTicksPerLevel && !sim.reached_exit(); ++t) {
-                const InputFrame in = scripted(sim.tick(), s);
+                const InputFrame in = player.next(sim);
                 sim.step(in);
                 rec->record_tick(in, sim);
             }
