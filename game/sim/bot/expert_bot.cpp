@@ -620,14 +620,19 @@ private:
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
         std::vector<char> seen(m_graph.nodes.size(), 0);
+        std::vector<int> state_at(m_graph.nodes.size(), -1);  // queued state per node
+        std::vector<char> expanded;
         seen[static_cast<std::size_t>(path[0])] = 1;
         m_geo.restore(now);
         states.push_back({m_geo.snapshot(), {}, 0});
+        expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
         int tried = 0;
         while (!open.empty() && expansions < kMaxBfsExpansions) {
-            const State s = states[static_cast<std::size_t>(std::get<1>(open.top()))];
+            const int si = std::get<1>(open.top());
+            const State s = states[static_cast<std::size_t>(si)];
+            expanded[static_cast<std::size_t>(si)] = 1;
             open.pop();
             ++expansions;
             m_geo.restore(*s.snap);
@@ -645,9 +650,19 @@ private:
                     if (++tried >= 2 * m_settings.max_geo_candidates) return std::nullopt;
                     continue;
                 }
-                if (s.depth + 1 >= max_depth || seen[static_cast<std::size_t>(r.node)] || !near_path(r.node))
+                if (s.depth + 1 >= max_depth || !near_path(r.node)) continue;
+                if (seen[static_cast<std::size_t>(r.node)]) {
+                    // A quicker way to a queued place replaces it: in a chain through trap
+                    // windows and mine fuses every tick counts.
+                    const int q = state_at[static_cast<std::size_t>(r.node)];
+                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
+                        all.size() < states[static_cast<std::size_t>(q)].frames.size())
+                        states[static_cast<std::size_t>(q)] = {m_geo.snapshot(), std::move(all), s.depth + 1};
                     continue;
+                }
                 seen[static_cast<std::size_t>(r.node)] = 1;
+                state_at[static_cast<std::size_t>(r.node)] = static_cast<int>(states.size());
+                expanded.push_back(0);
                 const CellPos c = m_graph.nodes[static_cast<std::size_t>(r.node)].cell;
                 const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
                 states.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
