@@ -172,6 +172,12 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
         data.warnings.push_back(
             std::to_string(data.other_build) +
             " levels were recorded by another build: replayed best-effort, desyncs excluded");
+    // Every level recorded but none replayable (typically a study recorded before a generator
+    // version bump): say why, rather than "record a study first".
+    if (data.sessions.empty() && data.desynced > 0)
+        throw ModelError("'" + db_path + "': none of its " + std::to_string(data.desynced) +
+                         " finished generated levels can be replayed by this build (" +
+                         data.warnings.front() + "); analyse it with the build that recorded it");
     if (data.sessions.empty())
         throw ModelError("'" + db_path + "' holds no finished generated platformer levels (" +
                          std::to_string(rows.size()) +

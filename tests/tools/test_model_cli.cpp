@@ -136,3 +136,23 @@ TEST_CASE("a model file of another format version, or not a model, is refused wi
                           "other.json");
     fs::remove_all(dir);
 }
+
+TEST_CASE("a study recorded by another generator version is refused with the reason, not 'record a study'") {
+    const fs::path dir = fresh_dir();
+    const std::string db = (dir / "old.db").string();
+    record_sessions(db, 2);
+    {
+        // As if recorded before a generator version bump: the levels cannot be regenerated.
+        telemetry::Store s = telemetry::Store::open(db);
+        telemetry::Statement st(s.db(), "UPDATE levels SET generator_version = ?");
+        st.bind(1, static_cast<std::int64_t>(kGeneratorVersion + 1)).run();
+    }
+    const std::string before = test::read_whole(db);
+    const std::string err =
+        expect_one_line_error({"model", "fit", "--db", db, "--out", (dir / "m.json").string()},
+                              "generator version " + std::to_string(kGeneratorVersion + 1));
+    CHECK(err.find("none of its 2 finished generated levels") != std::string::npos);
+    CHECK(!fs::exists(dir / "m.json"));
+    CHECK(test::read_whole(db) == before);
+    fs::remove_all(dir);
+}
