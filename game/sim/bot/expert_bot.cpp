@@ -22,8 +22,10 @@ namespace {
 
 // ---- Tuning constants ----
 constexpr double kHalfH = kPlayerHeight / 2;
+constexpr double kHalfW = kPlayerWidth / 2;
 constexpr double kRunPerTick = kRunSpeed * kTickSeconds;  ///< m a held direction moves per tick
 constexpr double kRestSpeed = 0.05;              ///< m/s: slower than this on the ground counts as resting
+constexpr double kGrabSlack = 0.03;              ///< m a hanging spot is kept clear of the wall
 constexpr double kBlockedStep = 0.002;           ///< m: a walking step shorter than this is blocked by a wall
 constexpr int kSettleMaxTicks = 120;             ///< a move's fall must end within 2 s
 constexpr double kTrapPathPenalty = 6.0;         ///< extra path cost of an edge touching a trap area
@@ -121,7 +123,14 @@ RestKey fine_key_of(const PlayerView& v) {
 
 /// Candidate moves from the current state toward a target `dx` metres away horizontally
 /// and `dy` cells up; the most likely first.
-std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy) {
+/// A target ledge to grab: the side it is on (+1 right, -1 left) and the metres from
+/// the player to where a hanging body is, horizontally.
+struct Grab {
+    int side = 0;
+    double dx = 0.0;
+};
+
+std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy, Grab grab = {}) {
     std::vector<Macro> walks, jumps, hangs;
     const std::uint8_t U = kInputUp, Dn = kInputDown;
     std::vector<int> dirs;
@@ -191,6 +200,21 @@ std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy) {
         for (int h : {30, 20}) jumps.push_back({{static_cast<std::uint8_t>(U | D), h}, {D, 40}});
     }
     for (int h : {30, 12}) jumps.push_back({{U, h}});
+    if (grab.side != 0) {
+        // A ledge above the player's column or the next one: walk under the hanging spot,
+        // jump straight up past any ceiling edge, then push toward the ledge to grab it.
+        const std::uint8_t S = grab.side > 0 ? kInputRight : kInputLeft;
+        const int n = static_cast<int>(std::lround(std::fabs(grab.dx) / kRunPerTick));
+        const std::uint8_t W = grab.dx > 0 ? kInputRight : kInputLeft;
+        for (int k : {0, 6, 10, 14}) {
+            Macro m;
+            if (n > 0) m.push_back({W, n});
+            if (k > 0) m.push_back({U, k});
+            m.push_back({static_cast<std::uint8_t>(U | S), 30 - k});
+            m.push_back({S, 20});
+            jumps.insert(jumps.begin(), m);
+        }
+    }
     std::vector<Macro> out;
     const bool climb = dy > 0;
     auto append = [&out](const std::vector<Macro>& ms) { out.insert(out.end(), ms.begin(), ms.end()); };
@@ -300,6 +324,13 @@ public:
                 // A person who finds no way from here shuffles to the middle of the
                 // cell (run-ups are measured from there) and looks again.
                 if (recentre()) continue;
+                // Hanging with no way on (noise grabbed a ledge the plan did not want):
+                // let go and look again from below.
+                if (hanging(m_sim.player())) {
+                    step_real(InputFrame{kInputDown});
+                    settle_real();
+                    continue;
+                }
                 if (res.plan_failures > m_settings.max_plan_failures) {
                     res.end = PlayEnd::Stuck;
                     res.note = path.size() >= 2 ? "no move from " + where() + " toward " + cell_text(path[1])
@@ -499,6 +530,16 @@ private:
         return r;
     }
 
+    /// Where the player must be to hang on `target`, if it is a hang node.
+    Grab grab_of(int target, const PlayerView& v) const {
+        const GraphNode& g = m_graph.nodes[static_cast<std::size_t>(target)];
+        if (g.type == NodeType::Stand) return {};
+        const int side = g.type == NodeType::HangRight ? 1 : -1;
+        const double x = side > 0 ? (g.cell.x + 1) * kCellSize - kHalfW - kGrabSlack
+                                  : g.cell.x * kCellSize + kHalfW + kGrabSlack;
+        return {side, x - v.x};
+    }
+
     bool well_centred(const Rollout& r, int target) const {
         const GraphNode& g = m_graph.nodes[static_cast<std::size_t>(target)];
         return g.type != NodeType::Stand || std::fabs(r.view.x - cell_centre_x(g.cell)) < kGoodCentering;
@@ -575,7 +616,7 @@ private:
         const double dx = cell_centre_x(tg.cell) - v.x;
         const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
         bool have_good = false;
-        for (const Macro& m : candidate_macros(v, dx, dy)) {
+        for (const Macro& m : candidate_macros(v, dx, dy, grab_of(target, v))) {
             Rollout r = rollout(m_geo, *now, frames_of(m));
             if (!r.exit && r.node != target) continue;
             const bool good = r.exit || well_centred(r, target);
@@ -616,6 +657,13 @@ private:
         };
         const int max_depth = static_cast<int>(std::min<std::size_t>(t, 3)) + 1;
         const CellPos tc = m_graph.nodes[static_cast<std::size_t>(target)].cell;
+        // The first ledge on the way (often inside a trap area, so not the target itself).
+        int grab_node = target;
+        for (std::size_t i = 1; i <= t; ++i)
+            if (m_graph.nodes[static_cast<std::size_t>(path[i])].type != NodeType::Stand) {
+                grab_node = path[i];
+                break;
+            }
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
@@ -640,7 +688,7 @@ private:
             const GraphNode& tg = m_graph.nodes[static_cast<std::size_t>(target)];
             const double dx = cell_centre_x(tg.cell) - v.x;
             const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
-            for (const Macro& m : candidate_macros(v, dx, dy)) {
+            for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node, v))) {
                 Rollout r = rollout(m_geo, *s.snap, frames_of(m));
                 if (!r.exit && r.node < 0) continue;
                 std::vector<InputFrame> all = s.frames;
