@@ -148,6 +148,9 @@ std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy, Grab
                 hangs.push_back({{static_cast<std::uint8_t>(U | S), h}, {S, std::max(0, a - h)}});
         for (int k : {2, 4, 7, 10})
             hangs.push_back({{U, k}, {static_cast<std::uint8_t>(U | S), 30 - k}, {S, 16}});
+        // Up and over, holding down once past the ledge so a wall beyond it is not grabbed.
+        for (int h : {8, 12, 16})
+            hangs.push_back({{static_cast<std::uint8_t>(U | S), h}, {static_cast<std::uint8_t>(Dn | S), 30}});
         // Away from the wall.
         for (int h : {30, 16, 8})
             for (int a : {10, 20, 35})
