@@ -1,10 +1,14 @@
 // `sawtooth-lab replay --db DB --level ID [--verify]`: rebuilds a recorded level,
 // re-simulates its inputs, recomputes its events and checks every stored state hash
 // (telemetry/replay.hpp). --verify: exit 1 on the first desync, printing its tick.
-// --session ID replays every level of a session.
+// --session ID replays every level of a session. Elimination word levels (their own id
+// space, table word_levels) are verified by telemetry/word_recording.hpp: --word-level ID,
+// or --level ID when no platformer level has that id.
 #include "telemetry/replay.hpp"
+#include "telemetry/word_recording.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
+#include "tools/lab/words_common.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -19,24 +23,94 @@ namespace {
 struct ReplayArgs {
     std::string db;
     std::vector<std::int64_t> levels;
+    std::vector<std::int64_t> word_levels;
+    std::string words_file;
     std::int64_t session = 0;
     bool verify = false;
     bool json = false;
 };
 
+/// Verifies one word level; returns the first mismatch ("" when exact).
+std::string replay_word_level(telemetry::Store& store, const words::Dictionary& dict, std::uint64_t dict_hash,
+                              std::int64_t id, bool json, nlohmann::json& out) {
+    telemetry::WordRecording rec;
+    telemetry::WordReplayReport rep;
+    try {
+        rec = telemetry::load_word_recording(store, id);
+        rep = telemetry::verify_word_replay(dict, dict_hash, rec);
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    } catch (const telemetry::WordRecordingError& e) {
+        throw LabError(e.what());
+    }
+    for (const std::string& w : rep.warnings)
+        std::fprintf(stderr, "sawtooth-lab: warning: word level %lld: %s\n", static_cast<long long>(id),
+                     w.c_str());
+    if (json) {
+        nlohmann::json j = {{"word_level_id", id},
+                            {"session_id", rec.session_id},
+                            {"participant_id", rec.participant_id},
+                            {"mode", rec.mode},
+                            {"level_number", rec.level_number},
+                            {"seed", rec.seed},
+                            {"regenerated", rep.regenerated},
+                            {"actions_checked", rep.actions_checked},
+                            {"challenges_checked", rep.challenges_checked},
+                            {"total_score", rep.total_score},
+                            {"words_found", rep.words_found},
+                            {"result_hash", telemetry::hex64(rep.result_hash)},
+                            {"match", !rep.mismatch}};
+        if (rep.mismatch) j["mismatch"] = *rep.mismatch;
+        out.push_back(std::move(j));
+    } else if (rep.mismatch) {
+        std::printf("word level %lld: MISMATCH: %s\n", static_cast<long long>(id), rep.mismatch->c_str());
+    } else {
+        std::printf(
+            "word level %lld (session %lld, %s, %s level %d, seed %llu): %s challenges, %d actions and %d "
+            "results match, %d words, score %d, result hash %s\n",
+            static_cast<long long>(id), static_cast<long long>(rec.session_id), rec.participant_id.c_str(),
+            rec.mode.c_str(), rec.level_number, static_cast<unsigned long long>(rec.seed),
+            rep.regenerated ? "regenerated" : "stored", rep.actions_checked, rep.challenges_checked,
+            rep.words_found, rep.total_score, telemetry::hex64(rep.result_hash).c_str());
+    }
+    return rep.mismatch ? "word level " + std::to_string(id) + ": " + *rep.mismatch : std::string();
+}
+
 void run_replay(const ReplayArgs& a) {
     telemetry::Store store = open_store_read_only(a.db);
-    std::vector<std::int64_t> ids = a.levels;
+    std::vector<std::int64_t> ids;
+    std::vector<std::int64_t> word_ids = a.word_levels;
+    // --level names a platformer level; an id only word_levels holds means that word level.
+    for (const std::int64_t id : a.levels) {
+        bool platformer = true;
+        try {
+            store.load_level(id);
+        } catch (const telemetry::StoreError&) {
+            platformer = !telemetry::has_word_level(store, id);
+        }
+        (platformer ? ids : word_ids).push_back(id);
+    }
     if (a.session) {
         const auto more = store.session_levels(a.session);
-        if (more.empty())
+        const auto more_words = telemetry::session_word_levels(store, a.session);
+        if (more.empty() && more_words.empty())
             throw LabError("no levels recorded for session " + std::to_string(a.session) + " in '" +
                            store.path() + "'");
         ids.insert(ids.end(), more.begin(), more.end());
+        word_ids.insert(word_ids.end(), more_words.begin(), more_words.end());
     }
-    if (ids.empty()) throw LabError("replay: give --level ID or --session ID");
+    if (ids.empty() && word_ids.empty())
+        throw LabError("replay: give --level ID, --word-level ID or --session ID");
     nlohmann::json out = nlohmann::json::array();
     std::string first_desync;
+    if (!word_ids.empty()) {
+        const words::Dictionary dict = load_word_dictionary(a.words_file);
+        const std::uint64_t dict_hash = word_list_hash(a.words_file);
+        for (const std::int64_t id : word_ids) {
+            const std::string m = replay_word_level(store, dict, dict_hash, id, a.json, out);
+            if (!m.empty() && first_desync.empty()) first_desync = m;
+        }
+    }
     for (const std::int64_t id : ids) {
         telemetry::LoadedRecording rec;
         try {
@@ -93,9 +167,14 @@ void register_replay(CLI::App& app) {
     add_db_option(cmd, args->db);
     cmd->add_option("--level", args->levels, "recorded level id (repeatable; see `sawtooth-lab sessions`)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--word-level", args->word_levels, "recorded Elimination word level id (repeatable)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--words", args->words_file,
+                    "word list the word levels were played with (default: the asset)");
     cmd->add_option("--session", args->session, "replay every level of this session")
         ->check(CLI::PositiveNumber);
-    cmd->add_flag("--verify", args->verify, "exit 1 on the first desync (state hash, events, deaths)");
+    cmd->add_flag("--verify", args->verify,
+                  "exit 1 on the first desync (state hash, events, deaths; word results)");
     cmd->add_flag("--json", args->json, "print one JSON object per level");
     cmd->callback([args] { run_replay(*args); });
 }
