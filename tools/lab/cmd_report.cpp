@@ -1,9 +1,11 @@
 // `sawtooth-lab report --db DB --out DIR`: the figures of thesis ch. 5 as one HTML page
 // (DIR/index.html, charts drawn by Chart.js embedded from the Debian package
 // libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
+// Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
 #include "telemetry/analysis/verification.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/model_common.hpp"
+#include "tools/lab/report_words.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -110,6 +112,8 @@ void run(const ReportOptions& o) {
         throw LabError(
             "Chart.js not found at '" + o.chartjs +
             "': install the Debian package libjs-chart.js (tools/install_deps.sh) or pass --chartjs FILE");
+    const std::optional<WordReportSection> words = word_report_section(o.db);
+    if (words && !has_platformer_levels(o.db)) return write_word_only_report(o.db, o.out, chartjs, *words);
     const StudyData d = load_study_for_lab(o.db, o.threads);
     const ChallengeModel all = fit_all(d);
     VerifySettings vs;
@@ -196,6 +200,7 @@ void run(const ReportOptions& o) {
     report["study"] = study_json(d);
     report["figures"] = figures;
     report["model"] = model_to_json(all);
+    if (words) report["words"] = words->json;
 
     std::error_code ec;
     std::filesystem::create_directories(o.out, ec);
@@ -281,6 +286,7 @@ in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brac
     h << "</table><p>" << v.settings.partitions << " partitions of " << v.sessions
       << " sessions: " << v.settings.train_sessions << " train, " << v.verify_sessions << " verify; "
       << v.failed_partitions << " partitions could not be fitted.</p>";
+    if (words) h << words->html;
     h << "<script>const F = " << figures.dump() << R"HTML(;
 const groups = ["ALL", "GOOD", "AVERAGE", "BAD"];
 const colours = {ALL: "#444", GOOD: "#2a9d8f", AVERAGE: "#e9c46a", BAD: "#e76f51"};
@@ -315,8 +321,9 @@ new Chart(document.getElementById("distribution"), {type: "bar", data: {labels: 
 new Chart(document.getElementById("groupdeaths"), {type: "bar", data: {labels: F.bin_labels, datasets:
   groups.slice(1).map(g => ({label: g, data: F.deaths[g].verification, backgroundColor: colours[g]}))},
   options: {scales: {x: axis("predicted difficulty"), y: axis("average deaths per level")}}});
-</script></body></html>
 )HTML";
+    if (words) h << words->script;
+    h << "</script></body></html>\n";
     {
         std::ofstream f(std::filesystem::path(o.out) / "index.html", std::ios::binary);
         if (!f || !(f << h.str())) throw LabError("cannot write index.html in '" + o.out + "'");

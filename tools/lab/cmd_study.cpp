@@ -372,8 +372,9 @@ void register_study(CLI::App& app) {
     c->add_option("--levels", req->levels, "generated levels per session (thesis: 10)")
         ->capture_default_str();
     c->add_flag("--no-verify", *no_verify, "skip the replay check of every recorded level");
-    c->callback([req, mode, no_verify] {
+    c->callback([c, req, mode, no_verify] {
         req->verify = !*no_verify;
+        if (*mode != "platformer" && c->count("--levels") == 0) req->levels = 0;  // the mode's default
         const auto it = study_modes().find(*mode);
         if (it == study_modes().end())
             throw LabError("study --mode " + *mode +

@@ -17,7 +17,7 @@ struct StudyRequest {
     int threads = 0;  ///< 0 = all cores
     bool json = false;
     bool verify = true;    ///< replay-verify every recorded level
-    int levels = 10;       ///< generated levels per session (the thesis: 10; fewer for tests)
+    int levels = 10;       ///< levels per session (platformer thesis: 10); other modes: 0 = not given
     bool verbose = false;  ///< one line per played level on stderr
 };
 

@@ -1,0 +1,185 @@
+// Word level recording and replay verification (issue 8 item 7) and the multiple
+// regression of the word-study analysis (item 9), on a real SQLite store.
+#include <doctest/doctest.h>
+
+#include "../words_fixture.hpp"
+#include "game/words/word_bot.hpp"
+#include "game/words/word_modes.hpp"
+#include "telemetry/analysis/word_study.hpp"
+#include "telemetry/word_recording.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace sawtooth;
+using namespace sawtooth::telemetry;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// dictionary_hash of the asset, as the game and the tools compute it.
+std::uint64_t asset_hash() {
+    std::ifstream in(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return dictionary_text_hash(ss.str());
+}
+
+struct Recorded {
+    fs::path dir;
+    std::string db;
+    std::int64_t id = 0;
+    std::vector<words::WordAction> log;
+};
+
+/// Level 2 of the Levels mode played by a simulated player, recorded into a fresh store.
+Recorded record_bot_level(const std::string& name) {
+    Recorded r;
+    r.dir = fs::temp_directory_path() / ("sawtooth_test_word_rec_" + name);
+    fs::remove_all(r.dir);
+    fs::create_directories(r.dir);
+    r.db = (r.dir / "s.db").string();
+    const auto& dict = words::test::english();
+    const words::ModeLevel ml = words::levels_mode_level(2);
+    const words::GeneratedLevel g = words::generate_mode_level(dict, ml);
+    Rng rng(42);
+    const words::WordLevelPlay play =
+        words::bot_play_level(dict, g.challenges, words::WordPlayerProfile{0.3}, rng);
+    r.log = play.log();
+    Store s = Store::open(r.db);
+    const std::string pid = s.create_participant();
+    const std::int64_t sid = s.begin_session(pid, "words-levels");
+    r.id = record_word_level(s, sid, ml, dict, asset_hash(), g.challenges, r.log);
+    s.end_session(sid, "finished");
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("a recorded bot level verifies exactly, with its challenges regenerated") {
+    const Recorded r = record_bot_level("ok");
+    Store s = Store::open_read_only(r.db);
+    const WordRecording rec = load_word_recording(s, r.id);
+    CHECK(rec.mode == "levels");
+    CHECK(rec.level_number == 2);
+    CHECK(rec.actions.size() == r.log.size());
+    REQUIRE(rec.result_hash);
+    const WordReplayReport rep = verify_word_replay(words::test::english(), asset_hash(), rec);
+    CHECK_MESSAGE(!rep.mismatch, rep.mismatch.value_or(""));
+    CHECK(rep.regenerated);
+    CHECK(rep.actions_checked == static_cast<int>(r.log.size()));
+    CHECK(rep.result_hash == *rec.result_hash);
+    CHECK(rep.challenges_checked == static_cast<int>(rec.challenges.size()));
+    fs::remove_all(r.dir);
+}
+
+TEST_CASE("a tampered action is reported by its number; tampered letters by their challenge") {
+    const Recorded r = record_bot_level("tamper");
+    std::int64_t seq = 0;
+    {
+        Store s = Store::open(r.db);
+        // The first click that removed a letter now clicks a position that is not there.
+        Statement q(s.db(),
+                    "SELECT seq FROM word_actions WHERE word_level_id = ? AND result = 'removed' ORDER BY "
+                    "seq LIMIT 1");
+        q.bind(1, r.id);
+        REQUIRE(q.step());
+        seq = q.int64(0);
+        q.reset();
+        Statement u(s.db(), "UPDATE word_actions SET letter_index = 15 WHERE word_level_id = ? AND seq = ?");
+        u.bind(1, r.id).bind(2, seq).run();
+    }
+    {
+        Store s = Store::open_read_only(r.db);
+        const WordReplayReport rep =
+            verify_word_replay(words::test::english(), asset_hash(), load_word_recording(s, r.id));
+        REQUIRE(rep.mismatch);
+        CHECK(rep.mismatch->find("action " + std::to_string(seq) + " ") == 0);
+    }
+    {
+        Store s = Store::open(r.db);
+        Statement u(s.db(),
+                    "UPDATE word_challenges SET letters = 'zzzz' WHERE word_level_id = ? AND number = 1");
+        u.bind(1, r.id).run();
+    }
+    Store s = Store::open_read_only(r.db);
+    const WordReplayReport rep =
+        verify_word_replay(words::test::english(), asset_hash(), load_word_recording(s, r.id));
+    REQUIRE(rep.mismatch);
+    CHECK(rep.mismatch->find("challenge 1: regenerated") == 0);
+    fs::remove_all(r.dir);
+}
+
+TEST_CASE("corrupt rows and missing ids are one-line errors") {
+    const Recorded r = record_bot_level("corrupt");
+    {
+        Store s = Store::open(r.db);
+        Statement u(s.db(), "UPDATE word_actions SET action = 'jump' WHERE word_level_id = ? AND seq = 2");
+        u.bind(1, r.id).run();
+    }
+    Store s = Store::open_read_only(r.db);
+    CHECK_THROWS_WITH_AS(load_word_recording(s, r.id), doctest::Contains("action 2: unknown action 'jump'"),
+                         WordRecordingError);
+    CHECK_THROWS_WITH_AS(load_word_recording(s, r.id + 100), doctest::Contains("no word level with id"),
+                         StoreError);
+    fs::remove_all(r.dir);
+}
+
+TEST_CASE("another generator version replays on the stored letters with a warning") {
+    const Recorded r = record_bot_level("oldgen");
+    {
+        Store s = Store::open(r.db);
+        Statement u(
+            s.db(),
+            "UPDATE word_levels SET params_json = json_set(params_json, '$.word_gen_version', 0) WHERE "
+            "word_level_id = ?");
+        u.bind(1, r.id).run();
+    }
+    Store s = Store::open_read_only(r.db);
+    const WordReplayReport rep =
+        verify_word_replay(words::test::english(), asset_hash(), load_word_recording(s, r.id));
+    CHECK_MESSAGE(!rep.mismatch, rep.mismatch.value_or(""));
+    CHECK_FALSE(rep.regenerated);
+    REQUIRE(rep.warnings.size() == 1);
+    CHECK(rep.warnings[0].find("generator version 0") != std::string::npos);
+    fs::remove_all(r.dir);
+}
+
+TEST_CASE("fit_ols recovers a linear law, drops constant regressors, rejects too little data") {
+    // y = 1.5 + 2 a - 0.5 b + small deterministic wobble uncorrelated with a and b
+    std::vector<double> a, b, c, y;
+    Rng rng(7);
+    for (int i = 0; i < 200; ++i) {
+        a.push_back(rng.uniform(0, 10));
+        b.push_back(rng.uniform(-5, 5));
+        c.push_back(3.0);
+        y.push_back(1.5 + 2 * a.back() - 0.5 * b.back() + 0.1 * rng.normal());
+    }
+    const analysis::MultipleRegression r = analysis::fit_ols("y ~ a + b + c", {"a", "b", "c"}, {a, b, c}, y);
+    REQUIRE(r.coefficients.size() == 3);
+    CHECK(r.coefficients[0].estimate == doctest::Approx(1.5).epsilon(0.05));
+    CHECK(r.coefficients[1].estimate == doctest::Approx(2.0).epsilon(0.01));
+    CHECK(r.coefficients[2].estimate == doctest::Approx(-0.5).epsilon(0.02));
+    CHECK(r.coefficients[1].se > 0);
+    CHECK(r.coefficients[1].p_value < 1e-6);
+    CHECK(r.r2 > 0.99);
+    CHECK(r.r2 <= 1.0);
+    REQUIRE(r.dropped.size() == 1);
+    CHECK(r.dropped[0] == "c");
+    CHECK_THROWS_AS(analysis::fit_ols("y ~ a", {"a"}, {{1.0, 2.0}}, {1.0, 2.0}), std::invalid_argument);
+    // collinear: b2 = 2 a
+    std::vector<double> b2;
+    for (double v : a) b2.push_back(2 * v);
+    CHECK_THROWS_WITH(analysis::fit_ols("y ~ a + b2", {"a", "b2"}, {a, b2}, y),
+                      doctest::Contains("collinear"));
+}
+
+TEST_CASE("best_challenge_score: longest reachable word, doubled with the 2X letter") {
+    const auto& dict = words::test::english();
+    // HATDEL holds HATE (positions 0,1,2,4) as its longest word.
+    CHECK(analysis::best_challenge_score(dict, "hatdel", -1) == 4);
+    CHECK(analysis::best_challenge_score(dict, "hatdel", 4) == 8);  // E is in HATE
+    CHECK(analysis::best_challenge_score(dict, "hatdel", 3) == 6);  // D: only HAD keeps it, 3 x 2
+}

@@ -1,0 +1,326 @@
+// `sawtooth-lab study --mode words` (issue 8 item 8) and `sawtooth-lab words analyze-study`
+// (item 9). The study: N simulated players (game/words/word_bot.hpp) play the Levels mode
+// from level 1 upwards, each continuing after a level with a probability that rises with
+// the words found, recorded through the same store calls the game uses
+// (telemetry/word_recording.hpp), then every level is replay-verified. Players are
+// simulated on all cores and recorded in player order from one thread, so a seed gives the
+// same database content whatever the thread count. Study design: docs/elimination.md §11.
+#include "game/words/word_bot.hpp"
+#include "game/words/word_modes.hpp"
+#include "gen/rng.hpp"
+#include "telemetry/analysis/word_study.hpp"
+#include "telemetry/store.hpp"
+#include "telemetry/word_recording.hpp"
+#include "tools/lab/bot_common.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/store_common.hpp"
+#include "tools/lab/study_modes.hpp"
+#include "tools/lab/words_common.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+namespace sawtooth::lab {
+
+namespace w = sawtooth::words;
+using nlohmann::json;
+
+namespace {
+
+/// Player skill ~ Normal(kSkillMean, kSkillSd) clipped to [kSkillMin, kSkillMax]: most
+/// players average, a few novices and experts (the bot's skill is 0..1).
+constexpr double kSkillMean = 0.5;
+constexpr double kSkillSd = 0.18;
+constexpr double kSkillMin = 0.05;
+constexpr double kSkillMax = 0.95;
+/// After a level a player goes on with probability kContinueBase + kContinueGain * words/10:
+/// players who do well keep playing (paper Fig. 2: most play few levels, a few play many).
+constexpr double kContinueBase = 0.4;
+constexpr double kContinueGain = 0.4;
+/// Salt of the study's seed stream (distinct from the platformer study's).
+constexpr std::uint64_t kWordStudySalt = 0x776f72647374ull;  // "wordst"
+
+struct PlayedLevel {
+    int level = 0;
+    std::vector<w::WordAction> actions;
+    int words = 0;
+};
+
+struct SimPlayer {
+    double skill = 0.0;
+    std::vector<PlayedLevel> levels;
+};
+
+SimPlayer simulate_player(const w::Dictionary& dict, const std::vector<w::GeneratedLevel>& levels,
+                          std::uint64_t seed) {
+    SimPlayer p;
+    Rng rng(seed);
+    p.skill = std::clamp(kSkillMean + kSkillSd * rng.normal(), kSkillMin, kSkillMax);
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        Rng level_rng(mix_seed(seed, i + 1));
+        const w::WordLevelPlay play =
+            w::bot_play_level(dict, levels[i].challenges, w::WordPlayerProfile{p.skill}, level_rng);
+        p.levels.push_back({static_cast<int>(i) + 1, play.log(), play.words_found()});
+        const double go_on = kContinueBase + kContinueGain * play.words_found() / w::kChallengesPerLevel;
+        if (!rng.chance(go_on)) break;
+    }
+    return p;
+}
+
+/// Runs `fn(i)` for i in [0, n) on `threads` workers.
+template <class Fn>
+void parallel_for(int n, int threads, Fn fn) {
+    std::atomic<int> next{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
+        pool.emplace_back([&] {
+            for (int i = next++; i < n; i = next++) fn(i);
+        });
+    for (std::thread& t : pool) t.join();
+}
+
+void run_words_study(const StudyRequest& req) {
+    if (req.players < 1 || req.players > 100000) throw LabError("--players must be in 1..100000");
+    const int max_levels = req.levels == 0 ? w::kLevelCount : req.levels;
+    if (max_levels < 1 || max_levels > w::kLevelCount)
+        throw LabError("--levels must be in 1.." + std::to_string(w::kLevelCount) + " for --mode words");
+    if (req.db.empty()) throw LabError("--db FILE is required");
+    const int threads = worker_count(req.threads);
+    const w::Dictionary dict = load_word_dictionary("");
+    const std::uint64_t dict_hash = word_list_hash("");
+    const auto t0 = std::chrono::steady_clock::now();
+
+    // The Levels mode as every player sees it (kLevelsModeSeed), generated once.
+    std::vector<w::ModeLevel> modes(static_cast<std::size_t>(max_levels));
+    std::vector<w::GeneratedLevel> levels(static_cast<std::size_t>(max_levels));
+    std::vector<std::string> errors(static_cast<std::size_t>(std::max(max_levels, req.players)));
+    parallel_for(max_levels, threads, [&](int i) {
+        try {
+            modes[static_cast<std::size_t>(i)] = w::levels_mode_level(i + 1);
+            levels[static_cast<std::size_t>(i)] =
+                w::generate_mode_level(dict, modes[static_cast<std::size_t>(i)]);
+        } catch (const std::exception& e) {
+            errors[static_cast<std::size_t>(i)] = "level " + std::to_string(i + 1) + ": " + e.what();
+        }
+    });
+    for (const std::string& e : errors)
+        if (!e.empty()) throw LabError(e);
+    const double gen_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+    std::vector<SimPlayer> players(static_cast<std::size_t>(req.players));
+    const std::uint64_t base = mix_seed(req.seed, kWordStudySalt);
+    parallel_for(req.players, threads, [&](int i) {
+        players[static_cast<std::size_t>(i)] =
+            simulate_player(dict, levels, mix_seed(base, static_cast<std::uint64_t>(i)));
+    });
+
+    telemetry::Store store = open_store(req.db);
+    std::vector<std::int64_t> ids;
+    long long actions = 0, words = 0, challenges = 0;
+    try {
+        for (const SimPlayer& p : players) {
+            const std::string pid = store.create_participant();
+            const std::int64_t sid = store.begin_session(pid, "words-levels");
+            for (const PlayedLevel& pl : p.levels) {
+                const auto k = static_cast<std::size_t>(pl.level - 1);
+                ids.push_back(telemetry::record_word_level(store, sid, modes[k], dict, dict_hash,
+                                                           levels[k].challenges, pl.actions));
+                actions += static_cast<long long>(pl.actions.size());
+                words += pl.words;
+                challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
+            }
+            store.end_session(sid, "finished");
+        }
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    }
+    const double rec_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+    // Replay-verify every level (regenerating its challenges) on all cores, read-only stores.
+    int verified = 0;
+    std::string first_mismatch;
+    if (req.verify) {
+        std::vector<std::string> result(ids.size());
+        std::atomic<int> ok{0};
+        const int n = static_cast<int>(ids.size());
+        std::vector<std::unique_ptr<telemetry::Store>> ro;
+        for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
+            ro.push_back(std::make_unique<telemetry::Store>(open_store_read_only(req.db)));
+        std::atomic<int> next{0};
+        std::vector<std::thread> pool;
+        for (std::size_t t = 0; t < ro.size(); ++t)
+            pool.emplace_back([&, t] {
+                for (int i = next++; i < n; i = next++) {
+                    try {
+                        const auto rec =
+                            telemetry::load_word_recording(*ro[t], ids[static_cast<std::size_t>(i)]);
+                        const auto rep = telemetry::verify_word_replay(dict, dict_hash, rec);
+                        if (rep.mismatch || !rep.regenerated)
+                            result[static_cast<std::size_t>(i)] =
+                                rep.mismatch ? *rep.mismatch : "not regenerated";
+                        else
+                            ++ok;
+                    } catch (const std::exception& e) {
+                        result[static_cast<std::size_t>(i)] = e.what();
+                    }
+                }
+            });
+        for (std::thread& t : pool) t.join();
+        verified = ok;
+        for (std::size_t i = 0; i < ids.size() && first_mismatch.empty(); ++i)
+            if (!result[i].empty())
+                first_mismatch = "word level " + std::to_string(ids[i]) + ": " + result[i];
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+    std::vector<int> per_level(static_cast<std::size_t>(max_levels), 0);
+    for (const SimPlayer& p : players)
+        for (const PlayedLevel& pl : p.levels) ++per_level[static_cast<std::size_t>(pl.level - 1)];
+    const int n = req.players;
+    if (req.json) {
+        json j = {{"mode", "words"},
+                  {"players", n},
+                  {"word_levels", ids.size()},
+                  {"challenges_played", challenges},
+                  {"words_found", words},
+                  {"actions", actions},
+                  {"players_per_level", per_level},
+                  {"verified", verified},
+                  {"verify", req.verify},
+                  {"seconds", secs},
+                  {"generation_seconds", gen_secs},
+                  {"recording_seconds", rec_secs - gen_secs},
+                  {"threads", threads},
+                  {"levels_per_second", secs > 0 ? static_cast<double>(ids.size()) / secs : 0.0}};
+        std::printf("%s\n", j.dump(2).c_str());
+    } else {
+        std::printf(
+            "words study: %d players, %zu word levels, %lld challenges played, %lld words found, %lld "
+            "actions\n",
+            n, ids.size(), challenges, words, actions);
+        std::printf("players per level:");
+        for (int c : per_level) std::printf(" %d", c);
+        std::printf("\n");
+        if (req.verify)
+            std::printf("replay --verify: %d/%zu word levels exact (challenges regenerated)\n", verified,
+                        ids.size());
+        std::printf(
+            "time: %.1f s on %d threads (generation %.1f s, simulation and recording %.1f s), %.1f "
+            "players/min, "
+            "%.1f word levels/s\n",
+            secs, threads, gen_secs, rec_secs - gen_secs, 60.0 * n / std::max(secs, 1e-9),
+            static_cast<double>(ids.size()) / std::max(secs, 1e-9));
+    }
+    if (!first_mismatch.empty())
+        throw LabError(std::to_string(ids.size() - static_cast<std::size_t>(verified)) +
+                       " recorded word levels fail replay: " + first_mismatch);
+}
+
+json regression_json(const analysis::MultipleRegression& r, const std::string& error) {
+    if (!error.empty()) return {{"error", error}};
+    json coefs = json::array();
+    for (const auto& c : r.coefficients)
+        coefs.push_back(
+            {{"name", c.name}, {"estimate", c.estimate}, {"se", c.se}, {"t", c.t}, {"p", c.p_value}});
+    return {{"formula", r.formula},
+            {"n", r.n},
+            {"dof", r.dof},
+            {"r2", r.r2},
+            {"adjusted_r2", r.adjusted_r2},
+            {"coefficients", coefs},
+            {"dropped", r.dropped}};
+}
+
+void print_regression(const analysis::MultipleRegression& r, const std::string& error) {
+    if (!error.empty()) {
+        std::printf("  not fitted: %s\n", error.c_str());
+        return;
+    }
+    std::printf("  %s\n  n = %d, R^2 = %.3f (adjusted %.3f)\n", r.formula.c_str(), r.n, r.r2, r.adjusted_r2);
+    std::printf("  %-18s %10s %10s %8s %9s\n", "term", "estimate", "se", "t", "p");
+    for (const auto& c : r.coefficients)
+        std::printf("  %-18s %10.4f %10.4f %8.2f %9.2g\n", c.name.c_str(), c.estimate, c.se, c.t, c.p_value);
+    for (const auto& d : r.dropped) std::printf("  %s dropped: constant in this data\n", d.c_str());
+}
+
+void run_analyze_study(const std::string& db, const std::string& words_file, bool as_json) {
+    if (db.empty()) throw LabError("words analyze-study: --db FILE is required");
+    telemetry::Store store = open_store_read_only(db);
+    const w::Dictionary dict = load_word_dictionary(words_file);
+    analysis::WordStudyAnalysis a;
+    try {
+        a = analysis::analyze_word_study(store, dict, word_list_hash(words_file));
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    } catch (const telemetry::WordRecordingError& e) {
+        throw LabError(e.what());
+    } catch (const std::runtime_error& e) {
+        throw LabError(e.what());
+    }
+    if (as_json) {
+        json levels = json::array();
+        for (const auto& s : a.levels)
+            levels.push_back({{"level", s.level},
+                              {"difficulty", s.difficulty},
+                              {"plays", s.plays},
+                              {"players", s.players},
+                              {"mean_normalized_score", s.mean_normalized_score},
+                              {"mean_words", s.mean_words},
+                              {"timeout_rate", s.timeout_rate},
+                              {"max_score", s.max_score}});
+        const json j = {{"word_levels", a.word_levels},
+                        {"skipped", a.skipped},
+                        {"players", a.players},
+                        {"words_analysed", a.selections.size()},
+                        {"score_model", regression_json(a.score_model, a.score_model_error)},
+                        {"selection_model", regression_json(a.selection_model, a.selection_model_error)},
+                        {"levels", levels}};
+        std::printf("%s\n", j.dump(2).c_str());
+        return;
+    }
+    std::printf(
+        "%d word levels of %d players analysed (%d skipped), %zu reachable words of shown challenges\n",
+        a.word_levels, a.players, a.skipped, a.selections.size());
+    std::printf("level regression (one row per level: mean normalized score):\n");
+    print_regression(a.score_model, a.score_model_error);
+    std::printf("word regression (one row per reachable word of a shown challenge):\n");
+    print_regression(a.selection_model, a.selection_model_error);
+}
+
+}  // namespace
+
+std::uint64_t word_list_hash(const std::string& path) {
+    const std::string file = path.empty() ? default_dictionary_path() : path;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw LabError("cannot read word list '" + file + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return telemetry::dictionary_text_hash(ss.str());
+}
+
+void register_words_study(CLI::App& app) {
+    register_study_mode("words", &run_words_study);
+    CLI::App* words = app.get_subcommand("words");
+    auto db = std::make_shared<std::string>();
+    auto words_file = std::make_shared<std::string>();
+    auto as_json = std::make_shared<bool>(false);
+    CLI::App* c = words->add_subcommand(
+        "analyze-study",
+        "paper §IV regressions (normalizedScore, selectionRate) over recorded word sessions");
+    c->add_option("--db", *db, "session database with word levels")->required();
+    c->add_option("--words", *words_file, "word list the levels were played with (default: the asset)");
+    c->add_flag("--json", *as_json, "print JSON");
+    c->callback([=] { run_analyze_study(*db, *words_file, *as_json); });
+}
+
+}  // namespace sawtooth::lab
