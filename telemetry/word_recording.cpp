@@ -176,7 +176,7 @@ WordChallengeRow word_challenge_row(const w::ChallengeResult& r) {
     return c;
 }
 
-WordActionRow apply_and_describe(w::WordLevelPlay& play, const w::WordAction& a) {
+WordActionRow apply_and_describe(w::WordLevelPlay& play, const w::WordAction& a, w::Outcome* outcome) {
     WordActionRow row;
     row.tick = a.tick;
     row.challenge = play.current_index() + 1;
@@ -200,7 +200,9 @@ WordActionRow apply_and_describe(w::WordLevelPlay& play, const w::WordAction& a)
             row.action = "timeout";
             break;
     }
-    row.result = outcome_name(play.apply(a));
+    const w::Outcome o = play.apply(a);
+    if (outcome) *outcome = o;
+    row.result = outcome_name(o);
     return row;
 }
 

@@ -52,8 +52,10 @@ const char* outcome_name(words::Outcome o);
 const char* level_status_name(words::LevelStatus s);
 
 /// Applies `a` to `play` and returns its stored row (challenge number before the action,
-/// the letter clicked or typed, the outcome). The game's recorder calls this per action.
-WordActionRow apply_and_describe(words::WordLevelPlay& play, const words::WordAction& a);
+/// the letter clicked or typed, the outcome). The game's recorder calls this per action;
+/// `outcome`, when given, receives what the action did.
+WordActionRow apply_and_describe(words::WordLevelPlay& play, const words::WordAction& a,
+                                 words::Outcome* outcome = nullptr);
 
 /// Records a whole finished (or abandoned) level in one go: word_levels row, every action,
 /// every finished challenge, the end row. Used by simulated studies; returns word_level_id.

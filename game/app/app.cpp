@@ -16,7 +16,11 @@
 #include "game/app/sound_bank.hpp"
 #include "game/app/study_session.hpp"
 #include "game/app/title_screen.hpp"
+#include "game/app/words_context.hpp"
+#include "game/app/words_level_screen.hpp"
+#include "game/app/words_menu_screen.hpp"
 #include "gen/level.hpp"
+#include "gen/words/level_table.hpp"
 
 #include <SDL2/SDL.h>
 #include <imgui.h>
@@ -68,16 +72,18 @@ struct ScriptedPress {
 // "" on success, else the one-line problem.
 std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>& out) {
     static const std::pair<const char*, engine::Control> kNames[] = {
-        {"left", engine::Control::Left},     {"right", engine::Control::Right}, {"up", engine::Control::Up},
-        {"down", engine::Control::Down},     {"confirm", engine::Control::Confirm},
-        {"back", engine::Control::Back},     {"pause", engine::Control::Pause}, {"skip", engine::Control::Skip}};
+        {"left", engine::Control::Left},       {"right", engine::Control::Right},
+        {"up", engine::Control::Up},           {"down", engine::Control::Down},
+        {"confirm", engine::Control::Confirm}, {"back", engine::Control::Back},
+        {"pause", engine::Control::Pause},     {"skip", engine::Control::Skip}};
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ',')) {
         const auto colon = item.find(':');
         ScriptedPress p;
         const char* b = item.data();
-        if (colon == std::string::npos || std::from_chars(b, b + colon, p.frame).ptr != b + colon || p.frame < 0)
+        if (colon == std::string::npos || std::from_chars(b, b + colon, p.frame).ptr != b + colon ||
+            p.frame < 0)
             return "--menu-keys: expected FRAME:CONTROL, got '" + item + "'";
         const std::string name = item.substr(colon + 1);
         bool found = false;
@@ -89,6 +95,34 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
         if (!found) return "--menu-keys: unknown control '" + name + "'";
         out.push_back(p);
     }
+    return {};
+}
+
+// The level and script of `--screen words-level`; "" on success, else the one-line
+// problem (starting with "--" when a flag is wrong).
+std::string prepare_word_run(const AppOptions& o, const std::string& today, WordRun& run) {
+    const words::WordMode mode = words::parse_word_mode(o.words_mode);
+    if (mode == words::WordMode::Levels) {
+        if (o.words_level < 1 || o.words_level > words::kLevelCount)
+            return "--words-level must be 1.." + std::to_string(words::kLevelCount) + " in levels mode";
+        run.level = words::levels_mode_level(o.words_level);
+    } else if (mode == words::WordMode::Infinite) {
+        run.infinite_seed = o.session_seed.value_or(random_seed());
+        run.level = words::infinite_mode_level(run.infinite_seed, o.words_level);
+    } else {
+        run.level = words::daily_mode_level(today);
+    }
+    if (o.words_actions.empty()) return {};
+    std::ifstream in(o.words_actions, std::ios::binary);
+    if (!in) return "cannot read action log '" + o.words_actions + "'";
+    std::stringstream ss;
+    ss << in.rdbuf();
+    try {
+        run.script = words::parse_action_log(ss.str());
+    } catch (const std::invalid_argument& e) {
+        return o.words_actions + ": " + e.what();
+    }
+    if (run.script.empty()) return o.words_actions + ": no actions";
     return {};
 }
 
@@ -120,9 +154,24 @@ int run(const AppOptions& o) {
     // First screen: a level when one is named (or benchmarked), else the title menu.
     std::string first = o.screen;
     if (first.empty()) first = (o.seed || !o.level_file.empty() || o.bench_frames > 0) ? "level" : "title";
-    if (first != "title" && first != "level" && first != "results") {
-        fail("--screen must be title, level or results, got '" + first + "'");
+    if (first != "title" && first != "level" && first != "results" && first != "words" &&
+        first != "words-level") {
+        fail("--screen must be title, level, results, words or words-level, got '" + first + "'");
         return 2;
+    }
+    // Elimination: the Daily date, the first level of --screen words-level and its script.
+    const std::string today = o.date.empty() ? utc_today() : o.date;
+    if (!words::is_valid_utc_date(today)) {
+        fail("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
+        return 2;
+    }
+    WordRun word_run;
+    if (first == "words-level") {
+        const std::string err = prepare_word_run(o, today, word_run);
+        if (!err.empty()) {
+            fail(err);
+            return err.rfind("--", 0) == 0 ? 2 : 1;  // a bad flag is 2, a bad file 1
+        }
     }
     Level level;
     LevelInfo level_info;
@@ -175,6 +224,20 @@ int run(const AppOptions& o) {
         return 1;
     }
 
+    // The word list loads on first use; screens that start in Elimination need it now.
+    WordsLoader words_loader(dictionary_asset_path(assets),
+                             o.words_progress.empty() ? default_word_progress_path() : o.words_progress,
+                             today);
+    WordsContext* words_ctx = nullptr;
+    if (first == "words" || first == "words-level") {
+        std::string err;
+        words_ctx = words_loader.get(err);
+        if (!words_ctx) {
+            fail(err);
+            return 1;
+        }
+    }
+
     engine::PlatformConfig pc;
     pc.headless = o.headless;
     pc.fullscreen = o.fullscreen || (settings.fullscreen && !o.headless);
@@ -216,8 +279,11 @@ int run(const AppOptions& o) {
     services.settings_path = settings_path;
     services.overlay_model = &overlay_model;
     services.debug_overlay = o.debug_overlay;
+    services.recorder = recording.recorder.get();
+    services.words = &words_loader;
     if (recording.recorder)
-        services.on_level_start = [rec = recording.recorder.get()](PlatformerScreen& s, const LevelInfo& info) {
+        services.on_level_start = [rec = recording.recorder.get()](PlatformerScreen& s,
+                                                                   const LevelInfo& info) {
             rec->on_level_start(s, info);
         };
     bool quit = false;
@@ -244,8 +310,19 @@ int run(const AppOptions& o) {
         screens.apply();
     } else {
         screens.push(std::make_unique<TitleScreen>(services, o.session_seed));
+        if (first == "words" || first == "words-level")
+            screens.push(std::make_unique<WordsMenuScreen>(services, *words_ctx, o.session_seed));
+        if (first == "words-level") {
+            screens.apply();
+            std::string err;
+            if (!start_word_level(services, *words_ctx, std::move(word_run), err)) {
+                fail(err);
+                return 1;
+            }
+        }
         if (first == "results")
-            screens.push(std::make_unique<ResultsScreen>(services, demo_results(), "Session seed 1234 (demo data)"));
+            screens.push(
+                std::make_unique<ResultsScreen>(services, demo_results(), "Session seed 1234 (demo data)"));
         screens.apply();
     }
 
@@ -295,6 +372,14 @@ int run(const AppOptions& o) {
         }
         if (screens.empty()) break;
 
+        ++frame;
+        const bool last_frame = (o.headless || benchmark) && frame >= fixed_frames;
+        // A headless run without a screenshot shows nobody anything: it only ticks (tests
+        // that play thousands of ticks). Benchmarks and screenshot runs draw every frame.
+        if (o.headless && !benchmark && o.screenshot.empty()) {
+            if (last_frame) break;
+            continue;
+        }
         SDL_Renderer* r = platform->renderer();
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
         SDL_RenderClear(r);
@@ -302,8 +387,6 @@ int run(const AppOptions& o) {
         screens.render(r, one_tick_per_frame ? 0.0 : clock.alpha(), one_tick_per_frame ? 1.0 / 60 : dt);
         if (Screen* top = screens.top()) top->debug_ui();
         platform->render_imgui();
-        ++frame;
-        const bool last_frame = (o.headless || benchmark) && frame >= fixed_frames;
         if (last_frame && !o.screenshot.empty()) {
             if (const std::string err = platform->screenshot(o.screenshot); !err.empty()) {
                 fail(err);

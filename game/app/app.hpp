@@ -24,17 +24,23 @@ struct AppOptions {
     bool json = false;                  ///< machine-readable benchmark output
     bool fullscreen = false;
     int width = 1280, height = 720;
-    std::string asset_dir;  ///< where assets/ is (default: next to the build)
-    std::string screen;     ///< first screen: title | level | results (default: title, or
-                            ///< level when --level / --seed is given)
-    std::string menu_keys;  ///< scripted presses "FRAME:control,..." (tests, screenshots)
+    std::string asset_dir;                      ///< where assets/ is (default: next to the build)
+    std::string screen;                         ///< first screen: title | level | results (default: title, or
+                                                ///< level when --level / --seed is given)
+    std::string menu_keys;                      ///< scripted presses "FRAME:control,..." (tests, screenshots)
     std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
-    RecordingOptions recording;  ///< --db, --script, --replay... (game/app/recording.cpp)
-    std::string view;           ///< "X,Y": pin the level camera on this cell (screenshots)
-    bool print_screen = false;  ///< print the top screen's name when the run ends (tests)
-    std::string settings_file;  ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
-    std::string model_file;     ///< F1 overlay's challenge model (default: default_model_path())
+    RecordingOptions recording;                 ///< --db, --script, --replay... (game/app/recording.cpp)
+    std::string view;                           ///< "X,Y": pin the level camera on this cell (screenshots)
+    bool print_screen = false;                  ///< print the top screen's name when the run ends (tests)
+    std::string settings_file;   ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
+    std::string model_file;      ///< F1 overlay's challenge model (default: default_model_path())
     bool debug_overlay = false;  ///< open the F1 debug view with the difficulty overlay at start
+    // Elimination (docs/elimination.md "The game"): --screen words | words-level.
+    std::string words_mode = "levels";  ///< words-level: levels | infinite | daily
+    int words_level = 1;                ///< words-level: level number in its mode
+    std::string words_actions;          ///< words-level: play this action log instead of input
+    std::string date;                   ///< the Daily level's UTC date (default: today)
+    std::string words_progress;         ///< progress file (default $XDG_DATA_HOME/sawtooth/...)
 };
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.

@@ -26,14 +26,25 @@ int main(int argc, char** argv) {
     cli.add_option("--width", o.width, "window width")->check(CLI::Range(320, 7680));
     cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
-    cli.add_option("--screen", o.screen, "first screen: title, level or results (demo data)")
-        ->check(CLI::IsMember({"title", "level", "results"}));
+    cli.add_option("--screen", o.screen,
+                   "first screen: title, level, results (demo data), words (Elimination menu) or words-level")
+        ->check(CLI::IsMember({"title", "level", "results", "words", "words-level"}));
+    cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
+        ->check(CLI::IsMember({"levels", "infinite", "daily"}));
+    cli.add_option("--words-level", o.words_level, "--screen words-level: level number (levels: 1..30)")
+        ->check(CLI::Range(1, 100000));
+    cli.add_option("--words-actions", o.words_actions,
+                   "--screen words-level: play this action log (`<tick> c <index>` lines) instead of input");
+    cli.add_option("--date", o.date, "Elimination Daily level of this UTC date YYYY-MM-DD (default: today)");
+    cli.add_option("--words-progress", o.words_progress,
+                   "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
     cli.add_option("--menu-keys", o.menu_keys,
                    "scripted presses FRAME:CONTROL,... (left right up down confirm back pause skip)");
     cli.add_flag("--print-screen", o.print_screen, "print the top screen's name when the run ends (tests)");
     cli.add_option("--view", o.view, "pin the level camera on cell X,Y (for screenshots)");
     cli.add_option("--session-seed", o.session_seed, "study session seed (default: random)");
-    cli.add_option("--settings", o.settings_file, "settings file (default: $XDG_CONFIG_HOME/sawtooth/settings.json)");
+    cli.add_option("--settings", o.settings_file,
+                   "settings file (default: $XDG_CONFIG_HOME/sawtooth/settings.json)");
     cli.add_option("--model", o.model_file,
                    "challenge model for the F1 difficulty overlay (sawtooth-lab model fit; default "
                    "$XDG_CONFIG_HOME/sawtooth/model.json)");

@@ -114,6 +114,11 @@ telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode)
     return *m_session;
 }
 
+telemetry::SessionRecorder& GameRecorder::session_for(const std::string& mode) {
+    if (m_session && m_session_mode == mode) return *m_session;
+    return begin_session(mode);
+}
+
 void GameRecorder::end_session(const std::string& reason) {
     if (!m_session) return;
     try {

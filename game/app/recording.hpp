@@ -61,6 +61,8 @@ public:
     void on_level_start(PlatformerScreen& screen, const LevelInfo& info);
     /// Starts a session explicitly (mode "study", "free", ...), ending the current one.
     telemetry::SessionRecorder& begin_session(const std::string& mode);
+    /// The current session if it is of `mode`, else a new one (word modes: "words-levels"...).
+    telemetry::SessionRecorder& session_for(const std::string& mode);
     /// Ends the current session, if any.
     void end_session(const std::string& reason);
     /// Participant of the current session ("" before the first).

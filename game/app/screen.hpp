@@ -27,6 +27,8 @@ namespace sawtooth::app {
 class ScreenStack;
 class PlatformerScreen;
 class SoundBank;
+class GameRecorder;
+class WordsLoader;
 struct Settings;
 struct OverlayModel;
 
@@ -56,6 +58,8 @@ struct Services {
     std::string settings_path;                    ///< where settings are saved ("" = never)
     const OverlayModel* overlay_model = nullptr;  ///< challenge model of the F1 difficulty overlay
     bool debug_overlay = false;                   ///< levels start with the F1 view open (--debug-overlay)
+    GameRecorder* recorder = nullptr;             ///< the store's recorder (null = not recording)
+    WordsLoader* words = nullptr;                 ///< Elimination's dictionary and progress (lazy)
     /// Called for every level a menu or session starts, right before its first tick:
     /// the recorder attaches its LevelObserver here.
     std::function<void(PlatformerScreen&, const LevelInfo&)> on_level_start;

@@ -69,28 +69,32 @@ Settings load_settings(const std::string& path, std::string& warning) {
     return s;
 }
 
-std::string save_settings(const std::string& path, const Settings& s) {
-    if (path.empty()) return "no settings path (set HOME or XDG_CONFIG_HOME)";
+std::string write_file_atomically(const std::string& path, const std::string& text) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
-    if (ec) return "cannot create settings folder: " + ec.message();
+    if (ec) return "cannot create folder for '" + path + "': " + ec.message();
+    // Write a sibling file and rename: a crash mid-write never leaves a half file.
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return "cannot write '" + path + "'";
+        out << text;
+        if (!out) return "cannot write '" + path + "'";
+    }
+    fs::rename(tmp, path, ec);
+    if (ec) return "cannot write '" + path + "': " + ec.message();
+    return {};
+}
+
+std::string save_settings(const std::string& path, const Settings& s) {
+    if (path.empty()) return "no settings path (set HOME or XDG_CONFIG_HOME)";
     nlohmann::json j;
     j["version"] = kSettingsVersion;
     j["volume"] = s.volume;
     j["fullscreen"] = s.fullscreen;
     j["keys"] = {{"left", s.keys.left}, {"right", s.keys.right}, {"jump", s.keys.up}, {"down", s.keys.down}};
-    // Write a sibling file and rename: a crash mid-write never leaves a half file.
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot write settings file '" + path + "'";
-        out << j.dump(2) << '\n';
-        if (!out) return "cannot write settings file '" + path + "'";
-    }
-    fs::rename(tmp, path, ec);
-    if (ec) return "cannot write settings file '" + path + "': " + ec.message();
-    return {};
+    return write_file_atomically(path, j.dump(2) + "\n");
 }
 
 }  // namespace sawtooth::app

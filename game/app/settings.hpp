@@ -25,6 +25,10 @@ std::string default_settings_path();
 /// `warning` set to a one-line reason.
 Settings load_settings(const std::string& path, std::string& warning);
 
+/// Writes `text` to `path` through a sibling temporary file and a rename (a crash never
+/// leaves a half-written file), creating the folder; returns "" or a one-line error.
+std::string write_file_atomically(const std::string& path, const std::string& text);
+
 /// Writes `s` to `path`, creating the folder; returns "" or a one-line error.
 std::string save_settings(const std::string& path, const Settings& s);
 

@@ -3,9 +3,9 @@
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
 #include "game/app/free_play_screen.hpp"
-#include "game/app/message_screen.hpp"
 #include "game/app/settings_screen.hpp"
 #include "game/app/study_session.hpp"
+#include "game/app/words_menu_screen.hpp"
 
 #include <SDL2/SDL.h>
 
@@ -68,10 +68,7 @@ void TitleScreen::tick(const engine::Controls& c) {
             m_services.screens->push(std::make_unique<FreePlayScreen>(m_services));
             break;
         case kElimination:
-            m_services.screens->push(std::make_unique<MessageScreen>(
-                m_services, "Elimination",
-                std::vector<std::string>{"The word game is coming soon.",
-                                         "Remove letters until a word remains."}));
+            open_words_menu(m_services, m_study_seed);
             break;
         case kSettings:
             m_services.screens->push(std::make_unique<SettingsScreen>(m_services));

@@ -127,10 +127,12 @@ TEST_CASE("pause menu: Esc pauses a level and Esc resumes it") {
     CHECK(r.out.find("screen: level") != std::string::npos);
 }
 
-TEST_CASE("the Elimination entry shows its placeholder and Quit ends the game") {
+TEST_CASE("the Elimination entry opens its menu, Back returns, and Quit ends the game") {
     const fs::path home = temp_dir("elim");
     Run r = run("--headless --frames 8 --print-screen --menu-keys 2:down,4:down,6:confirm", home);
-    CHECK(r.out.find("screen: message") != std::string::npos);
+    CHECK(r.out.find("screen: words-menu") != std::string::npos);
+    r = run("--headless --frames 12 --print-screen --menu-keys 2:down,4:down,6:confirm,9:back", home);
+    CHECK(r.out.find("screen: title") != std::string::npos);
     r = run("--headless --frames 40 --print-screen --menu-keys 2:down,4:down,6:down,8:down,10:confirm", home);
     CHECK(r.code == 0);
     CHECK(r.out.find("screen: none") != std::string::npos);

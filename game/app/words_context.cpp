@@ -1,0 +1,162 @@
+#include "game/app/words_context.hpp"
+
+#include "game/app/settings.hpp"
+#include "gen/words/level_table.hpp"
+#include "telemetry/word_recording.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace sawtooth::app {
+
+namespace {
+
+constexpr int kProgressVersion = 1;
+
+bool read_text(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return static_cast<bool>(in) || in.eof();
+}
+
+// Moves a damaged file aside so the next save cannot destroy what a player might recover.
+void keep_aside(const std::string& path) {
+    std::error_code ec;
+    std::filesystem::rename(path, path + ".bad", ec);
+}
+
+int clamp_level(int v) { return std::clamp(v, 1, words::kLevelCount); }
+
+}  // namespace
+
+std::string default_word_progress_path() {
+    namespace fs = std::filesystem;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        return (fs::path(xdg) / "sawtooth" / "words_progress.json").string();
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return (fs::path(home) / ".local" / "share" / "sawtooth" / "words_progress.json").string();
+    return {};
+}
+
+WordProgress load_word_progress(const std::string& path, std::string& warning) {
+    WordProgress p;
+    warning.clear();
+    if (path.empty() || !std::filesystem::exists(path)) return p;
+    std::string text;
+    if (!read_text(path, text)) {
+        warning = "cannot read word progress '" + path + "', starting fresh";
+        return p;
+    }
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("version") || !j["version"].is_number_integer()) {
+        warning = "word progress '" + path + "' is damaged (kept as .bad), starting fresh";
+        keep_aside(path);
+        return p;
+    }
+    if (j["version"].get<int>() > kProgressVersion) {
+        // A newer build's file: read nothing, and never overwrite it.
+        warning = "word progress '" + path + "' is from a newer version; progress is not saved this run";
+        p.read_only = true;
+        return p;
+    }
+    if (const auto it = j.find("unlocked"); it != j.end() && it->is_number_integer())
+        p.unlocked = clamp_level(it->get<int>());
+    if (const auto it = j.find("levels"); it != j.end() && it->is_object())
+        for (const auto& [key, value] : it->items()) {
+            const int level = std::atoi(key.c_str());
+            if (level >= 1 && level <= words::kLevelCount && value.is_number_integer())
+                p.best_level[level] = std::max(0, value.get<int>());
+        }
+    if (const auto it = j.find("infinite"); it != j.end() && it->is_object()) {
+        p.infinite_best_level = std::max(0, it->value("best_level", 0));
+        p.infinite_best_score = std::max(0, it->value("best_score", 0));
+    }
+    if (const auto it = j.find("daily"); it != j.end() && it->is_object())
+        for (const auto& [date, value] : it->items())
+            if (words::is_valid_utc_date(date) && value.is_number_integer())
+                p.daily[date] = std::max(0, value.get<int>());
+    return p;
+}
+
+std::string save_word_progress(const std::string& path, const WordProgress& p) {
+    if (path.empty()) return "no progress path (set HOME or XDG_DATA_HOME)";
+    if (p.read_only) return {};  // loaded from a newer version: leave that file alone
+    nlohmann::json j;
+    j["version"] = kProgressVersion;
+    j["unlocked"] = p.unlocked;
+    nlohmann::json levels = nlohmann::json::object();
+    for (const auto& [level, score] : p.best_level) levels[std::to_string(level)] = score;
+    j["levels"] = levels;
+    j["infinite"] = {{"best_level", p.infinite_best_level}, {"best_score", p.infinite_best_score}};
+    nlohmann::json daily = nlohmann::json::object();
+    for (const auto& [date, score] : p.daily) daily[date] = score;
+    j["daily"] = daily;
+    return write_file_atomically(path, j.dump(2) + "\n");
+}
+
+void WordsContext::save_progress() {
+    if (progress_path.empty()) return;
+    if (const std::string err = save_word_progress(progress_path, progress); !err.empty())
+        std::fprintf(stderr, "sawtooth: warning: %s\n", err.c_str());
+}
+
+std::string dictionary_asset_path(const std::string& asset_dir) {
+    return asset_dir + "/words/dictionary.tsv";
+}
+
+std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_path,
+                                                 const std::string& progress_path, const std::string& today) {
+    std::string text;
+    if (!std::filesystem::is_regular_file(dictionary_path) || !read_text(dictionary_path, text))
+        throw std::runtime_error("cannot read word list '" + dictionary_path + "'");
+    auto ctx = std::make_unique<WordsContext>();
+    try {
+        ctx->dictionary = words::Dictionary::parse_tsv(text);
+    } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(dictionary_path + ": " + e.what());
+    }
+    if (ctx->dictionary.size() == 0)
+        throw std::runtime_error("word list '" + dictionary_path + "' holds no usable words");
+    ctx->dictionary_hash = telemetry::dictionary_text_hash(text);
+    ctx->dictionary_path = dictionary_path;
+    ctx->progress_path = progress_path;
+    ctx->today = today;
+    std::string warning;
+    ctx->progress = load_word_progress(progress_path, warning);
+    if (!warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", warning.c_str());
+    return ctx;
+}
+
+WordsContext* WordsLoader::get(std::string& error) {
+    if (!m_context && m_error.empty()) {
+        try {
+            m_context = load_words_context(m_dictionary_path, m_progress_path, m_today);
+        } catch (const std::exception& e) {
+            m_error = e.what();
+        }
+    }
+    error = m_error;
+    return m_context.get();
+}
+
+std::string utc_today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+}  // namespace sawtooth::app

@@ -1,0 +1,208 @@
+// The Elimination screens end to end (issue 8 items 6-7): the built `sawtooth` plays a real
+// generated Levels-mode level headless from an action log made by the simulated word
+// player, records it into a real SQLite store, saves progress; the recording then replays
+// to identical results through telemetry's verifier. Also: leaving mid-level, the title
+// menu entry, and bad input (flags, action logs, a missing word list, a damaged progress
+// file). Checks files, rows and exit codes, never timings.
+#include <doctest/doctest.h>
+
+#include "../support/run_process.hpp"
+#include "../words_fixture.hpp"
+#include "game/words/word_bot.hpp"
+#include "game/words/word_modes.hpp"
+#include "telemetry/store.hpp"
+#include "telemetry/word_recording.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+namespace w = sawtooth::words;
+namespace tel = sawtooth::telemetry;
+using sawtooth::test::ProcessResult;
+
+namespace {
+
+const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path d = fs::temp_directory_path() / ("sawtooth_words_game_" + name);
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+void write(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+}
+
+// The game with its data and config homes inside `dir` (never a developer's real files).
+ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
+    setenv("XDG_DATA_HOME", dir.c_str(), 1);
+    setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+    args.insert(args.begin(), "--headless");
+    return sawtooth::test::run_process(kGame, args);
+}
+
+std::uint64_t asset_hash() {
+    return tel::dictionary_text_hash(
+        sawtooth::test::read_whole(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
+}
+
+// Level 1 of the Levels mode played by a simulated player: the reference result.
+w::WordLevelPlay reference_play(double skill, std::uint64_t seed) {
+    const w::ModeLevel level = w::levels_mode_level(1);
+    w::GeneratedLevel g = w::generate_mode_level(w::test::english(), level);
+    sawtooth::Rng rng(seed);
+    return w::bot_play_level(w::test::english(), g.challenges, w::WordPlayerProfile{skill}, rng);
+}
+
+}  // namespace
+
+TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays exactly") {
+    const fs::path dir = fresh_dir("full");
+    const w::WordLevelPlay ref = reference_play(0.9, 11);
+    REQUIRE(ref.status() != w::LevelStatus::Playing);
+    REQUIRE(ref.words_found() >= 3);  // a real game, not an instant timeout
+    write(dir / "actions.txt", w::format_action_log(ref.log()));
+    const std::uint32_t last_tick = ref.log().back().tick;
+
+    const ProcessResult r = game(dir, {"--screen", "words-level", "--words-level", "1", "--words-actions",
+                                       (dir / "actions.txt").string(), "--db", (dir / "s.db").string(),
+                                       "--words-progress", (dir / "progress.json").string(), "--frames",
+                                       std::to_string(last_tick + 120), "--print-screen"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: words-results") != std::string::npos);  // the level ended
+
+    tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
+    const tel::WordRecording rec = tel::load_word_recording(store, 1);
+    CHECK(rec.mode == "levels");
+    CHECK(rec.level_number == 1);
+    REQUIRE(rec.status.has_value());
+    CHECK(*rec.status == tel::level_status_name(ref.status()));
+    CHECK(rec.total_score == ref.total_score());
+    CHECK(rec.words_found == ref.words_found());
+    CHECK(rec.actions.size() == ref.log().size());
+    CHECK(rec.challenges.size() == ref.results().size());
+    CHECK(rec.result_hash == ref.result_hash());
+
+    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    INFO(rep.mismatch.value_or(""));
+    CHECK_FALSE(rep.mismatch.has_value());
+    CHECK(rep.regenerated);
+    CHECK(rep.actions_checked == static_cast<int>(ref.log().size()));
+
+    // Progress: level 2 unlocked, the best score kept; a worse second try keeps the best.
+    nlohmann::json p = nlohmann::json::parse(sawtooth::test::read_whole((dir / "progress.json").string()));
+    CHECK(p["unlocked"] == 2);
+    CHECK(p["levels"]["1"] == ref.total_score());
+    write(dir / "one.txt", "100 r\n");
+    const ProcessResult again =
+        game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(), "--db",
+                   (dir / "s.db").string(), "--words-progress", (dir / "progress.json").string(), "--frames",
+                   "2000"});
+    REQUIRE(again.exit_code == 0);
+    p = nlohmann::json::parse(sawtooth::test::read_whole((dir / "progress.json").string()));
+    CHECK(p["levels"]["1"] == ref.total_score());
+}
+
+TEST_CASE("leaving a word level mid-challenge is stored as quit with the open challenge, and replays") {
+    const fs::path dir = fresh_dir("quit");
+    const w::WordLevelPlay ref = reference_play(0.9, 5);
+    // Cut the run after the first solved challenge's clicks plus a few more actions.
+    const std::uint32_t cut = ref.results().at(1).start_tick + 5;
+    std::vector<w::WordAction> head;
+    for (const w::WordAction& a : ref.log())
+        if (a.tick <= cut) head.push_back(a);
+    write(dir / "actions.txt", w::format_action_log(ref.log()));
+    const ProcessResult r =
+        game(dir, {"--screen", "words-level", "--words-actions", (dir / "actions.txt").string(), "--db",
+                   (dir / "s.db").string(), "--words-progress", (dir / "p.json").string(), "--frames",
+                   std::to_string(cut)});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
+    const tel::WordRecording rec = tel::load_word_recording(store, 1);
+    REQUIRE(rec.status.has_value());
+    CHECK(*rec.status == "quit");
+    CHECK(rec.actions.size() == head.size());
+    REQUIRE(rec.open.has_value());
+    CHECK(rec.open->number == static_cast<int>(rec.challenges.size()) + 1);
+    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    INFO(rep.mismatch.value_or(""));
+    CHECK_FALSE(rep.mismatch.has_value());
+    CHECK_FALSE(fs::exists(dir / "p.json"));  // an unfinished level changes no progress
+}
+
+TEST_CASE("the title menu opens Elimination, and its modes start their levels") {
+    const fs::path dir = fresh_dir("menu");
+    // Title: Study, Free play, Elimination (headers are skipped by the cursor).
+    ProcessResult r =
+        game(dir, {"--menu-keys", "2:down,4:down,6:confirm", "--frames", "12", "--print-screen"});
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("screen: words-menu") != std::string::npos);
+    // Elimination menu: the cursor starts on "Play level 1".
+    r = game(dir, {"--screen", "words", "--menu-keys", "2:confirm", "--frames", "8", "--print-screen"});
+    CHECK(r.out.find("screen: words-level") != std::string::npos);
+    for (const char* mode : {"infinite", "daily"}) {
+        r = game(dir, {"--screen", "words-level", "--words-mode", mode, "--date", "2026-11-23", "--frames",
+                       "3", "--print-screen", "--session-seed", "9"});
+        INFO(mode << ": " << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find("screen: words-level") != std::string::npos);
+    }
+}
+
+TEST_CASE("bad Elimination input: one line, non-zero exit, nothing lost") {
+    const fs::path dir = fresh_dir("bad");
+    auto one_line = [](const ProcessResult& r) { return sawtooth::test::line_count(r.err) == 1; };
+
+    write(dir / "bad.txt", "10 c 0\n20 x 3\n");
+    ProcessResult r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "bad.txt").string()});
+    CHECK(r.exit_code == 1);
+    CHECK(one_line(r));
+    CHECK(r.err.find("line 2") != std::string::npos);
+
+    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "missing.txt").string()});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("cannot read action log") != std::string::npos);
+
+    r = game(dir, {"--screen", "words-level", "--words-level", "31"});
+    CHECK(r.exit_code == 2);
+    CHECK(one_line(r));
+    r = game(dir, {"--screen", "words", "--date", "2026-02-30"});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--date") != std::string::npos);
+    r = game(dir, {"--words-mode", "weekly"});
+    CHECK(r.exit_code == 2);
+
+    // A missing word list names the file.
+    fs::create_directories(dir / "assets");
+    r = game(dir, {"--screen", "words", "--assets", (dir / "assets").string()});
+    CHECK(r.exit_code == 1);
+    CHECK(one_line(r));
+    CHECK(r.err.find("dictionary.tsv") != std::string::npos);
+
+    // A damaged progress file: a warning, play goes on, the file is kept aside.
+    write(dir / "progress.json", "{\"version\": 1, \"unlocked\": ");
+    r = game(dir,
+             {"--screen", "words", "--words-progress", (dir / "progress.json").string(), "--frames", "2"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("damaged") != std::string::npos);
+    CHECK(fs::exists(dir / "progress.json.bad"));
+    // A progress file from a newer build is read-only: never overwritten.
+    const std::string newer = "{\"version\": 99, \"unlocked\": 30}";
+    write(dir / "newer.json", newer);
+    write(dir / "one.txt", "100 r\n");
+    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(),
+                   "--words-progress", (dir / "newer.json").string(), "--frames", "2000"});
+    CHECK(r.exit_code == 0);
+    CHECK(sawtooth::test::read_whole((dir / "newer.json").string()) == newer);
+}
