@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace sawtooth::app {
 
@@ -32,8 +33,18 @@ void add_recording_flags(CLI::App& cli, RecordingOptions& r) {
     cli.add_flag("--progress", r.progress, "scripted run: print `tick N` after every tick");
     cli.add_option("--replay", r.replay, "show a recorded level (level id, see `sawtooth-lab sessions`)")
         ->check(CLI::PositiveNumber);
-    cli.add_option("--replay-speed", r.replay_speed, "initial replay speed (0.25..16)")
-        ->check(CLI::Range(0.25, 16.0));
+    // Only the replay screen's speed steps: any other value would silently play at 1x.
+    cli.add_option("--replay-speed", r.replay_speed, "initial replay speed: 0.25, 0.5, 1, 2, 4, 8 or 16")
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                static const char* kSteps[] = {"0.25", "0.5", "1", "2", "4", "8", "16"};
+                char* end = nullptr;
+                const double x = std::strtod(v.c_str(), &end);
+                for (const char* step : kSteps)
+                    if (end && *end == '\0' && x == std::strtod(step, nullptr)) return {};
+                return "must be one of 0.25, 0.5, 1, 2, 4, 8, 16, got '" + v + "'";
+            },
+            "SPEED", "replay speed step"));
 }
 
 telemetry::RecordedOutcome recorded_outcome(LevelOutcome outcome) {

@@ -140,6 +140,29 @@ TEST_CASE("leaving a word level mid-challenge is stored as quit with the open ch
     CHECK_FALSE(fs::exists(dir / "p.json"));  // an unfinished level changes no progress
 }
 
+TEST_CASE("keyboard / gamepad play: cursor, Enter removes, Backspace resets, all recorded") {
+    const fs::path dir = fresh_dir("keys");
+    // Enter removes the letter under the cursor (slot 0 = original position 0); Right moves
+    // the cursor to the next remaining letter (original position 2); Backspace resets.
+    const ProcessResult r = game(dir, {"--screen", "words-level", "--db", (dir / "s.db").string(),
+                                       "--words-progress", (dir / "p.json").string(), "--menu-keys",
+                                       "5:confirm,8:right,10:confirm,14:back", "--frames", "20"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
+    const tel::WordRecording rec = tel::load_word_recording(store, 1);
+    REQUIRE(rec.actions.size() == 3);
+    CHECK(rec.actions[0].action == "click");
+    CHECK(rec.actions[0].letter_index == 0);
+    CHECK(rec.actions[0].tick == 6);  // --menu-keys frames count from 0, the level's ticks from 1
+    CHECK(rec.actions[1].action == "click");
+    CHECK(rec.actions[1].letter_index == 2);
+    CHECK(rec.actions[2].action == "reset");
+    CHECK(rec.actions[2].result == "restored");
+    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    CHECK_FALSE(rep.mismatch.has_value());
+}
+
 TEST_CASE("the title menu opens Elimination, and its modes start their levels") {
     const fs::path dir = fresh_dir("menu");
     // Title: Study, Free play, Elimination (headers are skipped by the cursor).

@@ -104,6 +104,12 @@ TEST_CASE("scripted session -> replay --verify -> export, as a user would") {
     INFO(screen.err);
     CHECK(screen.exit_code == 0);
     CHECK(fs::exists(dir.file("replay.png")));
+    // A speed between the screen's steps is refused, not played silently at 1x.
+    const auto off_step =
+        run_process(kGame, {"--headless", "--replay", id, "--db", db, "--replay-speed", "3"});
+    CHECK(off_step.exit_code == 2);
+    CHECK(line_count(off_step.err) == 1);
+    CHECK(off_step.err.find("0.25, 0.5, 1, 2, 4, 8, 16") != std::string::npos);
 }
 
 TEST_CASE("refusals: one line, non-zero exit, database unchanged") {
