@@ -317,8 +317,13 @@ void PlatformerScreen::debug_ui() {
     ImGui::Text("state hash %016llx", static_cast<unsigned long long>(m_sim->state_hash()));
     ImGui::Text("level %s", m_sim->level().meta_value("seed", "(file)").c_str());
     if (ImGui::CollapsingHeader("Physics constants", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::Text("gravity %.1f m/s^2   run %.2f m/s   jump %.1f m/s", kGravity, kRunSpeed, kJumpSpeed);
-        ImGui::Text("drag: ground %.0f%%  air %.0f%% per step", kGroundDrag * 100, kAirDrag * 100);
+        // The running simulation's values (read-only: a change mid-level would make the
+        // recording unreplayable; tune the named constants in game/sim/simulation.hpp).
+        const SimConfig& cfg = m_sim->config();
+        ImGui::Text("gravity %.1f m/s^2   run %.2f m/s   jump %.1f m/s", cfg.gravity, cfg.run_speed,
+                    cfg.jump_speed);
+        ImGui::Text("drag: ground %.0f%%  air %.0f%% per step   traps %s", cfg.ground_drag * 100,
+                    cfg.air_drag * 100, cfg.traps_enabled ? "on" : "off");
         ImGui::Text("body %.2f x %.2f m, %.0f kg, roof %.2f m", kPlayerWidth, kPlayerHeight, kPlayerMass,
                     kPlayerRoofHeight);
         ImGui::Text("tick %.4f s (%d Hz), cell %.0f m", kTickSeconds, kTicksPerSecond, kCellSize);

@@ -113,6 +113,8 @@ public:
 
     /// Player state after the last step.
     const PlayerView& player() const { return m_view; }
+    /// The physics this simulation runs with (the F1 overlay shows it).
+    const SimConfig& config() const { return m_config; }
     /// Number of steps taken.
     std::uint64_t tick() const { return m_tick; }
     /// Events of the last step only (cleared at the start of each step).
