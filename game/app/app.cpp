@@ -29,7 +29,6 @@
 #include <charconv>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -49,12 +48,10 @@ double thread_cpu_ms() {
 
 // Reads and parses a level file; "" on success, else the one-line problem.
 std::string load_level_file(const std::string& path, Level& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot read level file '" + path + "'";
-    std::stringstream ss;
-    ss << in.rdbuf();
+    std::string text;
+    if (!read_file(path, text)) return "cannot read level file '" + path + "'";
     try {
-        out = parse_level_text(ss.str());
+        out = parse_level_text(text);
     } catch (const LevelFormatError& e) {
         return path + ": " + e.what();
     }
@@ -113,12 +110,10 @@ std::string prepare_word_run(const AppOptions& o, const std::string& today, Word
         run.level = words::daily_mode_level(today);
     }
     if (o.words_actions.empty()) return {};
-    std::ifstream in(o.words_actions, std::ios::binary);
-    if (!in) return "cannot read action log '" + o.words_actions + "'";
-    std::stringstream ss;
-    ss << in.rdbuf();
+    std::string text;
+    if (!read_file(o.words_actions, text)) return "cannot read action log '" + o.words_actions + "'";
     try {
-        run.script = words::parse_action_log(ss.str());
+        run.script = words::parse_action_log(text);
     } catch (const std::invalid_argument& e) {
         return o.words_actions + ": " + e.what();
     }

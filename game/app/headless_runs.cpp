@@ -5,6 +5,7 @@
 // crash-safety test kills it mid-session); --progress prints "tick N" after every tick.
 #include "game/app/app.hpp"
 #include "game/app/recording.hpp"
+#include "game/app/settings.hpp"
 #include "game/sim/input_script.hpp"
 #include "gen/generator.hpp"
 
@@ -12,7 +13,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -21,15 +21,6 @@ namespace sawtooth::app {
 namespace {
 
 void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", message.c_str()); }
-
-bool read_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-    return true;
-}
 
 // "4x3" -> 4, 3.
 bool parse_wxh(const std::string& text, int& w, int& h) {

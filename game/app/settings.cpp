@@ -69,6 +69,15 @@ Settings load_settings(const std::string& path, std::string& warning) {
     return s;
 }
 
+bool read_file(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return !in.bad();
+}
+
 std::string write_file_atomically(const std::string& path, const std::string& text) {
     namespace fs = std::filesystem;
     std::error_code ec;

@@ -25,6 +25,9 @@ std::string default_settings_path();
 /// `warning` set to a one-line reason.
 Settings load_settings(const std::string& path, std::string& warning);
 
+/// Reads a whole file into `out`; false when it cannot be opened or read.
+bool read_file(const std::string& path, std::string& out);
+
 /// Writes `text` to `path` through a sibling temporary file and a rename (a crash never
 /// leaves a half-written file), creating the folder; returns "" or a one-line error.
 std::string write_file_atomically(const std::string& path, const std::string& text);

@@ -2,6 +2,7 @@
 
 #include "game/app/settings.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/store.hpp"
 #include "telemetry/word_recording.hpp"
 
 #include <nlohmann/json.hpp>
@@ -9,10 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace sawtooth::app {
@@ -20,15 +18,6 @@ namespace sawtooth::app {
 namespace {
 
 constexpr int kProgressVersion = 1;
-
-bool read_text(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-    return static_cast<bool>(in) || in.eof();
-}
 
 // Moves a damaged file aside so the next save cannot destroy what a player might recover.
 void keep_aside(const std::string& path) {
@@ -54,7 +43,7 @@ WordProgress load_word_progress(const std::string& path, std::string& warning) {
     warning.clear();
     if (path.empty() || !std::filesystem::exists(path)) return p;
     std::string text;
-    if (!read_text(path, text)) {
+    if (!read_file(path, text)) {
         warning = "cannot read word progress '" + path + "', starting fresh";
         return p;
     }
@@ -118,7 +107,7 @@ std::string dictionary_asset_path(const std::string& asset_dir) {
 std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_path,
                                                  const std::string& progress_path, const std::string& today) {
     std::string text;
-    if (!std::filesystem::is_regular_file(dictionary_path) || !read_text(dictionary_path, text))
+    if (!std::filesystem::is_regular_file(dictionary_path) || !read_file(dictionary_path, text))
         throw std::runtime_error("cannot read word list '" + dictionary_path + "'");
     auto ctx = std::make_unique<WordsContext>();
     try {
@@ -150,13 +139,6 @@ WordsContext* WordsLoader::get(std::string& error) {
     return m_context.get();
 }
 
-std::string utc_today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
-}
+std::string utc_today() { return telemetry::utc_now().substr(0, 10); }  // "YYYY-MM-DDTHH:MM:SSZ"
 
 }  // namespace sawtooth::app
