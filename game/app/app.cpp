@@ -59,14 +59,18 @@ std::string load_level_file(const std::string& path, Level& out) {
     return {};
 }
 
-// A scripted menu press: control `control` is held during frame `frame` (0-based).
+// A scripted input at frame `frame` (0-based): a control held during that frame, text
+// typed, or a left click at logical pixel (x, y). They go through the same Controls and
+// UiInput a person's keys and mouse fill, so tests reach the real input paths.
 struct ScriptedPress {
     int frame = 0;
-    engine::Control control = engine::Control::Confirm;
+    std::optional<engine::Control> control;
+    std::string typed;
+    std::optional<std::pair<float, float>> click;
 };
 
-// Parses "FRAME:control,..." (control = left right up down confirm back pause skip);
-// "" on success, else the one-line problem.
+// Parses "FRAME:control,FRAME:type=TEXT,FRAME:click=XxY,..." (control = left right up down
+// confirm back pause skip); "" on success, else the one-line problem.
 std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>& out) {
     static const std::pair<const char*, engine::Control> kNames[] = {
         {"left", engine::Control::Left},       {"right", engine::Control::Right},
@@ -83,13 +87,19 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
             p.frame < 0)
             return "--menu-keys: expected FRAME:CONTROL, got '" + item + "'";
         const std::string name = item.substr(colon + 1);
-        bool found = false;
-        for (const auto& [n, c] : kNames)
-            if (name == n) {
-                p.control = c;
-                found = true;
-            }
-        if (!found) return "--menu-keys: unknown control '" + name + "'";
+        if (name.rfind("type=", 0) == 0 && name.size() > 5) {
+            p.typed = name.substr(5);
+        } else if (name.rfind("click=", 0) == 0) {
+            float x = 0, y = 0;
+            char tail = 0;
+            if (std::sscanf(name.c_str() + 6, "%fx%f%c", &x, &y, &tail) != 2)
+                return "--menu-keys: expected FRAME:click=XxY, got '" + item + "'";
+            p.click = std::make_pair(x, y);
+        } else {
+            for (const auto& [n, c] : kNames)
+                if (name == n) p.control = c;
+            if (!p.control) return "--menu-keys: unknown control '" + name + "'";
+        }
         out.push_back(p);
     }
     return {};
@@ -136,11 +146,6 @@ int run(const AppOptions& o) {
     // Recording (docs/telemetry.md): --script runs headless here; --replay and the store
     // are checked before any window opens. Declared first so it outlives every screen.
     RecordingSetup recording;
-    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
-    if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
-        fail("cannot write screenshot to '" + o.screenshot + "'");
-        return 1;
-    }
     std::vector<ScriptedPress> scripted;
     if (const std::string err = parse_menu_keys(o.menu_keys, scripted); !err.empty()) {
         fail(err);
@@ -167,6 +172,14 @@ int run(const AppOptions& o) {
             fail(err);
             return err.rfind("--", 0) == 0 ? 2 : 1;  // a bad flag is 2, a bad file 1
         }
+    }
+    // Every flag and input file is checked before the store is opened: bad input never
+    // creates or touches a database.
+    // --script runs (and refuses window flags) inside; --replay loads its recording.
+    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
+    if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
+        fail("cannot write screenshot to '" + o.screenshot + "'");
+        return 1;
     }
     Level level;
     LevelInfo level_info;
@@ -338,8 +351,16 @@ int run(const AppOptions& o) {
             if (!platform->imgui_wants_keyboard() && !platform->imgui_wants_mouse()) ui.feed(e);
         }
         devices.update(controls, platform->imgui_wants_keyboard());
-        for (const ScriptedPress& p : scripted)
-            if (p.frame == frame) controls.set(p.control, true);
+        for (const ScriptedPress& p : scripted) {
+            if (p.frame != frame) continue;
+            if (p.control) controls.set(*p.control, true);
+            ui.typed += p.typed;
+            if (p.click) {
+                ui.mouse_x = p.click->first;
+                ui.mouse_y = p.click->second;
+                ui.mouse_moved = ui.clicked = true;
+            }
+        }
         if (controls.pressed(engine::Control::Fullscreen)) {
             platform->toggle_fullscreen();
             settings.fullscreen = platform->fullscreen();

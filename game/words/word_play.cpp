@@ -1,5 +1,6 @@
 #include "game/words/word_play.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <stdexcept>
 
@@ -235,7 +236,7 @@ std::vector<WordAction> parse_action_log(std::string_view text) {
         ++line_no;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line.empty()) continue;
-        auto fail = [&](const char* what) {
+        auto fail = [&](const std::string& what) {
             throw std::invalid_argument("line " + std::to_string(line_no) + ": " + what);
         };
         WordAction a;
@@ -250,10 +251,14 @@ std::vector<WordAction> parse_action_log(std::string_view text) {
         } else if (rest.size() == 3 && rest.substr(0, 2) == "t ") {
             a.kind = ActionKind::Type;
             a.letter = rest[2];
+            // The store and the verifier take a-z only: refuse here, not after recording.
+            if (!std::isalpha(static_cast<unsigned char>(a.letter))) fail("typed letter must be a-z");
         } else if (rest.size() > 2 && rest.substr(0, 2) == "c ") {
             a.kind = ActionKind::Click;
             auto [q, ec2] = std::from_chars(rest.data() + 2, rest.data() + rest.size(), a.index);
             if (ec2 != std::errc{} || q != rest.data() + rest.size()) fail("bad click index");
+            if (a.index < 0 || a.index >= kMaxChallengeLength)
+                fail("click index must be 0.." + std::to_string(kMaxChallengeLength - 1));
         } else {
             fail("unknown action (expected c/t/r/w)");
         }

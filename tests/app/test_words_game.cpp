@@ -163,6 +163,36 @@ TEST_CASE("keyboard / gamepad play: cursor, Enter removes, Backspace resets, all
     CHECK_FALSE(rep.mismatch.has_value());
 }
 
+TEST_CASE("typed letters and mouse clicks reach the rules through the screen's input path") {
+    const fs::path dir = fresh_dir("mouse");
+    const w::GeneratedLevel g = w::generate_mode_level(w::test::english(), w::levels_mode_level(1));
+    const std::string letters = g.challenges.at(0).letters;
+    REQUIRE(letters.size() == 6);  // level 1's target length; the click below assumes it
+    // Expected: typing the first letter removes it; with 5 letters left the middle tile
+    // (slot 2) is centred on the 1280-wide view at x = 640, the tile row's middle at y = 293;
+    // the Reset button spans y 420..470 around x = 640.
+    w::WordLevelPlay expect(w::test::english(), g.challenges);
+    expect.type(letters[0], 6);
+    const int middle = expect.current().remaining_indices().at(2);
+    const ProcessResult r = game(
+        dir, {"--screen", "words-level", "--db", (dir / "s.db").string(), "--words-progress",
+              (dir / "p.json").string(), "--menu-keys",
+              std::string("5:type=") + letters[0] + ",8:click=640x293,11:click=640x445", "--frames", "16"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
+    const tel::WordRecording rec = tel::load_word_recording(store, 1);
+    REQUIRE(rec.actions.size() == 3);
+    CHECK(rec.actions[0].action == "type");
+    CHECK(rec.actions[0].letter == std::string(1, letters[0]));
+    CHECK(rec.actions[0].result == "removed");
+    CHECK(rec.actions[1].action == "click");
+    CHECK(rec.actions[1].letter_index == middle);
+    CHECK(rec.actions[2].action == "reset");
+    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    CHECK_FALSE(rep.mismatch.has_value());
+}
+
 TEST_CASE("the title menu opens Elimination, and its modes start their levels") {
     const fs::path dir = fresh_dir("menu");
     // Title: Study, Free play, Elimination (headers are skipped by the cursor).
@@ -205,6 +235,12 @@ TEST_CASE("bad Elimination input: one line, non-zero exit, nothing lost") {
     CHECK(r.err.find("--date") != std::string::npos);
     r = game(dir, {"--words-mode", "weekly"});
     CHECK(r.exit_code == 2);
+    write(dir / "index.txt", "10 c 99\n");  // refused when read, never recorded
+    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "index.txt").string(), "--db",
+                   (dir / "never.db").string()});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("line 1") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "never.db"));
 
     // A missing word list names the file.
     fs::create_directories(dir / "assets");

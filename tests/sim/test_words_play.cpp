@@ -153,6 +153,11 @@ TEST_CASE("the action log round-trips as text and replays to the same result") {
     CHECK_THROWS_AS(parse_action_log("10 x\n"), std::invalid_argument);
     CHECK_THROWS_AS(parse_action_log("10 c 1\n5 r\n"), std::invalid_argument);
     CHECK_THROWS_AS(parse_action_log("ten r\n"), std::invalid_argument);
+    // What the store and the verifier refuse is refused when read, not after recording.
+    CHECK_THROWS_AS(parse_action_log("10 c 99\n"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_action_log("10 c -1\n"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_action_log("10 t 7\n"), std::invalid_argument);
+    CHECK(parse_action_log("10 c 15\n").front().index == 15);
     // A different log gives a different hash.
     auto changed = parsed;
     changed.erase(changed.begin());

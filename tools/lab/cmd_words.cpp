@@ -210,10 +210,17 @@ void cmd_gen(const GenOptions& o) {
     w::GenStats stats;
     for (int i = 0; i < o.count; ++i) {
         Rng rng(mix_seed(o.seed, static_cast<std::uint64_t>(i)));
-        std::optional<w::Challenge> c = gen->generate(rng, {}, &stats);
+        // Source words are not repeated within one run (as within a level); a band too
+        // narrow for that falls back to allowing repeats rather than failing.
+        std::optional<w::Challenge> c = gen->generate(rng, used, &stats);
+        if (!c && !used.empty()) {
+            Rng retry(mix_seed(o.seed, static_cast<std::uint64_t>(i)));
+            c = gen->generate(retry, {}, &stats);
+        }
         if (!c)
             throw LabError("no feasible challenge for seed " + std::to_string(o.seed) + " #" +
                            std::to_string(i) + ": relax --length/--band/--sources");
+        used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
         out.push_back(std::move(*c));
     }
     Rng two_x(mix_seed(o.seed, 0x3258ull));
