@@ -90,7 +90,7 @@ public:
     WordPauseScreen(Services services, WordLevelScreen* level) : m_services(services), m_level(level) {
         m_menu =
             Menu({{"Resume"}, {"Quit level", "", false, false, "Recorded as quit; the level stays unlocked"}},
-                 {640, 330, 440, 58, 32});
+                 {640, 350, 440, 58, 32});
     }
     void tick(const engine::Controls& c) override {
         const MenuAction a = m_menu.update(c, m_services.ui, m_services.sounds);
@@ -106,8 +106,10 @@ public:
         int vw = 0, vh = 0;
         SDL_RenderGetLogicalSize(r, &vw, &vh);
         engine::fill_rect(r, 0, 0, static_cast<float>(vw), static_cast<float>(vh), {6, 8, 16, 170});
-        draw_panel(r, vw / 2.0f - 280, 220, 560, 260);
-        m_services.text->draw("Paused", vw / 2, 244, 52, palette::kText, engine::Align::Center);
+        draw_panel(r, vw / 2.0f - 300, 200, 600, 290, {16, 18, 30, 250});
+        m_services.text->draw("Paused", vw / 2, 220, 52, palette::kText, engine::Align::Center);
+        m_services.text->draw("The letters are hidden and the clock is stopped", vw / 2, 290, 20,
+                              palette::kDim, engine::Align::Center);
         m_menu.draw(r, *m_services.text);
         m_services.text->draw("Esc: resume     Enter / click: choose", vw / 2, vh - 50, 20, palette::kDim,
                               engine::Align::Center);
@@ -331,8 +333,7 @@ void WordLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
     // The letters, the flash of the last word, or nothing while paused.
     const bool flashing = !m_flash.empty() && (m_play.in_transition(m_tick) || m_end_tick != 0);
     if (paused) {
-        text.draw("Paused: the letters are hidden and the clock is stopped", vw / 2,
-                  static_cast<int>(kTilesY + 20), 28, palette::kDim, engine::Align::Center);
+        // Nothing to read: the pause overlay says why.
     } else if (flashing) {
         const engine::Color c = m_flash_timeout ? palette::kBad : palette::kGood;
         text.draw(m_flash_timeout ? "Time's up" : upper(m_flash), vw / 2, static_cast<int>(kTilesY - 10), 72,

@@ -396,6 +396,11 @@ words::Dictionary load_word_dictionary(const std::string& path) {
         words::Dictionary d = words::Dictionary::parse_tsv(ss.str());
         if (d.size() == 0)
             throw LabError("word list '" + file + "' holds no usable words (a-z, >= 3 letters)");
+        if (d.skipped() > 0)  // a themed or foreign list loses words silently otherwise
+            std::fprintf(
+                stderr,
+                "sawtooth-lab: note: skipped %d entries of '%s' (not a-z only, or shorter than %d letters)\n",
+                d.skipped(), file.c_str(), words::kMinWordLength);
         return d;
     } catch (const std::invalid_argument& e) {
         throw LabError(file + ": " + e.what());
