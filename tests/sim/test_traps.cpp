@@ -312,6 +312,61 @@ TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within 
     }
 }
 
+TEST_CASE("mine: a player stopped just inside the blast radius dies, just outside survives") {
+    // Mine in cell (4,1): centre at x = 9 m, kMineHeight above the floor at y = 2 m. The blast
+    // measures from that centre to the nearest point of the player's box, shrunk by
+    // kHitboxShrink; a player standing on the same floor has the centre's height inside the
+    // box, so the distance is horizontal.
+    const Level level = make_level({"##################", "#................#", "#................#",
+                                    "#S..m...........E#", "##################"},
+                                   {"trap mine 4 1"});
+    const double mine_x = 4 * kCellSize + kCellSize / 2, mine_y = 1 * kCellSize + kMineHeight;
+    const double half = kPlayerWidth / 2 - kHitboxShrink;
+    struct Case {
+        int side;       // +1 right of the mine, -1 left
+        double margin;  // distance - radius the player is placed at
+    };
+    for (const Case c : {Case{+1, -0.2}, Case{+1, +0.2}, Case{-1, -0.2}, Case{-1, +0.2}}) {
+        CAPTURE(c.side);
+        CAPTURE(c.margin);
+        const double distance = kMineBlastRadius + c.margin;
+        Simulation sim(level);
+        // Run onto the mine until it arms, then stop at the chosen distance and wait.
+        bool armed = false;
+        for (int i = 0; i < 200 && !armed; ++i) {
+            sim.step(kRight);
+            for (const SimEvent& e : sim.events()) armed = armed || e.type == SimEventType::MineArmed;
+        }
+        REQUIRE(armed);
+        const std::uint64_t armed_tick = sim.tick();
+        sim.place_player(mine_x + c.side * (distance + half), stand_y(1));
+        bool blast = false, died = false;
+        for (int i = 0; i < kMineFuseTicks + 5 && !blast; ++i) {
+            sim.step(kNone);
+            for (const SimEvent& e : sim.events()) {
+                blast = blast || e.type == SimEventType::MineBlast;
+                died = died || e.type == SimEventType::Death;
+            }
+        }
+        REQUIRE(blast);
+        CHECK(sim.tick() - armed_tick == static_cast<std::uint64_t>(kMineFuseTicks));
+        // Where the player actually stood at the blast, measured like the simulation does.
+        const PlayerView& p = sim.player();
+        const double bx0 = p.x - half, bx1 = p.x + half;
+        const double by0 = p.y - kPlayerHeight / 2 + kHitboxShrink,
+                     by1 = p.y + kPlayerHeight / 2 - kHitboxShrink;
+        const double dx = std::max({bx0 - mine_x, 0.0, mine_x - bx1});
+        const double dy = std::max({by0 - mine_y, 0.0, mine_y - by1});
+        const double measured = std::sqrt(dx * dx + dy * dy);
+        CHECK(dy == 0.0);
+        CHECK(measured == doctest::Approx(distance).epsilon(0.01));
+        if (c.margin < 0)
+            CHECK(died);
+        else
+            CHECK_FALSE(died);
+    }
+}
+
 TEST_CASE("death respawns at the last safe landing and counts") {
     const Level level = make_level({"####################", "#..................#", "#..................#",
                                     "#S.......sss......E#", "####################"},
