@@ -153,6 +153,54 @@ TEST_CASE("settings: a change in the settings screen is saved and read back") {
     CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.6));
 }
 
+TEST_CASE("settings: custom keys and fullscreen load from the file and round-trip through the screen") {
+    const fs::path home = temp_dir("settings_keys");
+    fs::create_directories(home / "sawtooth");
+    const fs::path file = home / "sawtooth" / "settings.json";
+    // SDL scancodes I, J, K, L: none is a default key, and all four differ.
+    const int left = 13, right = 15, jump = 12, down = 14;
+    {
+        nlohmann::json j;
+        j["version"] = 1;
+        j["volume"] = 0.5;
+        j["fullscreen"] = true;
+        j["keys"] = {{"left", left}, {"right", right}, {"jump", jump}, {"down", down}};
+        std::ofstream(file) << j.dump(2);
+    }
+    auto check_keys = [&](const nlohmann::json& j) {
+        CHECK(j["keys"]["left"].get<int>() == left);
+        CHECK(j["keys"]["right"].get<int>() == right);
+        CHECK(j["keys"]["jump"].get<int>() == jump);
+        CHECK(j["keys"]["down"].get<int>() == down);
+    };
+    // Lower the volume: the screen saves every field from what the game holds in memory,
+    // so keys and fullscreen in the rewritten file are what it loaded.
+    Run r = run(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left",
+                home);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.find("screen: settings") != std::string::npos);
+    nlohmann::json j = nlohmann::json::parse(slurp(file));
+    CHECK(j["volume"].get<double>() == doctest::Approx(0.4));  // loaded 0.5, one step down: it saved
+    CHECK(j["fullscreen"].get<bool>() == true);
+    check_keys(j);
+    // Toggle fullscreen on the screen (second row): the loaded On becomes Off...
+    const std::string toggle =
+        std::string("--headless --frames 16 --menu-keys ") + kToSettings + ",10:down,12:confirm";
+    r = run(toggle, home);
+    CHECK(r.code == 0);
+    j = nlohmann::json::parse(slurp(file));
+    CHECK(j["fullscreen"].get<bool>() == false);
+    CHECK(j["volume"].get<double>() == doctest::Approx(0.4));
+    check_keys(j);
+    // ...and the next run reads that Off back and turns it On again.
+    r = run(toggle, home);
+    CHECK(r.code == 0);
+    j = nlohmann::json::parse(slurp(file));
+    CHECK(j["fullscreen"].get<bool>() == true);
+    check_keys(j);
+}
+
 TEST_CASE("a corrupt settings file warns once and falls back to defaults") {
     const fs::path home = temp_dir("corrupt");
     fs::create_directories(home / "sawtooth");

@@ -234,6 +234,79 @@ TEST_CASE("phase offsets inside a sequence equal the integrated travel time") {
     CHECK(pairs >= 1);
 }
 
+TEST_CASE("each phase delay is the integrated travel time along the route between the two traps") {
+    // Recomputes every delay from the level's own route: find the sequence's nodes on it,
+    // take the node where the route first meets each periodic trap (first route node inside
+    // its cells that the trap can reach), and sum travel_ticks over the route edges between
+    // the two meeting nodes.
+    int pairs = 0, seeds_with_pairs = 0;
+    for (const Layout layout : {Layout::Maze, Layout::Linear})
+        for (int s = 1; s <= 40; ++s) {
+            CAPTURE(s);
+            CAPTURE(static_cast<int>(layout));
+            const GeneratedLevel g = generate_level(params(static_cast<std::uint64_t>(s), layout));
+            REQUIRE(g.ok);
+            int pairs_here = 0;
+            for (const TrapSequence& seq : g.traps.sequences) {
+                std::vector<const Trap*> periodic;
+                for (int ti : seq.traps)
+                    if (g.level.traps[static_cast<std::size_t>(ti)].type != TrapType::Mine)
+                        periodic.push_back(&g.level.traps[static_cast<std::size_t>(ti)]);
+                if (periodic.size() < 2) continue;
+                REQUIRE(seq.delays.size() + 1 == periodic.size());
+                REQUIRE(seq.route >= 0);
+                REQUIRE(static_cast<std::size_t>(seq.route) < g.routes.size());
+                std::vector<GraphNode> route;
+                for (int id : g.routes[static_cast<std::size_t>(seq.route)].nodes)
+                    route.push_back(g.graph.nodes[static_cast<std::size_t>(id)]);
+                // Where the sequence's cells lie on the route, in order.
+                const std::size_t len = seq.cells.size();
+                int first = -1;
+                for (std::size_t f = 0; first < 0 && f + len <= route.size(); ++f) {
+                    bool match = true;
+                    for (std::size_t k = 0; match && k < len; ++k) match = route[f + k].cell == seq.cells[k];
+                    if (match) first = static_cast<int>(f);
+                }
+                REQUIRE(first >= 0);
+                std::vector<int> meet;  // route index where the route first enters each periodic trap
+                int from = first;
+                for (const Trap* t : periodic) {
+                    const std::vector<CellPos> cells = trap_cells(*t);
+                    int at = -1;
+                    for (int k = from; at < 0 && k < first + static_cast<int>(len); ++k) {
+                        const GraphNode& n = route[static_cast<std::size_t>(k)];
+                        // Wall spikes reach 0.9 m out of one wall of a 2 m cell: hanging on
+                        // the far side's ledge passes them; only the hang on their wall meets them.
+                        if (t->type == TrapType::WallSpike && n.type != NodeType::Stand &&
+                            (n.type == NodeType::HangLeft) != (t->facing > 0))
+                            continue;
+                        for (const CellPos c : cells)
+                            if (n.cell == c) at = k;
+                    }
+                    REQUIRE(at >= 0);
+                    meet.push_back(at);
+                    from = at + 1;
+                }
+                for (std::size_t k = 1; k < periodic.size(); ++k) {
+                    int expected = 0;
+                    for (int i = meet[k - 1] + 1; i <= meet[k]; ++i) {
+                        const auto [xa, ya] = node_position(route[static_cast<std::size_t>(i - 1)]);
+                        const auto [xb, yb] = node_position(route[static_cast<std::size_t>(i)]);
+                        expected += travel_ticks(xa, ya, xb, yb);
+                    }
+                    CAPTURE(k);
+                    CHECK(meet[k] > meet[k - 1]);
+                    CHECK(seq.delays[k - 1] == expected);
+                    ++pairs;
+                    ++pairs_here;
+                }
+            }
+            seeds_with_pairs += pairs_here > 0;
+        }
+    MESSAGE("travel-time delays checked: " << pairs << " trap pairs on " << seeds_with_pairs << " levels");
+    CHECK(seeds_with_pairs >= 3);  // several seeds, not one lucky level
+}
+
 TEST_CASE("travel times come from the semi-implicit integrator, not a parabola") {
     const auto [rise, ticks] = jump_apex();
     // Continuous: v^2 / 2g = 3.2 m at 0.4 s; semi-implicit Euler at 1/60 s rises less.

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -161,6 +163,116 @@ TEST_CASE("squeeze: electrified frames widen the kill window beyond the blocks")
     CHECK(trap_hits(t, electric, inside));
 }
 
+namespace {
+
+// Squeeze column (5,1) of the level below: x in [10, 12] m. A player walks up to it,
+// stops beside it, waits, then walks through. The trap's cycle starts at `phase`.
+Level squeeze_walk_level(int phase) {
+    return make_level({"############", "#####.######", "#....q.....#", "#S...q....E#", "############"},
+                      {"trap squeeze 5 1 120 " + std::to_string(phase)});
+}
+
+// Player box as the simulation builds it: the body's full width and height around its centre.
+Box player_box(const PlayerView& p) {
+    return {p.x - kPlayerWidth / 2, p.y - kPlayerHeight / 2, p.x + kPlayerWidth / 2, p.y + kPlayerHeight / 2};
+}
+
+struct SqueezeWalk {
+    bool died = false;  // traps-on run: the Simulation killed the player
+    std::uint64_t death_tick = 0;
+    bool electrified_at_death = false;
+    double stop_x = 0.0;  // body centre where the player stood waiting
+    double box_right_at_death = 0.0;
+    // Traps-off run (same inputs, same trajectory: traps never push the player), with the
+    // trap's real state at each tick checked against the player's box:
+    std::uint64_t first_hit = 0;            // by trap_hits as the simulation calls it
+    std::uint64_t first_hit_no_sparks = 0;  // the same state with the electric flag cleared
+    double end_x = 0.0;
+};
+
+// Walk right until the body centre reaches `stop_at`, wait `wait` ticks, walk 40 ticks.
+SqueezeWalk squeeze_walk(int phase, double stop_at, int wait) {
+    const Level level = squeeze_walk_level(phase);
+    SqueezeWalk out;
+    for (const bool traps_on : {true, false}) {
+        SimConfig cfg;
+        cfg.traps_enabled = traps_on;
+        Simulation sim(level, cfg);
+        int waited = -1, walked = 0;
+        for (int i = 0; i < 400 && walked < 40; ++i) {
+            InputFrame f = kRight;
+            if (waited < 0 && sim.player().x >= stop_at) waited = 0;
+            if (waited >= 0 && waited < wait) {
+                f = kNone;
+                ++waited;
+            } else if (waited >= wait) {
+                ++walked;
+            }
+            sim.step(f);
+            if (waited == wait && walked == 0) out.stop_x = sim.player().x;
+            if (traps_on) {
+                for (const SimEvent& e : sim.events())
+                    if (e.type == SimEventType::Death && !out.died) {
+                        out.died = true;
+                        out.death_tick = e.tick;
+                        out.electrified_at_death = sim.traps()[0].electrified;
+                        out.box_right_at_death = sim.player().x + kPlayerWidth / 2 - kHitboxShrink;
+                    }
+                if (out.died) break;
+            } else {
+                const Trap& trap = sim.level().traps[0];
+                TrapState state = sim.traps()[0];
+                const Box box = player_box(sim.player());
+                if (out.first_hit == 0 && trap_hits(trap, state, box)) out.first_hit = sim.tick();
+                state.electrified = false;
+                if (out.first_hit_no_sparks == 0 && trap_hits(trap, state, box))
+                    out.first_hit_no_sparks = sim.tick();
+                out.end_x = sim.player().x;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("squeeze in the simulation: the electrified frames kill a player waiting beside the column") {
+    // Stop with the (shrunk) box's right edge inside the spark margin, left of the blocks.
+    const double column_x0 = 5 * kCellSize;
+    const double half = kPlayerWidth / 2 - kHitboxShrink;  // shrunk half width
+    const double zone_lo = column_x0 - kSqueezeSparkMargin - half, zone_hi = column_x0 - half;
+    const int wait = 30;
+    int deadly_with = 0, deadly_without = 0, sparks_only = 0;
+    for (int phase = 0; phase < 120; ++phase) {
+        CAPTURE(phase);
+        const SqueezeWalk w = squeeze_walk(phase, zone_lo + 0.02, wait);
+        // The player waited inside the spark margin and outside the blocks' footprint.
+        REQUIRE(w.stop_x > zone_lo);
+        REQUIRE(w.stop_x < zone_hi);
+        // The traps-off replay predicts exactly the Simulation's own death.
+        CHECK(w.died == (w.first_hit != 0));
+        if (w.died) CHECK(w.death_tick == w.first_hit);
+        // Electricity only adds danger: no phase kills without sparks but not with them.
+        if (w.first_hit_no_sparks != 0) CHECK(w.died);
+        deadly_with += w.died;
+        deadly_without += w.first_hit_no_sparks != 0;
+        if (w.died && w.first_hit_no_sparks == 0) {
+            // Killed by the sparks alone, standing beside the shut column...
+            CHECK(w.electrified_at_death);
+            CHECK(w.box_right_at_death <= column_x0);
+            CHECK(w.box_right_at_death > column_x0 - kSqueezeSparkMargin);
+            // ...while without them the same inputs walk through and out the far side.
+            CHECK(w.end_x - half > column_x0 + kCellSize + kSqueezeSparkMargin);
+            ++sparks_only;
+        }
+    }
+    MESSAGE("squeeze walk, wait " << wait << " ticks beside it: " << deadly_with << " of 120 phases die, "
+                                  << deadly_without << " without sparks");
+    CHECK(sparks_only > 0);
+    CHECK(deadly_with > deadly_without);
+    CHECK(deadly_without > 0);  // the blocks themselves still kill a badly timed walk
+}
+
 TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within its radius") {
     const Level level = make_level({"##################", "#................#", "#................#",
                                     "#S..m...........E#", "##################"},
@@ -197,6 +309,61 @@ TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within 
         }
         CHECK(death > 0);
         CHECK(death == blast);
+    }
+}
+
+TEST_CASE("mine: a player stopped just inside the blast radius dies, just outside survives") {
+    // Mine in cell (4,1): centre at x = 9 m, kMineHeight above the floor at y = 2 m. The blast
+    // measures from that centre to the nearest point of the player's box, shrunk by
+    // kHitboxShrink; a player standing on the same floor has the centre's height inside the
+    // box, so the distance is horizontal.
+    const Level level = make_level({"##################", "#................#", "#................#",
+                                    "#S..m...........E#", "##################"},
+                                   {"trap mine 4 1"});
+    const double mine_x = 4 * kCellSize + kCellSize / 2, mine_y = 1 * kCellSize + kMineHeight;
+    const double half = kPlayerWidth / 2 - kHitboxShrink;
+    struct Case {
+        int side;       // +1 right of the mine, -1 left
+        double margin;  // distance - radius the player is placed at
+    };
+    for (const Case c : {Case{+1, -0.2}, Case{+1, +0.2}, Case{-1, -0.2}, Case{-1, +0.2}}) {
+        CAPTURE(c.side);
+        CAPTURE(c.margin);
+        const double distance = kMineBlastRadius + c.margin;
+        Simulation sim(level);
+        // Run onto the mine until it arms, then stop at the chosen distance and wait.
+        bool armed = false;
+        for (int i = 0; i < 200 && !armed; ++i) {
+            sim.step(kRight);
+            for (const SimEvent& e : sim.events()) armed = armed || e.type == SimEventType::MineArmed;
+        }
+        REQUIRE(armed);
+        const std::uint64_t armed_tick = sim.tick();
+        sim.place_player(mine_x + c.side * (distance + half), stand_y(1));
+        bool blast = false, died = false;
+        for (int i = 0; i < kMineFuseTicks + 5 && !blast; ++i) {
+            sim.step(kNone);
+            for (const SimEvent& e : sim.events()) {
+                blast = blast || e.type == SimEventType::MineBlast;
+                died = died || e.type == SimEventType::Death;
+            }
+        }
+        REQUIRE(blast);
+        CHECK(sim.tick() - armed_tick == static_cast<std::uint64_t>(kMineFuseTicks));
+        // Where the player actually stood at the blast, measured like the simulation does.
+        const PlayerView& p = sim.player();
+        const double bx0 = p.x - half, bx1 = p.x + half;
+        const double by0 = p.y - kPlayerHeight / 2 + kHitboxShrink,
+                     by1 = p.y + kPlayerHeight / 2 - kHitboxShrink;
+        const double dx = std::max({bx0 - mine_x, 0.0, mine_x - bx1});
+        const double dy = std::max({by0 - mine_y, 0.0, mine_y - by1});
+        const double measured = std::sqrt(dx * dx + dy * dy);
+        CHECK(dy == 0.0);
+        CHECK(measured == doctest::Approx(distance).epsilon(0.01));
+        if (c.margin < 0)
+            CHECK(died);
+        else
+            CHECK_FALSE(died);
     }
 }
 

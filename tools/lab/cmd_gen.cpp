@@ -127,7 +127,8 @@ void render_png(const GeneratedLevel& g, const std::string& path, int s) {
     for (const Decoration& d : l.decorations)
         c.rect(d.cell.x * s + s / 3, py(d.cell.y) + s / 3, d.cell.x * s + 2 * s / 3, py(d.cell.y) + 2 * s / 3,
                0x7FB069u, 0.35);
-    const std::uint32_t trap_col[4] = {0xD7263Du, 0xF46036u, 0x8E44ADu, 0xE8C547u};
+    // Saw magenta: red would read as a right-hang node (0xC0392B), drawn on top of it.
+    const std::uint32_t trap_col[4] = {0xE600E6u, 0xF46036u, 0x8E44ADu, 0xE8C547u};  // saw spike squeeze mine
     for (const Trap& t : l.traps)
         for (CellPos p : trap_cells(t))
             c.rect(p.x * s + 1, py(p.y) + 1, (p.x + 1) * s - 1, py(p.y) + s - 1,
@@ -164,7 +165,21 @@ void render_png(const GeneratedLevel& g, const std::string& path, int s) {
         c.rect(p.x * s + s / 6, py(p.y) + s / 6, (p.x + 1) * s - s / 6, py(p.y) + s - s / 6, col, 0.9);
     };
     marker(l.start, 0x2ECC71u);
-    marker(l.exit, 0xF1C40Fu);
+    // Exit: a black-and-white chequered flag in a white frame, a pattern no trap, node or
+    // route colour shares (a yellow exit looked like a mine, a green one like the start).
+    {
+        const int x0 = l.exit.x * s, y0 = py(l.exit.y), x1 = x0 + s, y1 = y0 + s;
+        const int frame = std::max(1, s / 10);
+        c.rect(x0, y0, x1, y1, 0x111111u);  // dark edge: the white frame shows on pale cells too
+        c.rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1, 0xFFFFFFu);
+        const int ix0 = x0 + 1 + frame, iy0 = y0 + 1 + frame, ix1 = x1 - 1 - frame, iy1 = y1 - 1 - frame;
+        constexpr int kChecks = 4;
+        for (int j = 0; j < kChecks; ++j)
+            for (int i = 0; i < kChecks; ++i)
+                c.rect(ix0 + (ix1 - ix0) * i / kChecks, iy0 + (iy1 - iy0) * j / kChecks,
+                       ix0 + (ix1 - ix0) * (i + 1) / kChecks, iy0 + (iy1 - iy0) * (j + 1) / kChecks,
+                       (i + j) % 2 ? 0xFFFFFFu : 0x111111u);
+    }
     if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write PNG '" + path + "'");
 }
 
