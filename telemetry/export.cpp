@@ -23,6 +23,9 @@ struct TableExport {
     const char* sql;
 };
 constexpr TableExport kTables[] = {
+    // meta holds the store's creation, the default participant and, for simulated
+    // studies, each synthetic participant's skill profile (synthetic_skill:<id>).
+    {"meta", "SELECT key, value FROM meta ORDER BY key"},
     {"participants",
      "SELECT participant_id, created_utc FROM participants ORDER BY created_utc, participant_id"},
     {"sessions", "SELECT * FROM sessions ORDER BY session_id"},

@@ -348,13 +348,16 @@ TEST_CASE("CSV export: one file per table with headers, inputs decoded to runs")
     const auto db_before = file_hash(path);
     const ExportSummary s = export_csv(store, dir.file("csv"));
     CHECK(file_hash(path) == db_before);
-    for (const char* f : {"participants", "sessions", "levels", "events", "state_hashes", "inputs",
+    for (const char* f : {"meta", "participants", "sessions", "levels", "events", "state_hashes", "inputs",
                           "word_levels", "word_challenges", "word_actions"}) {
         const std::string text = slurp(dir.file("csv/") + f + ".csv");
         INFO(f);
         CHECK(!text.empty());
         CHECK(text.back() == '\n');
     }
+    const std::string meta = slurp(dir.file("csv/meta.csv"));
+    CHECK(meta.rfind("key,value\n", 0) == 0);
+    CHECK(meta.find("created_by_build,") != std::string::npos);
     const std::string levels = slurp(dir.file("csv/levels.csv"));
     CHECK(levels.rfind("level_id,session_id,seq,kind,name,seed,", 0) == 0);
     CHECK(levels.find("level_text") == std::string::npos);

@@ -94,7 +94,7 @@ TEST_CASE("scripted session -> replay --verify -> export, as a user would") {
     const auto ex = run_process(kLab, {"export", "--db", db, "--out", dir.file("csv")});
     INFO(ex.err);
     CHECK(ex.exit_code == 0);
-    for (const char* f : {"participants", "sessions", "levels", "inputs", "events", "state_hashes",
+    for (const char* f : {"meta", "participants", "sessions", "levels", "inputs", "events", "state_hashes",
                           "word_levels", "word_challenges", "word_actions"})
         CHECK_MESSAGE(fs::exists(dir.file("csv/") + f + ".csv"), f);
 
