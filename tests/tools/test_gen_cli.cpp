@@ -138,6 +138,8 @@ TEST_CASE("gen: bad sizes, seeds and flags give one line and a non-zero exit") {
         {"gen --seed 1 --layout spiral", "--layout"},
         {"gen --seed 1 --format xml", "--format"},
         {"gen --seed 1 --bogus", "--bogus"},
+        {"gen --bogus", "unknown option '--bogus'"},  // named before the missing --seed
+        {"bogus --seed 1", "unknown command 'bogus'"},
         {"gen --seed 1 --level-index 0", "level"},
         {"gen --seed 1 --alpha 2", "alpha"},
         {"gen --seed 1 --png /nonexistent-dir/x/level.png", "PNG"},

@@ -3,8 +3,40 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cctype>
 #include <cstdio>
 #include <exception>
+#include <string>
+
+namespace {
+
+// CLI11 reports a missing required option (or subcommand) before an unknown one, so
+// `gen --bogus` would say "--seed is required". Name what the user mistyped instead:
+// the first word that is neither a command nor an option of the command it follows.
+std::string first_unknown(const CLI::App& app, int argc, char** argv) {
+    const CLI::App* at = &app;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--") break;
+        if (arg.rfind("-", 0) == 0 && arg.size() > 1 && !std::isdigit(static_cast<unsigned char>(arg[1]))) {
+            const std::string name = arg.substr(0, arg.find('='));
+            if (!at->get_option_no_throw(name) && name != "-h" && name != "--help")
+                return "unknown option '" + name + "'" + (at == &app ? "" : " for '" + at->get_name() + "'") +
+                       " (see --help)";
+            continue;
+        }
+        bool is_command = false;
+        for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
+            if (sub->get_name() == arg) {
+                at = sub;
+                is_command = true;
+            }
+        if (!is_command && at == &app) return "unknown command '" + arg + "' (see --help)";
+    }
+    return {};
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"sawtooth-lab: headless research tools for Sawtooth"};
@@ -34,7 +66,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
+        const std::string unknown = first_unknown(app, argc, argv);
+        std::fprintf(stderr, "sawtooth-lab: %s\n", unknown.empty() ? e.what() : unknown.c_str());
         return 2;
     } catch (const sawtooth::lab::LabError& e) {
         std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
