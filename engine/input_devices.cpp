@@ -22,7 +22,13 @@ InputDevices::~InputDevices() {
 
 void InputDevices::handle_event(const SDL_Event& e) {
     if (e.type == SDL_CONTROLLERDEVICEADDED) {
-        if (auto* pad = SDL_GameControllerOpen(e.cdevice.which)) m_pads.push_back(pad);
+        // SDL also announces the pads present at start-up, which the constructor opened.
+        auto* pad = SDL_GameControllerOpen(e.cdevice.which);
+        if (!pad) return;
+        if (std::find(m_pads.begin(), m_pads.end(), pad) != m_pads.end())
+            SDL_GameControllerClose(pad);  // drop the extra reference
+        else
+            m_pads.push_back(pad);
     } else if (e.type == SDL_CONTROLLERDEVICEREMOVED) {
         auto it = std::find_if(m_pads.begin(), m_pads.end(), [&](SDL_GameController* p) {
             return SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(p)) == e.cdevice.which;
