@@ -53,8 +53,10 @@ void add_jump_errors(const SkillProfile& skill, Rng& rng, std::vector<InputFrame
                           before);
             i += static_cast<std::size_t>(e);
         } else if (e < 0) {
-            std::size_t run = 0;  // frames without up right before the press
-            while (run < i && !up(i - run - 1)) ++run;
+            // Early: the keys held just before the press are held shorter (the pause or
+            // run-up), never less than a tick unless they are all there is before the press.
+            std::size_t run = 0;
+            while (run < i && frames[i - run - 1] == frames[i - 1]) ++run;
             const bool first_jump = run == i;  // nothing but the wait before it to shorten
             const std::size_t cut = std::min(static_cast<std::size_t>(-e), first_jump ? run : run - 1);
             frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(i - cut),
