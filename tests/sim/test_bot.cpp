@@ -113,3 +113,102 @@ TEST_CASE("the skill draw is deterministic and covers the three groups") {
     CHECK(groups[2] > 60);
     CHECK(groups[3] > 20);
 }
+
+namespace {
+
+/// A standing move of `jumps` hops: each a 10-tick wait, then right+up held 8 ticks, then
+/// right alone 12 ticks (what the bot's jump macros look like).
+std::vector<InputFrame> hops(int jumps) {
+    std::vector<InputFrame> f;
+    for (int k = 0; k < jumps; ++k) {
+        f.insert(f.end(), 10, InputFrame{});
+        f.insert(f.end(), 8, InputFrame{static_cast<std::uint8_t>(kInputRight | kInputUp)});
+        f.insert(f.end(), 12, InputFrame{kInputRight});
+    }
+    f.insert(f.end(), 20, InputFrame{});
+    return f;
+}
+
+/// Ticks (from the start of the wait) of every up press and every up release.
+std::vector<int> up_edges(const ExecutedMove& m) {
+    std::vector<int> out;
+    bool prev = false;
+    for (std::size_t i = 0; i < m.frames.size(); ++i) {
+        const bool up = (m.frames[i].bits & kInputUp) != 0;
+        if (up != prev) out.push_back(m.wait + static_cast<int>(i));
+        prev = up;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("execution errors: the expert plays the plan exactly and draws nothing") {
+    Rng rng(5), untouched(5);
+    const std::vector<InputFrame> plan = hops(3);
+    const ExecutedMove m = apply_execution_errors(expert_skill(), rng, plan, 7);
+    CHECK(m.wait == 7);
+    CHECK(m.frames == plan);
+    CHECK(rng.next_u64() == untouched.next_u64());
+}
+
+TEST_CASE("execution errors: every jump keeps its press and the other keys keep their order") {
+    Rng rng(11);
+    const std::vector<InputFrame> plan = hops(3);
+    for (int trial = 0; trial < 500; ++trial) {
+        const ExecutedMove m = apply_execution_errors(bad_skill(), rng, plan, 3);
+        REQUIRE(m.wait >= 0);
+        const std::vector<int> edges = up_edges(m);
+        CHECK(edges.size() == 6);  // 3 presses, 3 releases: no jump lost or merged
+        int right_runs = 0;
+        bool prev = false;
+        for (const InputFrame f : m.frames) {
+            const bool right = (f.bits & kInputRight) != 0;
+            right_runs += right && !prev;
+            prev = right;
+            CHECK((f.bits & (kInputLeft | kInputDown)) == 0);
+        }
+        CHECK(right_runs == 3);
+    }
+}
+
+// The point of the per-jump errors (docs/bots.md): a person judges every jump anew, so a
+// move with more jumps collects more error. With the per-press noise switched off, the
+// last jump's take-off and release in a 3-jump move must scatter more than in a 1-jump
+// move (each earlier take-off error shifts it: expected mean square 3x), and "off by
+// more than 3 ticks" (outside a tight trap window) must happen more often, for the same
+// player.
+TEST_CASE("execution errors: a move with more jumps is executed less precisely") {
+    SkillProfile s = average_skill();
+    s.timing_noise_ticks = 0.0;  // isolate the per-jump errors
+    Rng rng(2024);
+    auto last_jump_error = [&](int jumps, double& sq_sum, int& off) {
+        const std::vector<InputFrame> plan = hops(jumps);
+        const std::vector<int> planned = up_edges({0, plan});
+        for (int trial = 0; trial < 2000; ++trial) {
+            const std::vector<int> got = up_edges(apply_execution_errors(s, rng, plan, 30));
+            REQUIRE(got.size() == planned.size());
+            // Relative to the plan started after the same 30-tick wait.
+            const int take_off = got[got.size() - 2] - (planned[planned.size() - 2] + 30);
+            const int release = got.back() - (planned.back() + 30);
+            sq_sum += take_off * take_off;
+            off += std::abs(take_off) > 3 || std::abs(release) > 3;
+        }
+    };
+    double sq1 = 0, sq3 = 0;
+    int off1 = 0, off3 = 0;
+    last_jump_error(1, sq1, off1);
+    last_jump_error(3, sq3, off3);
+    std::printf(
+        "per-jump errors (average, 2000 moves): last take-off mean square %.2f (1 jump) vs %.2f "
+        "(3 jumps); take-off or release off by > 3 ticks %d vs %d\n",
+        sq1 / 2000, sq3 / 2000, off1, off3);
+    CHECK(sq3 > 2.0 * sq1);
+    CHECK(off3 > off1 + 200);
+    // The expert's plan is never perturbed, and neither is a move without jumps.
+    Rng r2(3);
+    const std::vector<InputFrame> walk(40, InputFrame{kInputRight});
+    const ExecutedMove m = apply_execution_errors(s, r2, walk, 5);
+    CHECK(m.frames == walk);
+    CHECK(m.wait == 5);
+}

@@ -55,17 +55,6 @@ std::vector<InputFrame> frames_of(const Macro& m) {
     return out;
 }
 
-Macro segments_of(const std::vector<InputFrame>& frames) {
-    Macro out;
-    for (const InputFrame& f : frames) {
-        if (!out.empty() && out.back().bits == f.bits)
-            ++out.back().n;
-        else
-            out.push_back({f.bits, 1});
-    }
-    return out;
-}
-
 int floor_div(double v) { return static_cast<int>(std::floor(v / kCellSize)); }
 
 bool at_rest(const PlayerView& v) {
@@ -822,23 +811,15 @@ private:
         return std::nullopt;
     }
 
-    /// Executes a plan in the real simulation, with the player's timing noise.
+    /// Executes a plan in the real simulation, with the player's execution errors
+    /// (apply_execution_errors: every press and release, plus each jump's own errors).
     void execute(const Plan& plan) {
-        Macro segs = segments_of(plan.frames);
-        int wait = plan.wait;
-        if (m_skill.timing_noise_ticks > 0.0) {
-            auto jitter = [&] {
-                return static_cast<int>(std::lround(m_skill.timing_noise_ticks * m_rng.normal()));
-            };
-            wait = std::max(0, wait + jitter());
-            for (Seg& s : segs) s.n = std::max(1, s.n + jitter());
+        const ExecutedMove move = apply_execution_errors(m_skill, m_rng, plan.frames, plan.wait);
+        for (int i = 0; i < move.wait && !m_sim.reached_exit(); ++i) step_real(InputFrame{});
+        for (const InputFrame& f : move.frames) {
+            if (m_sim.reached_exit() || m_sim.player().mode == PlayerMode::Dead) return;
+            step_real(f);
         }
-        for (int i = 0; i < wait && !m_sim.reached_exit(); ++i) step_real(InputFrame{});
-        for (const Seg& s : segs)
-            for (int i = 0; i < s.n; ++i) {
-                if (m_sim.reached_exit() || m_sim.player().mode == PlayerMode::Dead) return;
-                step_real(InputFrame{s.bits});
-            }
     }
 
     Simulation& m_sim;

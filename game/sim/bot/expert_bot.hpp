@@ -9,7 +9,8 @@
 // simulation, and the bot re-observes where it actually came to rest before the next hop.
 // It reads only what a player sees: geometry, trap positions and their timing.
 // A SkillProfile turns the expert into a human-like player (reaction delay, timing noise,
-// safety margin, patience). Deterministic: same level, skill and seed -> same inputs.
+// per-jump take-off and hold errors, safety margin, patience). Deterministic: same level,
+// skill and seed -> same inputs.
 
 #include "game/sim/bot/skill.hpp"
 #include "game/sim/simulation.hpp"

@@ -5,11 +5,13 @@
 // tick and gives up after enough failures. Three presets (GOOD / AVERAGE / BAD) and a
 // seeded draw of a participant population. Pure data + the project RNG; no clocks.
 
+#include "game/sim/input.hpp"
 #include "gen/rng.hpp"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sawtooth::bot {
 
@@ -29,6 +31,16 @@ struct SkillProfile {
     int think_ticks = 0;
     /// Standard deviation (ticks) of the error of every button press and release.
     double timing_noise_ticks = 0.0;
+    /// Standard deviation (ticks) of an extra take-off error of every jump press (up pressed
+    /// on the ground or on a ledge), on top of timing_noise_ticks: each jump is a separate
+    /// judgement of where to leave the edge, so a move with more jumps collects more error.
+    /// The press comes early or late and the rest of the move follows it (it is timed from
+    /// the take-off).
+    double jump_timing_noise_ticks = 0.0;
+    /// Standard deviation (ticks) of an extra error of how long up is held on every jump
+    /// (the jump's height: the rise ends when up is released), on top of
+    /// timing_noise_ticks. The direction keys are not affected (the other hand).
+    double jump_hold_noise_ticks = 0.0;
     /// The player aims for the middle of a safe timing window this many ticks wide on each
     /// side; 0 = takes the first start that works, however tight.
     int safety_margin_ticks = 3;
@@ -54,8 +66,28 @@ inline constexpr double kShareAverage = 0.45;  ///< the rest are BAD
 
 /// One participant: a group drawn with the shares above, then each parameter of its preset
 /// scaled by an individual factor (lognormal, sd kIndividualSpread) so no two are equal.
+/// The three noise parameters share one factor (one person's motor noise), so the draw
+/// takes as many random numbers as before they existed.
 SkillProfile draw_participant_skill(Rng& rng);
 inline constexpr double kIndividualSpread = 0.15;
+
+/// A move as the player actually performs it.
+struct ExecutedMove {
+    int wait = 0;                    ///< idle ticks before the first frame
+    std::vector<InputFrame> frames;  ///< one per tick
+};
+
+/// The player's execution of a planned move (`wait` idle ticks, then `planned`), drawn
+/// from `rng`: the wait and every run of equal frames (each press / release) are off by
+/// N(0, timing_noise_ticks) ticks; then every up press (a jump) is moved by
+/// N(0, jump_timing_noise_ticks) ticks -- frames before it repeated or dropped, so the
+/// rest of the move follows the take-off -- and its release by N(0, jump_hold_noise_ticks)
+/// with the other keys unchanged. A move with k jumps gets k independent jump errors. Every
+/// segment keeps at least one tick and every jump keeps its press edge (no jump is lost or
+/// merged into the previous one). The expert (all noise 0) draws nothing and returns the
+/// plan unchanged.
+ExecutedMove apply_execution_errors(const SkillProfile& skill, Rng& rng,
+                                    const std::vector<InputFrame>& planned, int wait);
 
 /// One line describing a profile (for logs and the database's meta table).
 std::string describe(const SkillProfile& skill);
