@@ -3,6 +3,8 @@
 // and a corrupt settings file. Checks exit codes, messages and files, never timings.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -31,10 +34,21 @@ std::string slurp(const fs::path& p) {
 
 // A fresh, empty config and data home per test so no test sees a developer's real settings
 // or records into their real database.
+// Removes this process's folders when the test binary exits.
+struct Cleanup {
+    std::vector<fs::path> dirs;
+    ~Cleanup() {
+        std::error_code ec;
+        for (const fs::path& d : dirs) fs::remove_all(d, ec);
+    }
+} cleanup;
+
 fs::path temp_dir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("sawtooth_app_test_" + name);
+    const fs::path d =
+        fs::temp_directory_path() / ("sawtooth_app_test_" + name + "_" + std::to_string(::getpid()));
     fs::remove_all(d);
     fs::create_directories(d);
+    cleanup.dirs.push_back(d);
     return d;
 }
 

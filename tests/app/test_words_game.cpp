@@ -6,6 +6,8 @@
 // file). Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include "../support/run_process.hpp"
 #include "../words_fixture.hpp"
 #include "game/words/word_bot.hpp"
@@ -29,10 +31,21 @@ namespace {
 
 const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 
+// Removes this process's folders when the test binary exits.
+struct Cleanup {
+    std::vector<fs::path> dirs;
+    ~Cleanup() {
+        std::error_code ec;
+        for (const fs::path& d : dirs) fs::remove_all(d, ec);
+    }
+} cleanup;
+
 fs::path fresh_dir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("sawtooth_words_game_" + name);
+    const fs::path d =
+        fs::temp_directory_path() / ("sawtooth_words_game_" + name + "_" + std::to_string(::getpid()));
     fs::remove_all(d);
     fs::create_directories(d);
+    cleanup.dirs.push_back(d);
     return d;
 }
 

@@ -10,6 +10,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -22,7 +24,8 @@ namespace {
 constexpr int kTicksPerLevel = 1500;
 
 std::string temp_db(const char* name) {
-    const auto dir = std::filesystem::temp_directory_path() / "sawtooth_difficulty_test";
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("sawtooth_difficulty_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto p = dir / name;
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);

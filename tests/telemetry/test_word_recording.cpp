@@ -2,6 +2,8 @@
 // regression of the word-study analysis (item 9), on a real SQLite store.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include "../words_fixture.hpp"
 #include "game/words/word_bot.hpp"
 #include "game/words/word_modes.hpp"
@@ -37,7 +39,7 @@ struct Recorded {
 /// Level 2 of the Levels mode played by a simulated player, recorded into a fresh store.
 Recorded record_bot_level(const std::string& name) {
     Recorded r;
-    r.dir = fs::temp_directory_path() / ("sawtooth_test_word_rec_" + name);
+    r.dir = fs::temp_directory_path() / ("sawtooth_test_word_rec_" + name + "_" + std::to_string(::getpid()));
     fs::remove_all(r.dir);
     fs::create_directories(r.dir);
     r.db = (r.dir / "s.db").string();

@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -51,7 +53,8 @@ std::uint32_t be32(const std::string& s, std::size_t at) {
 }
 
 std::string temp_path(const char* name) {
-    const auto dir = std::filesystem::temp_directory_path() / "sawtooth_gen_cli_test";
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("sawtooth_gen_cli_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto p = dir / name;
     std::filesystem::remove(p);

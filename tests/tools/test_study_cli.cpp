@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -54,7 +56,7 @@ std::vector<std::string> content(const std::string& db) {
 }  // namespace
 
 TEST_CASE("study records replay-exact sessions, deterministic across runs and thread counts") {
-    const fs::path dir = fs::temp_directory_path() / "sawtooth_test_study";
+    const fs::path dir = fs::temp_directory_path() / ("sawtooth_test_study_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();

@@ -2,6 +2,8 @@
 // and the word part of `report`, driven as a user would (issue 8 items 7, 8, 9).
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include "telemetry/store.hpp"
 #include "telemetry/word_recording.hpp"
 
@@ -65,7 +67,8 @@ std::vector<std::string> content(const std::string& db) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("sawtooth_test_words_study_" + name);
+    const fs::path dir =
+        fs::temp_directory_path() / ("sawtooth_test_words_study_" + name + "_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
