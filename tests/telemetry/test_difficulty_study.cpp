@@ -27,6 +27,14 @@ std::string temp_db(const char* name) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("sawtooth_difficulty_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
+    // This process's folder goes when the test binary exits.
+    static const struct Cleanup {
+        std::filesystem::path dir;
+        ~Cleanup() {
+            std::error_code ec;
+            std::filesystem::remove_all(dir, ec);
+        }
+    } cleanup{dir};
     const auto p = dir / name;
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
     return p.string();

@@ -56,6 +56,14 @@ std::string temp_path(const char* name) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("sawtooth_gen_cli_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
+    // This process's folder goes when the test binary exits.
+    static const struct Cleanup {
+        std::filesystem::path dir;
+        ~Cleanup() {
+            std::error_code ec;
+            std::filesystem::remove_all(dir, ec);
+        }
+    } cleanup{dir};
     const auto p = dir / name;
     std::filesystem::remove(p);
     return p.string();
