@@ -1,6 +1,6 @@
 #pragma once
-// A full-screen message with one "Back" button: the Elimination placeholder ("coming
-// soon") and errors a player should read (a seed that failed to generate).
+// A full-screen message with one "Back" button: text a player should read (how to play
+// Elimination, a seed or word level that failed to generate, a missing word list).
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The title menu: Platformer (Study session, Free play), Elimination (coming soon),
+// The title menu: Platformer (Study session, Free play), Elimination (its own menu),
 // Settings, Quit. Keyboard, gamepad and mouse all work.
 
 #include "game/app/screen.hpp"
