@@ -40,6 +40,9 @@ constexpr int kMaxFreeSearchesPerNode = 2;       ///< ... and per resting node
 constexpr double kRecentreSlack = 0.3;           ///< m off the cell centre that is worth a shuffle
 constexpr int kMaxFreeTimings = 16;              ///< chains found by one free search timed against the traps
 constexpr double kFreeDepthCost = 1.5;           ///< free search priority: cells-to-goal + this per move
+constexpr std::size_t kShortHop = 4;             ///< path edges of the fallback hop into a trap area
+constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
+constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
@@ -261,7 +264,8 @@ public:
           m_graph(build_level_graph(m_level)),
           m_geo(m_level, geo_config()),
           m_wait_sim(m_level),
-          m_run_sim(m_level) {
+          m_run_sim(m_level),
+          m_live_sim(m_level) {
         m_danger.assign(static_cast<std::size_t>(m_level.width * m_level.height), 0);
         for (const Trap& t : m_level.traps) {
             for (const CellPos c : trap_cells(t)) m_danger[idx(c)] = 1;
@@ -507,6 +511,10 @@ private:
                 r.view = sim.player();
                 return r;
             }
+            if (sim.player().mode == PlayerMode::Dead) {  // traps-on lookahead only
+                r.died = true;
+                return r;
+            }
             // A grabbed ledge ends the move: the rest of the macro would only hold on
             // (no press edge), and hanging there longer can cost a trap window.
             if (!was_hanging && hanging(sim.player())) break;
@@ -525,6 +533,10 @@ private:
             if (sim.reached_exit()) {
                 r.exit = true;
                 break;
+            }
+            if (sim.player().mode == PlayerMode::Dead) {
+                r.died = true;
+                return r;
             }
         }
         r.view = sim.player();
@@ -605,6 +617,15 @@ private:
         while (t + 1 < path.size() && t < static_cast<std::size_t>(m_settings.max_chain) &&
                danger_node(path[t]))
             ++t;
+        if (auto plan = find_plan_to(path, t)) return plan;
+        // A long trap area in one hop can be too much for one search: stop on the way, at a
+        // node inside the area where waiting is survivable after all (time_move checks it:
+        // the danger areas are conservative, e.g. next to a mine nobody touched).
+        if (t > kShortHop) return find_plan_to(path, kShortHop);
+        return std::nullopt;
+    }
+
+    std::optional<Plan> find_plan_to(const std::vector<int>& path, std::size_t t) {
         const int target = path[t];
         // A search that failed from this resting place toward this target fails again:
         // the geometry is the same and the timing scan already covered two trap cycles.
@@ -634,7 +655,23 @@ private:
         for (const Rollout& r : found)
             if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
         // Several moves (through intermediate resting places near the path).
-        std::optional<Plan> chain = search_chain(path, t, *now, w_min);
+        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min);
+        // The moves exist but the traps kill every chain found without them (mines armed
+        // on the way blow before a chain of resting stops is through): search again with
+        // the traps on, so deaths prune the chains and a quicker way to a place replaces a
+        // slower one. Periodic traps make that depend on the start: a few starts over one
+        // cycle from the earliest.
+        if (!chain && !m_level.traps.empty()) {
+            m_live_sim.restore(*now);
+            for (int w = 0; w <= w_min + kLiveStartSpan && !chain; ++w) {
+                if (w > 0) m_live_sim.step(InputFrame{});
+                if (m_live_sim.player().mode == PlayerMode::Dead) break;
+                if (w < w_min || (w - w_min) % kLiveStartStep != 0) continue;
+                const auto root = m_live_sim.snapshot();
+                chain = search_chain(m_live_sim, path, t, *now, *root, w);
+                m_live_sim.restore(*root);
+            }
+        }
         if (!chain) m_failed.insert(memo);
         return chain;
     }
@@ -642,8 +679,10 @@ private:
     /// Best-first search over resting places reached by single moves, near the path: the
     /// place closest to the target (plus a cost per move) is expanded first, so a few
     /// expansions reach chains such as jump -> hang -> jump across -> hang -> climb.
-    std::optional<Plan> search_chain(const std::vector<int>& path, std::size_t t, const SimSnapshot& now,
-                                     int w_min) {
+    /// `sim` is the lookahead searched (traps off, or on), `root` the state it starts from
+    /// (`now`, or `now` after the earliest start); plans are timed from `now`.
+    std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
+                                     const SimSnapshot& now, const SimSnapshot& root, int w_min) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
@@ -658,15 +697,24 @@ private:
             }
             return false;
         };
-        const int max_depth = static_cast<int>(std::min<std::size_t>(t, 3)) + 1;
+        const int max_depth = static_cast<int>(std::min<std::size_t>(t, 6)) + 2;
         const CellPos tc = m_graph.nodes[static_cast<std::size_t>(target)].cell;
-        // The first ledge on the way (often inside a trap area, so not the target itself).
-        int grab_node = target;
-        for (std::size_t i = 1; i <= t; ++i)
-            if (m_graph.nodes[static_cast<std::size_t>(path[i])].type != NodeType::Stand) {
-                grab_node = path[i];
-                break;
+        // The next ledge on the way from a resting place (often inside a trap area, so not
+        // the target itself): the first hang node after the path node the place is on, or
+        // nearest to (ties: the later one).
+        auto grab_node_after = [&](int n) {
+            std::size_t at = 0;
+            int best = std::numeric_limits<int>::max();
+            const CellPos c = m_graph.nodes[static_cast<std::size_t>(n)].cell;
+            for (std::size_t i = 0; i <= t; ++i) {
+                const CellPos p = m_graph.nodes[static_cast<std::size_t>(path[i])].cell;
+                const int d = path[i] == n ? -1 : std::abs(p.x - c.x) + std::abs(p.y - c.y);
+                if (d <= best) best = d, at = i;
             }
+            for (std::size_t i = at + 1; i <= t; ++i)
+                if (m_graph.nodes[static_cast<std::size_t>(path[i])].type != NodeType::Stand) return path[i];
+            return target;
+        };
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
@@ -674,8 +722,8 @@ private:
         std::vector<int> state_at(m_graph.nodes.size(), -1);  // queued state per node
         std::vector<char> expanded;
         seen[static_cast<std::size_t>(path[0])] = 1;
-        m_geo.restore(now);
-        states.push_back({m_geo.snapshot(), {}, 0});
+        sim.restore(root);
+        states.push_back({sim.snapshot(), {}, 0});
         expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
@@ -686,13 +734,14 @@ private:
             expanded[static_cast<std::size_t>(si)] = 1;
             open.pop();
             ++expansions;
-            m_geo.restore(*s.snap);
-            const PlayerView v = m_geo.player();
+            sim.restore(*s.snap);
+            const PlayerView v = sim.player();
             const GraphNode& tg = m_graph.nodes[static_cast<std::size_t>(target)];
             const double dx = cell_centre_x(tg.cell) - v.x;
             const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
-            for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node, v))) {
-                Rollout r = rollout(m_geo, *s.snap, frames_of(m));
+            const int here = si == 0 ? path[0] : node_of(m_graph, v);
+            for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node_after(here), v))) {
+                Rollout r = rollout(sim, *s.snap, frames_of(m));
                 if (!r.exit && r.node < 0) continue;
                 std::vector<InputFrame> all = s.frames;
                 all.insert(all.end(), r.frames.begin(), r.frames.end());
@@ -708,7 +757,7 @@ private:
                     const int q = state_at[static_cast<std::size_t>(r.node)];
                     if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
                         all.size() < states[static_cast<std::size_t>(q)].frames.size())
-                        states[static_cast<std::size_t>(q)] = {m_geo.snapshot(), std::move(all), s.depth + 1};
+                        states[static_cast<std::size_t>(q)] = {sim.snapshot(), std::move(all), s.depth + 1};
                     continue;
                 }
                 seen[static_cast<std::size_t>(r.node)] = 1;
@@ -716,7 +765,7 @@ private:
                 expanded.push_back(0);
                 const CellPos c = m_graph.nodes[static_cast<std::size_t>(r.node)].cell;
                 const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
-                states.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
+                states.push_back({sim.snapshot(), std::move(all), s.depth + 1});
                 open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
             }
         }
@@ -851,6 +900,7 @@ private:
     Simulation m_geo;            ///< lookahead without traps: where does a move lead
     Simulation m_wait_sim;       ///< lookahead with traps: the real state, waiting
     Simulation m_run_sim;        ///< lookahead with traps: a move started after a wait
+    Simulation m_live_sim;       ///< lookahead with traps: the multi-move search through mines
     std::vector<char> m_danger;  ///< per cell: a trap can kill a player resting here
     std::map<std::pair<int, int>, double> m_penalty;
     std::vector<char> m_to_goal;                 ///< per node: the graph connects it to the exit
