@@ -242,6 +242,11 @@ struct Rollout {
     int node = -1;
     PlayerView view;
     std::vector<InputFrame> frames;  ///< macro frames plus the settling frames actually used
+    /// The first landing from the air, if asked for: the state, frames[0, landing_frames)
+    /// lead there, and the node it is on (-1 if none).
+    std::shared_ptr<const SimSnapshot> landing;
+    std::size_t landing_frames = 0;
+    int landing_node = -1;
 };
 
 /// A hop: frames to execute after a wait, and where they lead.
@@ -491,9 +496,18 @@ private:
     }
 
     /// Runs frames then lets the player settle, on `sim` restored to `from`.
-    Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames) const {
+    Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                    bool want_landing = false) const {
         sim.restore(from);
         Rollout r;
+        auto note_landing = [&](PlayerMode before) {
+            if (!want_landing || r.landing || before != PlayerMode::Air ||
+                sim.player().mode != PlayerMode::Ground)
+                return;
+            r.landing = sim.snapshot();
+            r.landing_frames = r.frames.size();
+            r.landing_node = node_of(m_graph, sim.player());
+        };
         r.frames.reserve(frames.size() + kSettleMaxTicks);
         // Frames from `tail` on hold one button set to the end of the macro.
         std::size_t tail = frames.size();
@@ -504,8 +518,10 @@ private:
             const InputFrame f = frames[i];
             const bool was_hanging = hanging(sim.player());
             const double x_before = sim.player().x;
+            const PlayerMode mode_before = sim.player().mode;
             sim.step(f);
             r.frames.push_back(f);
+            note_landing(mode_before);
             if (sim.reached_exit()) {
                 r.exit = true;
                 r.view = sim.player();
@@ -528,8 +544,10 @@ private:
         sim.step(InputFrame{});
         r.frames.push_back(InputFrame{});
         for (int i = 0; i < kSettleMaxTicks && !at_rest(sim.player()); ++i) {
+            const PlayerMode mode_before = sim.player().mode;
             sim.step(InputFrame{});
             r.frames.push_back(InputFrame{});
+            note_landing(mode_before);
             if (sim.reached_exit()) {
                 r.exit = true;
                 break;
@@ -655,7 +673,7 @@ private:
         for (const Rollout& r : found)
             if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
         // Several moves (through intermediate resting places near the path).
-        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min);
+        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false);
         // The moves exist but the traps kill every chain found without them (mines armed
         // on the way blow before a chain of resting stops is through): search again with
         // the traps on, so deaths prune the chains and a quicker way to a place replaces a
@@ -668,7 +686,7 @@ private:
                 if (m_live_sim.player().mode == PlayerMode::Dead) break;
                 if (w < w_min || (w - w_min) % kLiveStartStep != 0) continue;
                 const auto root = m_live_sim.snapshot();
-                chain = search_chain(m_live_sim, path, t, *now, *root, w);
+                chain = search_chain(m_live_sim, path, t, *now, *root, w, true);
                 m_live_sim.restore(*root);
             }
         }
@@ -682,7 +700,8 @@ private:
     /// `sim` is the lookahead searched (traps off, or on), `root` the state it starts from
     /// (`now`, or `now` after the earliest start); plans are timed from `now`.
     std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
-                                     const SimSnapshot& now, const SimSnapshot& root, int w_min) {
+                                     const SimSnapshot& now, const SimSnapshot& root, int w_min,
+                                     bool landings) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
@@ -718,10 +737,11 @@ private:
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-        std::vector<char> seen(m_graph.nodes.size(), 0);
-        std::vector<int> state_at(m_graph.nodes.size(), -1);  // queued state per node
+        // Per node and kind (0 at rest, 1 just landed, still moving): seen, queued state.
+        std::vector<char> seen(2 * m_graph.nodes.size(), 0);
+        std::vector<int> state_at(2 * m_graph.nodes.size(), -1);
         std::vector<char> expanded;
-        seen[static_cast<std::size_t>(path[0])] = 1;
+        seen[2 * static_cast<std::size_t>(path[0])] = seen[2 * static_cast<std::size_t>(path[0]) + 1] = 1;
         sim.restore(root);
         states.push_back({sim.snapshot(), {}, 0});
         expanded.push_back(0);
@@ -740,8 +760,38 @@ private:
             const double dx = cell_centre_x(tg.cell) - v.x;
             const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
             const int here = si == 0 ? path[0] : node_of(m_graph, v);
+            // A place to go on from: a quicker way to a queued one replaces it (in a chain
+            // through trap windows and mine fuses every tick counts).
+            auto offer = [&](int node, int kind, std::shared_ptr<const SimSnapshot> snap,
+                             std::vector<InputFrame>&& frames) {
+                if (s.depth + 1 >= max_depth || !near_path(node)) return;
+                const std::size_t key = 2 * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
+                if (seen[key]) {
+                    const int q = state_at[key];
+                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
+                        frames.size() < states[static_cast<std::size_t>(q)].frames.size())
+                        states[static_cast<std::size_t>(q)] = {std::move(snap), std::move(frames),
+                                                               s.depth + 1};
+                    return;
+                }
+                seen[key] = 1;
+                state_at[key] = static_cast<int>(states.size());
+                expanded.push_back(0);
+                const CellPos c = m_graph.nodes[static_cast<std::size_t>(node)].cell;
+                const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
+                states.push_back({std::move(snap), std::move(frames), s.depth + 1});
+                open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
+            };
             for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node_after(here), v))) {
-                Rollout r = rollout(sim, *s.snap, frames_of(m));
+                Rollout r = rollout(sim, *s.snap, frames_of(m), landings);
+                // With traps on, a chain may go on from the moment of a landing without
+                // coming to rest first (off a mine before its fuse burns down).
+                if (r.landing && r.landing_node >= 0 && !r.exit && r.landing_node != target) {
+                    std::vector<InputFrame> part = s.frames;
+                    part.insert(part.end(), r.frames.begin(),
+                                r.frames.begin() + static_cast<std::ptrdiff_t>(r.landing_frames));
+                    offer(r.landing_node, 1, r.landing, std::move(part));
+                }
                 if (!r.exit && r.node < 0) continue;
                 std::vector<InputFrame> all = s.frames;
                 all.insert(all.end(), r.frames.begin(), r.frames.end());
@@ -750,23 +800,7 @@ private:
                     if (++tried >= 2 * m_settings.max_geo_candidates) return std::nullopt;
                     continue;
                 }
-                if (s.depth + 1 >= max_depth || !near_path(r.node)) continue;
-                if (seen[static_cast<std::size_t>(r.node)]) {
-                    // A quicker way to a queued place replaces it: in a chain through trap
-                    // windows and mine fuses every tick counts.
-                    const int q = state_at[static_cast<std::size_t>(r.node)];
-                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
-                        all.size() < states[static_cast<std::size_t>(q)].frames.size())
-                        states[static_cast<std::size_t>(q)] = {sim.snapshot(), std::move(all), s.depth + 1};
-                    continue;
-                }
-                seen[static_cast<std::size_t>(r.node)] = 1;
-                state_at[static_cast<std::size_t>(r.node)] = static_cast<int>(states.size());
-                expanded.push_back(0);
-                const CellPos c = m_graph.nodes[static_cast<std::size_t>(r.node)].cell;
-                const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
-                states.push_back({sim.snapshot(), std::move(all), s.depth + 1});
-                open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
+                offer(r.node, 0, sim.snapshot(), std::move(all));
             }
         }
         return std::nullopt;
