@@ -81,6 +81,10 @@ TEST_CASE("the expert bot finishes generated levels with traps, deterministicall
 //   stops found without traps is through; the traps-on chain search finds a quicker one;
 // - maze 546 (exit -> start): a climb over a ledge onto a mine must go straight on from the
 //   landing; a stop to rest there is already too long for the fuse.
+// - linear 93 index 2: two wall spikes with cycles 116 and 118 ticks in a row: their safe
+//   windows overlap enough only some cycles later (a wait longer than the usual scan);
+// - linear 59 index 1: a climb from a hang in a spike cell must stop just past the ledge,
+//   short of the next wall spike's reach.
 TEST_CASE("the expert bot proves former failing seeds both ways") {
     struct Case {
         std::uint64_t seed;
@@ -88,7 +92,7 @@ TEST_CASE("the expert bot proves former failing seeds both ways") {
         int level_index;
     };
     for (const Case c : {Case{14, false, 1}, Case{57, false, 1}, Case{89, false, 1}, Case{92, true, 5},
-                         Case{546, false, 1}}) {
+                         Case{546, false, 1}, Case{93, true, 2}, Case{59, true, 1}}) {
         GenParams p;
         p.seed = c.seed;
         if (c.linear) {  // the study's level shape (tools/lab/bot_common.hpp)

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -41,6 +42,9 @@ constexpr double kRecentreSlack = 0.3;           ///< m off the cell centre that
 constexpr int kMaxFreeTimings = 16;              ///< chains found by one free search timed against the traps
 constexpr double kFreeDepthCost = 1.5;           ///< free search priority: cells-to-goal + this per move
 constexpr std::size_t kShortHop = 4;             ///< path edges of the fallback hop into a trap area
+constexpr int kLongWaitTicks = 1500;             ///< longest wait scanned when the usual window has no start
+constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long window per hop
+constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
 constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
 constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
 
@@ -167,6 +171,8 @@ std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy, Grab
                 for (int n : {6, 12, 20})
                     hangs.push_back({{Dn, k}, {static_cast<std::uint8_t>(Dn | D), n}, {Dn, 20}});
         for (int n : {4, 10}) hangs.push_back({{Dn, 1}, {A, n}});
+        // Up and just over the ledge, stopping near its edge (a wall spike beyond it).
+        for (int k : {4, 6, 8}) hangs.push_back({{static_cast<std::uint8_t>(U | S), k}, {U, 30 - k}});
         // Drops first when the target is below.
         if (dy < 0)
             std::stable_partition(hangs.begin(), hangs.end(),
@@ -587,18 +593,21 @@ private:
 
     /// Scans start times for `frames` from the real state: the player must reach the
     /// target (or the exit) alive and stay alive there a while. Returns the chosen wait.
+    /// `window` = 0: settings.wait_window_ticks.
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
-                                 int w_min) {
+                                 int w_min, int window = 0) {
         return time_move(
-            now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; },
-            w_min);
+            now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; }, w_min,
+            window);
     }
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
-                                 const std::function<bool(const PlayerView&)>& at_target, int w_min) {
+                                 const std::function<bool(const PlayerView&)>& at_target, int w_min,
+                                 int window = 0) {
         const int m = m_skill.safety_margin_ticks;
         m_wait_sim.restore(now);
         int run = 0, best_run = 0, best_end = -1;
-        for (int w = 0; w <= w_min + m_settings.wait_window_ticks; ++w) {
+        if (window <= 0) window = m_settings.wait_window_ticks;
+        for (int w = 0; w <= w_min + window; ++w) {
             if (w > 0) {
                 m_wait_sim.step(InputFrame{});
                 if (m_wait_sim.player().mode == PlayerMode::Dead) break;  // waiting here is fatal
@@ -672,8 +681,11 @@ private:
         }
         for (const Rollout& r : found)
             if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
+        // Moves that work without traps but found no safe start in the usual window.
+        std::vector<std::vector<InputFrame>> untimed;
+        for (const Rollout& r : found) untimed.push_back(r.frames);
         // Several moves (through intermediate resting places near the path).
-        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false);
+        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false, &untimed);
         // The moves exist but the traps kill every chain found without them (mines armed
         // on the way blow before a chain of resting stops is through): search again with
         // the traps on, so deaths prune the chains and a quicker way to a place replaces a
@@ -690,6 +702,11 @@ private:
                 m_live_sim.restore(*root);
             }
         }
+        // Traps with different cycles drift against each other: the windows of two spikes
+        // may overlap enough only some cycles later. Wait for that, like a patient player.
+        for (std::size_t i = 0; !chain && i < untimed.size() && i < kLongTimings; ++i)
+            if (const auto w = time_move(*now, untimed[i], target, w_min, kLongWaitTicks))
+                chain = Plan{*w, untimed[i], target};
         if (!chain) m_failed.insert(memo);
         return chain;
     }
@@ -701,12 +718,13 @@ private:
     /// (`now`, or `now` after the earliest start); plans are timed from `now`.
     std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
                                      const SimSnapshot& now, const SimSnapshot& root, int w_min,
-                                     bool landings) {
+                                     bool landings, std::vector<std::vector<InputFrame>>* untimed = nullptr) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
             std::vector<InputFrame> frames;
             int depth = 0;
+            int kind = 0;
         };
         auto near_path = [&](int n) {
             const CellPos c = m_graph.nodes[static_cast<std::size_t>(n)].cell;
@@ -737,13 +755,15 @@ private:
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-        // Per node and kind (0 at rest, 1 just landed, still moving): seen, queued state.
-        std::vector<char> seen(2 * m_graph.nodes.size(), 0);
-        std::vector<int> state_at(2 * m_graph.nodes.size(), -1);
+        // Per node and kind (0 at rest, 1 just landed, still moving, 2.. at rest after a
+        // wait, kLiveWaits[kind - 2] ticks): seen, queued state.
+        constexpr std::size_t kKinds = 2 + std::size(kLiveWaits);
+        std::vector<char> seen(kKinds * m_graph.nodes.size(), 0);
+        std::vector<int> state_at(kKinds * m_graph.nodes.size(), -1);
         std::vector<char> expanded;
-        seen[2 * static_cast<std::size_t>(path[0])] = seen[2 * static_cast<std::size_t>(path[0]) + 1] = 1;
+        for (std::size_t k = 0; k < kKinds; ++k) seen[kKinds * static_cast<std::size_t>(path[0]) + k] = 1;
         sim.restore(root);
-        states.push_back({sim.snapshot(), {}, 0});
+        states.push_back({sim.snapshot(), {}, 0, 0});
         expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
@@ -765,13 +785,14 @@ private:
             auto offer = [&](int node, int kind, std::shared_ptr<const SimSnapshot> snap,
                              std::vector<InputFrame>&& frames) {
                 if (s.depth + 1 >= max_depth || !near_path(node)) return;
-                const std::size_t key = 2 * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
+                const std::size_t key =
+                    kKinds * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
                 if (seen[key]) {
                     const int q = state_at[key];
                     if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
                         frames.size() < states[static_cast<std::size_t>(q)].frames.size())
                         states[static_cast<std::size_t>(q)] = {std::move(snap), std::move(frames),
-                                                               s.depth + 1};
+                                                               s.depth + 1, kind};
                     return;
                 }
                 seen[key] = 1;
@@ -779,7 +800,7 @@ private:
                 expanded.push_back(0);
                 const CellPos c = m_graph.nodes[static_cast<std::size_t>(node)].cell;
                 const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
-                states.push_back({std::move(snap), std::move(frames), s.depth + 1});
+                states.push_back({std::move(snap), std::move(frames), s.depth + 1, kind});
                 open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
             };
             for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node_after(here), v))) {
@@ -797,10 +818,27 @@ private:
                 all.insert(all.end(), r.frames.begin(), r.frames.end());
                 if (r.exit || r.node == target) {
                     if (const auto w = time_move(now, all, target, w_min)) return Plan{*w, all, target};
+                    if (untimed) untimed->push_back(all);
                     if (++tried >= 2 * m_settings.max_geo_candidates) return std::nullopt;
                     continue;
                 }
                 offer(r.node, 0, sim.snapshot(), std::move(all));
+            }
+            // With traps on, waiting at a resting place inside a trap area is a move too:
+            // two spikes in a row may need a pause between them (the start of the chain is
+            // scanned by time_move, the middle is not).
+            if (landings && s.kind == 0 && s.depth >= 1) {
+                for (std::size_t k = 0; k < std::size(kLiveWaits); ++k) {
+                    sim.restore(*s.snap);
+                    std::vector<InputFrame> all = s.frames;
+                    bool alive = true;
+                    for (int i = 0; i < kLiveWaits[k] && alive; ++i) {
+                        sim.step(InputFrame{});
+                        all.push_back(InputFrame{});
+                        alive = sim.player().mode != PlayerMode::Dead;
+                    }
+                    if (alive) offer(here, 2 + static_cast<int>(k), sim.snapshot(), std::move(all));
+                }
             }
         }
         return std::nullopt;
