@@ -827,7 +827,7 @@ private:
             // With traps on, waiting at a resting place inside a trap area is a move too:
             // two spikes in a row may need a pause between them (the start of the chain is
             // scanned by time_move, the middle is not).
-            if (landings && s.kind == 0 && s.depth >= 1) {
+            if (landings && s.kind == 0 && s.depth >= 1 && here >= 0 && danger_node(here)) {
                 for (std::size_t k = 0; k < std::size(kLiveWaits); ++k) {
                     sim.restore(*s.snap);
                     std::vector<InputFrame> all = s.frames;
