@@ -71,6 +71,52 @@ TEST_CASE("the expert bot finishes generated levels with traps, deterministicall
     }
 }
 
+// Levels the expert once got stuck on (docs/bots.md), one per class of failure fixed:
+// - maze 14: a hop through a mine and a wall spike needs 5 moves (hang, climb onto the
+//   mine, step, grab the next ledge from below, climb): the chain search was too shallow
+//   and aimed every grab at the first ledge of the path;
+// - maze 57: the first safe node lies 5 edges ahead, beyond the old 4-edge hop limit, so
+//   the hop ended hanging in a spike cell, which no start survives;
+// - maze 89, linear 92 index 5: mines armed on the way blow before a chain of resting
+//   stops found without traps is through; the traps-on chain search finds a quicker one;
+// - maze 546 (exit -> start): a climb over a ledge onto a mine must go straight on from the
+//   landing; a stop to rest there is already too long for the fuse.
+// - linear 93 index 2: two wall spikes with cycles 116 and 118 ticks in a row: their safe
+//   windows overlap enough only some cycles later (a wait longer than the usual scan);
+// - linear 59 index 1: a climb from a hang in a spike cell must stop just past the ledge,
+//   short of the next wall spike's reach.
+TEST_CASE("the expert bot proves former failing seeds both ways") {
+    struct Case {
+        std::uint64_t seed;
+        bool linear;
+        int level_index;
+    };
+    for (const Case c : {Case{14, false, 1}, Case{57, false, 1}, Case{89, false, 1}, Case{92, true, 5},
+                         Case{546, false, 1}, Case{93, true, 2}, Case{59, true, 1}}) {
+        GenParams p;
+        p.seed = c.seed;
+        if (c.linear) {  // the study's level shape (tools/lab/bot_common.hpp)
+            p.layout = Layout::Linear;
+            p.rooms_w = 4;
+            p.rooms_h = 2;
+            p.room_w = 11;
+            p.room_h = 7;
+            p.alpha = 0.25;
+        }
+        p.level_index = c.level_index;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        for (const Level& l : {g.level, reversed_level(g.level)}) {
+            const PlayResult r = play_level(l, expert_skill(), c.seed, capped());
+            CAPTURE(c.seed);
+            CAPTURE(c.linear);
+            CAPTURE(r.note);
+            CHECK(r.end == PlayEnd::Exit);
+            CHECK(replays_to_exit(l, r.inputs));
+        }
+    }
+}
+
 TEST_CASE("worse skill dies more on the same levels") {
     // Study-shaped linear levels at the fastest trap schedule, patience off so every
     // player plays every level to the end (or the tick cap, which keeps the test short).

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -40,6 +41,12 @@ constexpr int kMaxFreeSearchesPerNode = 2;       ///< ... and per resting node
 constexpr double kRecentreSlack = 0.3;           ///< m off the cell centre that is worth a shuffle
 constexpr int kMaxFreeTimings = 16;              ///< chains found by one free search timed against the traps
 constexpr double kFreeDepthCost = 1.5;           ///< free search priority: cells-to-goal + this per move
+constexpr std::size_t kShortHop = 4;             ///< path edges of the fallback hop into a trap area
+constexpr int kLongWaitTicks = 1500;             ///< longest wait scanned when the usual window has no start
+constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long window per hop
+constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
+constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
+constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
@@ -153,6 +160,8 @@ std::vector<Macro> candidate_macros(const PlayerView& v, double dx, int dy, Grab
                 for (int n : {6, 12, 20})
                     hangs.push_back({{Dn, k}, {static_cast<std::uint8_t>(Dn | D), n}, {Dn, 20}});
         for (int n : {4, 10}) hangs.push_back({{Dn, 1}, {A, n}});
+        // Up and just over the ledge, stopping near its edge (a wall spike beyond it).
+        for (int k : {4, 6, 8}) hangs.push_back({{static_cast<std::uint8_t>(U | S), k}, {U, 30 - k}});
         // Drops first when the target is below.
         if (dy < 0)
             std::stable_partition(hangs.begin(), hangs.end(),
@@ -228,6 +237,11 @@ struct Rollout {
     int node = -1;
     PlayerView view;
     std::vector<InputFrame> frames;  ///< macro frames plus the settling frames actually used
+    /// The first landing from the air, if asked for: the state, frames[0, landing_frames)
+    /// lead there, and the node it is on (-1 if none).
+    std::shared_ptr<const SimSnapshot> landing;
+    std::size_t landing_frames = 0;
+    int landing_node = -1;
 };
 
 /// A hop: frames to execute after a wait, and where they lead.
@@ -250,7 +264,8 @@ public:
           m_graph(build_level_graph(m_level)),
           m_geo(m_level, geo_config()),
           m_wait_sim(m_level),
-          m_run_sim(m_level) {
+          m_run_sim(m_level),
+          m_live_sim(m_level) {
         m_danger.assign(static_cast<std::size_t>(m_level.width * m_level.height), 0);
         for (const Trap& t : m_level.traps) {
             for (const CellPos c : trap_cells(t)) m_danger[idx(c)] = 1;
@@ -476,9 +491,18 @@ private:
     }
 
     /// Runs frames then lets the player settle, on `sim` restored to `from`.
-    Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames) const {
+    Rollout rollout(Simulation& sim, const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                    bool want_landing = false) const {
         sim.restore(from);
         Rollout r;
+        auto note_landing = [&](PlayerMode before) {
+            if (!want_landing || r.landing || before != PlayerMode::Air ||
+                sim.player().mode != PlayerMode::Ground)
+                return;
+            r.landing = sim.snapshot();
+            r.landing_frames = r.frames.size();
+            r.landing_node = node_of(m_graph, sim.player());
+        };
         r.frames.reserve(frames.size() + kSettleMaxTicks);
         // Frames from `tail` on hold one button set to the end of the macro.
         std::size_t tail = frames.size();
@@ -489,11 +513,17 @@ private:
             const InputFrame f = frames[i];
             const bool was_hanging = hanging(sim.player());
             const double x_before = sim.player().x;
+            const PlayerMode mode_before = sim.player().mode;
             sim.step(f);
             r.frames.push_back(f);
+            note_landing(mode_before);
             if (sim.reached_exit()) {
                 r.exit = true;
                 r.view = sim.player();
+                return r;
+            }
+            if (sim.player().mode == PlayerMode::Dead) {  // traps-on lookahead only
+                r.died = true;
                 return r;
             }
             // A grabbed ledge ends the move: the rest of the macro would only hold on
@@ -509,11 +539,17 @@ private:
         sim.step(InputFrame{});
         r.frames.push_back(InputFrame{});
         for (int i = 0; i < kSettleMaxTicks && !at_rest(sim.player()); ++i) {
+            const PlayerMode mode_before = sim.player().mode;
             sim.step(InputFrame{});
             r.frames.push_back(InputFrame{});
+            note_landing(mode_before);
             if (sim.reached_exit()) {
                 r.exit = true;
                 break;
+            }
+            if (sim.player().mode == PlayerMode::Dead) {
+                r.died = true;
+                return r;
             }
         }
         r.view = sim.player();
@@ -546,18 +582,21 @@ private:
 
     /// Scans start times for `frames` from the real state: the player must reach the
     /// target (or the exit) alive and stay alive there a while. Returns the chosen wait.
+    /// `window` = 0: settings.wait_window_ticks.
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
-                                 int w_min) {
+                                 int w_min, int window = 0) {
         return time_move(
-            now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; },
-            w_min);
+            now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; }, w_min,
+            window);
     }
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
-                                 const std::function<bool(const PlayerView&)>& at_target, int w_min) {
+                                 const std::function<bool(const PlayerView&)>& at_target, int w_min,
+                                 int window = 0) {
         const int m = m_skill.safety_margin_ticks;
         m_wait_sim.restore(now);
         int run = 0, best_run = 0, best_end = -1;
-        for (int w = 0; w <= w_min + m_settings.wait_window_ticks; ++w) {
+        if (window <= 0) window = m_settings.wait_window_ticks;
+        for (int w = 0; w <= w_min + window; ++w) {
             if (w > 0) {
                 m_wait_sim.step(InputFrame{});
                 if (m_wait_sim.player().mode == PlayerMode::Dead) break;  // waiting here is fatal
@@ -594,6 +633,15 @@ private:
         while (t + 1 < path.size() && t < static_cast<std::size_t>(m_settings.max_chain) &&
                danger_node(path[t]))
             ++t;
+        if (auto plan = find_plan_to(path, t)) return plan;
+        // A long trap area in one hop can be too much for one search: stop on the way, at a
+        // node inside the area where waiting is survivable after all (time_move checks it:
+        // the danger areas are conservative, e.g. next to a mine nobody touched).
+        if (t > kShortHop) return find_plan_to(path, kShortHop);
+        return std::nullopt;
+    }
+
+    std::optional<Plan> find_plan_to(const std::vector<int>& path, std::size_t t) {
         const int target = path[t];
         // A search that failed from this resting place toward this target fails again:
         // the geometry is the same and the timing scan already covered two trap cycles.
@@ -622,8 +670,32 @@ private:
         }
         for (const Rollout& r : found)
             if (const auto w = time_move(*now, r.frames, target, w_min)) return Plan{*w, r.frames, target};
+        // Moves that work without traps but found no safe start in the usual window.
+        std::vector<std::vector<InputFrame>> untimed;
+        for (const Rollout& r : found) untimed.push_back(r.frames);
         // Several moves (through intermediate resting places near the path).
-        std::optional<Plan> chain = search_chain(path, t, *now, w_min);
+        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false, &untimed);
+        // The moves exist but the traps kill every chain found without them (mines armed
+        // on the way blow before a chain of resting stops is through): search again with
+        // the traps on, so deaths prune the chains and a quicker way to a place replaces a
+        // slower one. Periodic traps make that depend on the start: a few starts over one
+        // cycle from the earliest.
+        if (!chain && !m_level.traps.empty()) {
+            m_live_sim.restore(*now);
+            for (int w = 0; w <= w_min + kLiveStartSpan && !chain; ++w) {
+                if (w > 0) m_live_sim.step(InputFrame{});
+                if (m_live_sim.player().mode == PlayerMode::Dead) break;
+                if (w < w_min || (w - w_min) % kLiveStartStep != 0) continue;
+                const auto root = m_live_sim.snapshot();
+                chain = search_chain(m_live_sim, path, t, *now, *root, w, true);
+                m_live_sim.restore(*root);
+            }
+        }
+        // Traps with different cycles drift against each other: the windows of two spikes
+        // may overlap enough only some cycles later. Wait for that, like a patient player.
+        for (std::size_t i = 0; !chain && i < untimed.size() && i < kLongTimings; ++i)
+            if (const auto w = time_move(*now, untimed[i], target, w_min, kLongWaitTicks))
+                chain = Plan{*w, untimed[i], target};
         if (!chain) m_failed.insert(memo);
         return chain;
     }
@@ -631,13 +703,17 @@ private:
     /// Best-first search over resting places reached by single moves, near the path: the
     /// place closest to the target (plus a cost per move) is expanded first, so a few
     /// expansions reach chains such as jump -> hang -> jump across -> hang -> climb.
-    std::optional<Plan> search_chain(const std::vector<int>& path, std::size_t t, const SimSnapshot& now,
-                                     int w_min) {
+    /// `sim` is the lookahead searched (traps off, or on), `root` the state it starts from
+    /// (`now`, or `now` after the earliest start); plans are timed from `now`.
+    std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
+                                     const SimSnapshot& now, const SimSnapshot& root, int w_min,
+                                     bool landings, std::vector<std::vector<InputFrame>>* untimed = nullptr) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
             std::vector<InputFrame> frames;
             int depth = 0;
+            int kind = 0;
         };
         auto near_path = [&](int n) {
             const CellPos c = m_graph.nodes[static_cast<std::size_t>(n)].cell;
@@ -647,24 +723,36 @@ private:
             }
             return false;
         };
-        const int max_depth = static_cast<int>(std::min<std::size_t>(t, 3)) + 1;
+        const int max_depth = static_cast<int>(std::min<std::size_t>(t, 6)) + 2;
         const CellPos tc = m_graph.nodes[static_cast<std::size_t>(target)].cell;
-        // The first ledge on the way (often inside a trap area, so not the target itself).
-        int grab_node = target;
-        for (std::size_t i = 1; i <= t; ++i)
-            if (m_graph.nodes[static_cast<std::size_t>(path[i])].type != NodeType::Stand) {
-                grab_node = path[i];
-                break;
+        // The next ledge on the way from a resting place (often inside a trap area, so not
+        // the target itself): the first hang node after the path node the place is on, or
+        // nearest to (ties: the later one).
+        auto grab_node_after = [&](int n) {
+            std::size_t at = 0;
+            int best = std::numeric_limits<int>::max();
+            const CellPos c = m_graph.nodes[static_cast<std::size_t>(n)].cell;
+            for (std::size_t i = 0; i <= t; ++i) {
+                const CellPos p = m_graph.nodes[static_cast<std::size_t>(path[i])].cell;
+                const int d = path[i] == n ? -1 : std::abs(p.x - c.x) + std::abs(p.y - c.y);
+                if (d <= best) best = d, at = i;
             }
+            for (std::size_t i = at + 1; i <= t; ++i)
+                if (m_graph.nodes[static_cast<std::size_t>(path[i])].type != NodeType::Stand) return path[i];
+            return target;
+        };
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-        std::vector<char> seen(m_graph.nodes.size(), 0);
-        std::vector<int> state_at(m_graph.nodes.size(), -1);  // queued state per node
+        // Per node and kind (0 at rest, 1 just landed, still moving, 2.. at rest after a
+        // wait, kLiveWaits[kind - 2] ticks): seen, queued state.
+        constexpr std::size_t kKinds = 2 + std::size(kLiveWaits);
+        std::vector<char> seen(kKinds * m_graph.nodes.size(), 0);
+        std::vector<int> state_at(kKinds * m_graph.nodes.size(), -1);
         std::vector<char> expanded;
-        seen[static_cast<std::size_t>(path[0])] = 1;
-        m_geo.restore(now);
-        states.push_back({m_geo.snapshot(), {}, 0});
+        for (std::size_t k = 0; k < kKinds; ++k) seen[kKinds * static_cast<std::size_t>(path[0]) + k] = 1;
+        sim.restore(root);
+        states.push_back({sim.snapshot(), {}, 0, 0});
         expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
@@ -675,38 +763,71 @@ private:
             expanded[static_cast<std::size_t>(si)] = 1;
             open.pop();
             ++expansions;
-            m_geo.restore(*s.snap);
-            const PlayerView v = m_geo.player();
+            sim.restore(*s.snap);
+            const PlayerView v = sim.player();
             const GraphNode& tg = m_graph.nodes[static_cast<std::size_t>(target)];
             const double dx = cell_centre_x(tg.cell) - v.x;
             const int dy = tg.cell.y - floor_div(v.y - kHalfH + 0.05);
-            for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node, v))) {
-                Rollout r = rollout(m_geo, *s.snap, frames_of(m));
+            const int here = si == 0 ? path[0] : node_of(m_graph, v);
+            // A place to go on from: a quicker way to a queued one replaces it (in a chain
+            // through trap windows and mine fuses every tick counts).
+            auto offer = [&](int node, int kind, std::shared_ptr<const SimSnapshot> snap,
+                             std::vector<InputFrame>&& frames) {
+                if (s.depth + 1 >= max_depth || !near_path(node)) return;
+                const std::size_t key =
+                    kKinds * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
+                if (seen[key]) {
+                    const int q = state_at[key];
+                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
+                        frames.size() < states[static_cast<std::size_t>(q)].frames.size())
+                        states[static_cast<std::size_t>(q)] = {std::move(snap), std::move(frames),
+                                                               s.depth + 1, kind};
+                    return;
+                }
+                seen[key] = 1;
+                state_at[key] = static_cast<int>(states.size());
+                expanded.push_back(0);
+                const CellPos c = m_graph.nodes[static_cast<std::size_t>(node)].cell;
+                const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
+                states.push_back({std::move(snap), std::move(frames), s.depth + 1, kind});
+                open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
+            };
+            for (const Macro& m : candidate_macros(v, dx, dy, grab_of(grab_node_after(here), v))) {
+                Rollout r = rollout(sim, *s.snap, frames_of(m), landings);
+                // With traps on, a chain may go on from the moment of a landing without
+                // coming to rest first (off a mine before its fuse burns down).
+                if (r.landing && r.landing_node >= 0 && !r.exit && r.landing_node != target) {
+                    std::vector<InputFrame> part = s.frames;
+                    part.insert(part.end(), r.frames.begin(),
+                                r.frames.begin() + static_cast<std::ptrdiff_t>(r.landing_frames));
+                    offer(r.landing_node, 1, r.landing, std::move(part));
+                }
                 if (!r.exit && r.node < 0) continue;
                 std::vector<InputFrame> all = s.frames;
                 all.insert(all.end(), r.frames.begin(), r.frames.end());
                 if (r.exit || r.node == target) {
                     if (const auto w = time_move(now, all, target, w_min)) return Plan{*w, all, target};
+                    if (untimed) untimed->push_back(all);
                     if (++tried >= 2 * m_settings.max_geo_candidates) return std::nullopt;
                     continue;
                 }
-                if (s.depth + 1 >= max_depth || !near_path(r.node)) continue;
-                if (seen[static_cast<std::size_t>(r.node)]) {
-                    // A quicker way to a queued place replaces it: in a chain through trap
-                    // windows and mine fuses every tick counts.
-                    const int q = state_at[static_cast<std::size_t>(r.node)];
-                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
-                        all.size() < states[static_cast<std::size_t>(q)].frames.size())
-                        states[static_cast<std::size_t>(q)] = {m_geo.snapshot(), std::move(all), s.depth + 1};
-                    continue;
+                offer(r.node, 0, sim.snapshot(), std::move(all));
+            }
+            // With traps on, waiting at a resting place inside a trap area is a move too:
+            // two spikes in a row may need a pause between them (the start of the chain is
+            // scanned by time_move, the middle is not).
+            if (landings && s.kind == 0 && s.depth >= 1 && here >= 0 && danger_node(here)) {
+                for (std::size_t k = 0; k < std::size(kLiveWaits); ++k) {
+                    sim.restore(*s.snap);
+                    std::vector<InputFrame> all = s.frames;
+                    bool alive = true;
+                    for (int i = 0; i < kLiveWaits[k] && alive; ++i) {
+                        sim.step(InputFrame{});
+                        all.push_back(InputFrame{});
+                        alive = sim.player().mode != PlayerMode::Dead;
+                    }
+                    if (alive) offer(here, 2 + static_cast<int>(k), sim.snapshot(), std::move(all));
                 }
-                seen[static_cast<std::size_t>(r.node)] = 1;
-                state_at[static_cast<std::size_t>(r.node)] = static_cast<int>(states.size());
-                expanded.push_back(0);
-                const CellPos c = m_graph.nodes[static_cast<std::size_t>(r.node)].cell;
-                const double h = std::abs(c.x - tc.x) + std::abs(c.y - tc.y);
-                states.push_back({m_geo.snapshot(), std::move(all), s.depth + 1});
-                open.push({h + kFreeDepthCost * (s.depth + 1), static_cast<int>(states.size()) - 1});
             }
         }
         return std::nullopt;
@@ -832,6 +953,7 @@ private:
     Simulation m_geo;            ///< lookahead without traps: where does a move lead
     Simulation m_wait_sim;       ///< lookahead with traps: the real state, waiting
     Simulation m_run_sim;        ///< lookahead with traps: a move started after a wait
+    Simulation m_live_sim;       ///< lookahead with traps: the multi-move search through mines
     std::vector<char> m_danger;  ///< per cell: a trap can kill a player resting here
     std::map<std::pair<int, int>, double> m_penalty;
     std::vector<char> m_to_goal;                 ///< per node: the graph connects it to the exit

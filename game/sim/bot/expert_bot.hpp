@@ -27,7 +27,7 @@ namespace sawtooth::bot {
 struct BotSettings {
     int max_ticks = 30 * 60 * 60;  ///< hard cap of simulated time on one level (30 min)
     int max_plan_failures = 60;    ///< hops without any working move before giving up
-    int max_chain = 4;             ///< path edges one hop may cover (crossing a trap area)
+    int max_chain = 8;             ///< path edges one hop may cover (crossing a trap area)
     int wait_window_ticks = 260;   ///< longest wait scanned for a safe trap phase (> 2 cycles)
     int hold_check_ticks = 50;     ///< a hop's resting place must stay safe this long (mine fuse)
     int max_geo_candidates = 3;    ///< working moves timed against the traps per hop
