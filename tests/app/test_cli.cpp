@@ -3,7 +3,7 @@
 // and a corrupt settings file. Checks exit codes, messages and files, never timings.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
+#include "../support/scratch_dir.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -34,22 +34,8 @@ std::string slurp(const fs::path& p) {
 
 // A fresh, empty config and data home per test so no test sees a developer's real settings
 // or records into their real database.
-// Removes this process's folders when the test binary exits.
-struct Cleanup {
-    std::vector<fs::path> dirs;
-    ~Cleanup() {
-        std::error_code ec;
-        for (const fs::path& d : dirs) fs::remove_all(d, ec);
-    }
-} cleanup;
-
 fs::path temp_dir(const std::string& name) {
-    const fs::path d =
-        fs::temp_directory_path() / ("sawtooth_app_test_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    cleanup.dirs.push_back(d);
-    return d;
+    return sawtooth::test::scratch_dir("sawtooth_app_test_" + name);
 }
 
 Run run(const std::string& args, const fs::path& config_home) {

@@ -6,9 +6,8 @@
 // file). Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include "../support/run_process.hpp"
+#include "../support/scratch_dir.hpp"
 #include "../words_fixture.hpp"
 #include "game/words/word_bot.hpp"
 #include "game/words/word_modes.hpp"
@@ -31,22 +30,8 @@ namespace {
 
 const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 
-// Removes this process's folders when the test binary exits.
-struct Cleanup {
-    std::vector<fs::path> dirs;
-    ~Cleanup() {
-        std::error_code ec;
-        for (const fs::path& d : dirs) fs::remove_all(d, ec);
-    }
-} cleanup;
-
 fs::path fresh_dir(const std::string& name) {
-    const fs::path d =
-        fs::temp_directory_path() / ("sawtooth_words_game_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    cleanup.dirs.push_back(d);
-    return d;
+    return sawtooth::test::scratch_dir("sawtooth_words_game_" + name);
 }
 
 void write(const fs::path& p, const std::string& text) {

@@ -10,7 +10,7 @@
 
 #include <doctest/doctest.h>
 
-#include <unistd.h>
+#include "../support/scratch_dir.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -24,17 +24,7 @@ namespace {
 constexpr int kTicksPerLevel = 1500;
 
 std::string temp_db(const char* name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("sawtooth_difficulty_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    // This process's folder goes when the test binary exits.
-    static const struct Cleanup {
-        std::filesystem::path dir;
-        ~Cleanup() {
-            std::error_code ec;
-            std::filesystem::remove_all(dir, ec);
-        }
-    } cleanup{dir};
+    static const std::filesystem::path dir = sawtooth::test::scratch_dir("sawtooth_difficulty_test");
     const auto p = dir / name;
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
     return p.string();

@@ -7,7 +7,7 @@
 
 #include <doctest/doctest.h>
 
-#include <unistd.h>
+#include "../support/scratch_dir.hpp"
 
 #include <sys/wait.h>
 #include <array>
@@ -53,17 +53,7 @@ std::uint32_t be32(const std::string& s, std::size_t at) {
 }
 
 std::string temp_path(const char* name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("sawtooth_gen_cli_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    // This process's folder goes when the test binary exits.
-    static const struct Cleanup {
-        std::filesystem::path dir;
-        ~Cleanup() {
-            std::error_code ec;
-            std::filesystem::remove_all(dir, ec);
-        }
-    } cleanup{dir};
+    static const std::filesystem::path dir = sawtooth::test::scratch_dir("sawtooth_gen_cli_test");
     const auto p = dir / name;
     std::filesystem::remove(p);
     return p.string();
