@@ -2,6 +2,7 @@
 
 #include "engine/draw.hpp"
 #include "game/app/level_source.hpp"
+#include "game/app/settings.hpp"
 #include "gen/travel_time.hpp"
 
 #include <SDL2/SDL.h>
@@ -86,14 +87,7 @@ bool params_from_meta(const Level& level, GenParams& p) {
 
 }  // namespace
 
-std::string default_model_path() {
-    namespace fs = std::filesystem;
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-        return (fs::path(xdg) / "sawtooth" / "model.json").string();
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return (fs::path(home) / ".config" / "sawtooth" / "model.json").string();
-    return {};
-}
+std::string default_model_path() { return xdg_path("XDG_CONFIG_HOME", ".config", "model.json"); }
 
 OverlayModel load_overlay_model(const std::string& path, bool required, std::string& error) {
     error.clear();

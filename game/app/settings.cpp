@@ -24,14 +24,16 @@ int read_key(const nlohmann::json& keys, const char* name) {
 
 }  // namespace
 
-std::string default_settings_path() {
+std::string xdg_path(const char* xdg_env, const char* home_fallback, const std::string& file) {
     namespace fs = std::filesystem;
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-        return (fs::path(xdg) / "sawtooth" / "settings.json").string();
+    if (const char* xdg = std::getenv(xdg_env); xdg && *xdg)
+        return (fs::path(xdg) / "sawtooth" / file).string();
     if (const char* home = std::getenv("HOME"); home && *home)
-        return (fs::path(home) / ".config" / "sawtooth" / "settings.json").string();
+        return (fs::path(home) / home_fallback / "sawtooth" / file).string();
     return {};
 }
+
+std::string default_settings_path() { return xdg_path("XDG_CONFIG_HOME", ".config", "settings.json"); }
 
 Settings load_settings(const std::string& path, std::string& warning) {
     warning.clear();

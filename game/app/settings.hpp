@@ -18,6 +18,10 @@ struct Settings {
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 
+/// `$<xdg_env>/sawtooth/<file>`, else `$HOME/<home_fallback>/sawtooth/<file>` (the XDG base
+/// directory rules); "" when neither variable is set.
+std::string xdg_path(const char* xdg_env, const char* home_fallback, const std::string& file);
+
 /// Default settings file path ("" when neither XDG_CONFIG_HOME nor HOME is set).
 std::string default_settings_path();
 

@@ -30,12 +30,7 @@ int clamp_level(int v) { return std::clamp(v, 1, words::kLevelCount); }
 }  // namespace
 
 std::string default_word_progress_path() {
-    namespace fs = std::filesystem;
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        return (fs::path(xdg) / "sawtooth" / "words_progress.json").string();
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return (fs::path(home) / ".local" / "share" / "sawtooth" / "words_progress.json").string();
-    return {};
+    return xdg_path("XDG_DATA_HOME", ".local/share", "words_progress.json");
 }
 
 WordProgress load_word_progress(const std::string& path, std::string& warning) {
