@@ -34,6 +34,7 @@ constexpr double kFailPenalty = 25.0;            ///< extra path cost of an edge
 constexpr double kGoodCentering = 0.55;          ///< m from the cell centre a landing is "well centred"
 constexpr double kMineDangerRadius = 2.4 + 0.9;  ///< blast radius plus half a body, cell centres
 constexpr int kMaxBfsExpansions = 10;            ///< resting states expanded by a multi-move hop search
+constexpr int kMaxLiveExpansions = 60;           ///< ... by the traps-on one (its states carry a time too)
 constexpr int kMaxNoProgress = 12;               ///< executed hops that ended where they began
 constexpr int kMaxFreeExpansions = 40;           ///< resting places expanded by the graph-free search
 constexpr int kMaxFreeSearchesOnGraph = 20;      ///< graph-free searches per play when a graph path exists
@@ -47,6 +48,7 @@ constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long
 constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
 constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
 constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
+constexpr std::size_t kLiveTimeSlot = 20;        ///< ticks: traps-on arrivals this far apart are different states
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
@@ -744,20 +746,22 @@ private:
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-        // Per node and kind (0 at rest, 1 just landed, still moving, 2.. at rest after a
-        // wait, kLiveWaits[kind - 2] ticks): seen, queued state.
-        constexpr std::size_t kKinds = 2 + std::size(kLiveWaits);
-        std::vector<char> seen(kKinds * m_graph.nodes.size(), 0);
-        std::vector<int> state_at(kKinds * m_graph.nodes.size(), -1);
+        // Per node, kind (0 at rest, 1 just landed, still moving, 2.. at rest after a wait,
+        // kLiveWaits[kind - 2] ticks) and, with traps on, arrival time slot: the queued
+        // state. With traps on, reaching a place later is not just worse: a later arrival
+        // may meet the next spike's window or light a mine later (e.g. wait below a mine,
+        // then step onto it and hang beside the spike above it as the spike hides), so the
+        // quickest arrival only replaces one in the same kLiveTimeSlot.
+        std::map<std::tuple<int, int, std::size_t>, int> state_at;
         std::vector<char> expanded;
-        for (std::size_t k = 0; k < kKinds; ++k) seen[kKinds * static_cast<std::size_t>(path[0]) + k] = 1;
         sim.restore(root);
         states.push_back({sim.snapshot(), {}, 0, 0});
         expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
         int tried = 0;
-        while (!open.empty() && expansions < kMaxBfsExpansions) {
+        const int max_expansions = landings ? kMaxLiveExpansions : kMaxBfsExpansions;
+        while (!open.empty() && expansions < max_expansions) {
             const int si = std::get<1>(open.top());
             const State s = states[static_cast<std::size_t>(si)];
             expanded[static_cast<std::size_t>(si)] = 1;
@@ -773,18 +777,16 @@ private:
             // through trap windows and mine fuses every tick counts).
             auto offer = [&](int node, int kind, std::shared_ptr<const SimSnapshot> snap,
                              std::vector<InputFrame>&& frames) {
-                if (s.depth + 1 >= max_depth || !near_path(node)) return;
-                const std::size_t key =
-                    kKinds * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
-                if (seen[key]) {
-                    const int q = state_at[key];
-                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
+                if (s.depth + 1 >= max_depth || node == path[0] || !near_path(node)) return;
+                const auto key = std::make_tuple(node, kind, landings ? frames.size() / kLiveTimeSlot : 0);
+                if (const auto it = state_at.find(key); it != state_at.end()) {
+                    const int q = it->second;
+                    if (!expanded[static_cast<std::size_t>(q)] &&
                         frames.size() < states[static_cast<std::size_t>(q)].frames.size())
                         states[static_cast<std::size_t>(q)] = {std::move(snap), std::move(frames),
                                                                s.depth + 1, kind};
                     return;
                 }
-                seen[key] = 1;
                 state_at[key] = static_cast<int>(states.size());
                 expanded.push_back(0);
                 const CellPos c = m_graph.nodes[static_cast<std::size_t>(node)].cell;
