@@ -92,7 +92,8 @@ TEST_CASE("the expert bot proves former failing seeds both ways") {
         int level_index;
     };
     for (const Case c : {Case{14, false, 1}, Case{57, false, 1}, Case{89, false, 1}, Case{92, true, 5},
-                         Case{546, false, 1}, Case{93, true, 2}, Case{59, true, 1}}) {
+                         Case{546, false, 1}, Case{93, true, 2}, Case{59, true, 1}, Case{943, false, 1},
+                         Case{249, true, 1}, Case{364, true, 1}, Case{854, true, 1}, Case{984, true, 2}}) {
         GenParams p;
         p.seed = c.seed;
         if (c.linear) {  // the study's level shape (tools/lab/bot_common.hpp)

@@ -34,6 +34,7 @@ constexpr double kFailPenalty = 25.0;            ///< extra path cost of an edge
 constexpr double kGoodCentering = 0.55;          ///< m from the cell centre a landing is "well centred"
 constexpr double kMineDangerRadius = 2.4 + 0.9;  ///< blast radius plus half a body, cell centres
 constexpr int kMaxBfsExpansions = 10;            ///< resting states expanded by a multi-move hop search
+constexpr int kMaxWideExpansions = 60;           ///< ... by the wide traps-on one (its states carry a time)
 constexpr int kMaxNoProgress = 12;               ///< executed hops that ended where they began
 constexpr int kMaxFreeExpansions = 40;           ///< resting places expanded by the graph-free search
 constexpr int kMaxFreeSearchesOnGraph = 20;      ///< graph-free searches per play when a graph path exists
@@ -47,6 +48,7 @@ constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long
 constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
 constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
 constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
+constexpr std::size_t kLiveTimeSlot = 20;        ///< ticks: traps-on arrivals this far apart are different states
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
@@ -674,28 +676,36 @@ private:
         std::vector<std::vector<InputFrame>> untimed;
         for (const Rollout& r : found) untimed.push_back(r.frames);
         // Several moves (through intermediate resting places near the path).
-        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false, &untimed);
+        std::optional<Plan> chain = search_chain(m_geo, path, t, *now, *now, w_min, false, false, &untimed);
         // The moves exist but the traps kill every chain found without them (mines armed
         // on the way blow before a chain of resting stops is through): search again with
         // the traps on, so deaths prune the chains and a quicker way to a place replaces a
         // slower one. Periodic traps make that depend on the start: a few starts over one
         // cycle from the earliest.
-        if (!chain && !m_level.traps.empty()) {
+        auto live_search = [&](bool wide) -> std::optional<Plan> {
+            if (m_level.traps.empty()) return std::nullopt;
             m_live_sim.restore(*now);
-            for (int w = 0; w <= w_min + kLiveStartSpan && !chain; ++w) {
+            for (int w = 0; w <= w_min + kLiveStartSpan; ++w) {
                 if (w > 0) m_live_sim.step(InputFrame{});
                 if (m_live_sim.player().mode == PlayerMode::Dead) break;
                 if (w < w_min || (w - w_min) % kLiveStartStep != 0) continue;
                 const auto root = m_live_sim.snapshot();
-                chain = search_chain(m_live_sim, path, t, *now, *root, w, true);
+                auto plan = search_chain(m_live_sim, path, t, *now, *root, w, true, wide);
+                if (plan) return plan;
                 m_live_sim.restore(*root);
             }
-        }
+            return std::nullopt;
+        };
+        if (!chain) chain = live_search(false);
         // Traps with different cycles drift against each other: the windows of two spikes
         // may overlap enough only some cycles later. Wait for that, like a patient player.
         for (std::size_t i = 0; !chain && i < untimed.size() && i < kLongTimings; ++i)
             if (const auto w = time_move(*now, untimed[i], target, w_min, kLongWaitTicks))
                 chain = Plan{*w, untimed[i], target};
+        // Last, a wider traps-on search in which a later arrival at a place is a state of its
+        // own (see search_chain): it costs several times as much, so it runs only where
+        // everything else failed, and every hop the narrow searches find stays as it was.
+        if (!chain) chain = live_search(true);
         if (!chain) m_failed.insert(memo);
         return chain;
     }
@@ -704,10 +714,13 @@ private:
     /// place closest to the target (plus a cost per move) is expanded first, so a few
     /// expansions reach chains such as jump -> hang -> jump across -> hang -> climb.
     /// `sim` is the lookahead searched (traps off, or on), `root` the state it starts from
-    /// (`now`, or `now` after the earliest start); plans are timed from `now`.
+    /// (`now`, or `now` after the earliest start); plans are timed from `now`. `wide`
+    /// (traps on only): arrivals kLiveTimeSlot apart are separate states, and up to
+    /// kMaxWideExpansions states are expanded.
     std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
                                      const SimSnapshot& now, const SimSnapshot& root, int w_min,
-                                     bool landings, std::vector<std::vector<InputFrame>>* untimed = nullptr) {
+                                     bool landings, bool wide = false,
+                                     std::vector<std::vector<InputFrame>>* untimed = nullptr) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
@@ -744,20 +757,22 @@ private:
         std::vector<State> states;
         using Item = std::tuple<double, int>;  // priority, state index (FIFO among equals)
         std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-        // Per node and kind (0 at rest, 1 just landed, still moving, 2.. at rest after a
-        // wait, kLiveWaits[kind - 2] ticks): seen, queued state.
-        constexpr std::size_t kKinds = 2 + std::size(kLiveWaits);
-        std::vector<char> seen(kKinds * m_graph.nodes.size(), 0);
-        std::vector<int> state_at(kKinds * m_graph.nodes.size(), -1);
+        // Per node, kind (0 at rest, 1 just landed, still moving, 2.. at rest after a wait,
+        // kLiveWaits[kind - 2] ticks) and, in a wide search, arrival time slot: the queued
+        // state. With traps on, reaching a place later is not just worse: a later arrival
+        // may meet the next spike's window or light a mine later (e.g. wait below a mine,
+        // then step onto it and hang beside the spike above it as the spike hides), so in
+        // a wide search the quickest arrival only replaces one in the same kLiveTimeSlot.
+        std::map<std::tuple<int, int, std::size_t>, int> state_at;
         std::vector<char> expanded;
-        for (std::size_t k = 0; k < kKinds; ++k) seen[kKinds * static_cast<std::size_t>(path[0]) + k] = 1;
         sim.restore(root);
         states.push_back({sim.snapshot(), {}, 0, 0});
         expanded.push_back(0);
         open.push({0.0, 0});
         int expansions = 0;
         int tried = 0;
-        while (!open.empty() && expansions < kMaxBfsExpansions) {
+        const int max_expansions = wide ? kMaxWideExpansions : kMaxBfsExpansions;
+        while (!open.empty() && expansions < max_expansions) {
             const int si = std::get<1>(open.top());
             const State s = states[static_cast<std::size_t>(si)];
             expanded[static_cast<std::size_t>(si)] = 1;
@@ -773,18 +788,16 @@ private:
             // through trap windows and mine fuses every tick counts).
             auto offer = [&](int node, int kind, std::shared_ptr<const SimSnapshot> snap,
                              std::vector<InputFrame>&& frames) {
-                if (s.depth + 1 >= max_depth || !near_path(node)) return;
-                const std::size_t key =
-                    kKinds * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind);
-                if (seen[key]) {
-                    const int q = state_at[key];
-                    if (q >= 0 && !expanded[static_cast<std::size_t>(q)] &&
+                if (s.depth + 1 >= max_depth || node == path[0] || !near_path(node)) return;
+                const auto key = std::make_tuple(node, kind, wide ? frames.size() / kLiveTimeSlot : 0);
+                if (const auto it = state_at.find(key); it != state_at.end()) {
+                    const int q = it->second;
+                    if (!expanded[static_cast<std::size_t>(q)] &&
                         frames.size() < states[static_cast<std::size_t>(q)].frames.size())
                         states[static_cast<std::size_t>(q)] = {std::move(snap), std::move(frames),
                                                                s.depth + 1, kind};
                     return;
                 }
-                seen[key] = 1;
                 state_at[key] = static_cast<int>(states.size());
                 expanded.push_back(0);
                 const CellPos c = m_graph.nodes[static_cast<std::size_t>(node)].cell;
