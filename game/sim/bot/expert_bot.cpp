@@ -706,6 +706,12 @@ private:
         // own (see search_chain): it costs several times as much, so it runs only where
         // everything else failed, and every hop the narrow searches find stays as it was.
         if (!chain) chain = live_search(true);
+        // A person who sees the way but no safe moment does not stand there for ever: they
+        // try it anyway, after their reaction, and may die (thesis participants died on
+        // hard challenges rather than skip them). The expert never gambles: its plays are
+        // the playability proof.
+        if (!chain && m_skill.group != SkillGroup::Expert && !untimed.empty())
+            return Plan{w_min, untimed.front(), target};
         if (!chain) m_failed.insert(memo);
         return chain;
     }

@@ -9,7 +9,8 @@
 // simulation, and the bot re-observes where it actually came to rest before the next hop.
 // It reads only what a player sees: geometry, trap positions and their timing.
 // A SkillProfile turns the expert into a human-like player (reaction delay, timing noise,
-// per-jump take-off and hold errors, safety margin, patience). Deterministic: same level,
+// per-jump take-off and hold errors, safety margin, patience); such a player who sees a
+// way but no safe moment tries it anyway, as people do. Deterministic: same level,
 // skill and seed -> same inputs.
 
 #include "game/sim/bot/skill.hpp"
