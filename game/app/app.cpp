@@ -336,8 +336,10 @@ int run(const AppOptions& o) {
 
     const bool benchmark = o.bench_frames > 0;
     const int fixed_frames = benchmark ? o.bench_frames : (o.frames > 0 ? o.frames : kDefaultHeadlessFrames);
-    // Headless and benchmark runs advance exactly one tick per frame: reproducible output.
-    const bool one_tick_per_frame = o.headless || benchmark;
+    // Headless, benchmark and screenshot runs advance exactly one tick per frame and stop
+    // after fixed_frames: reproducible output. A window asked for --frames or --screenshot
+    // (e.g. under xvfb-run) runs the same way instead of ignoring them until closed.
+    const bool fixed_run = o.headless || benchmark || o.frames > 0 || !o.screenshot.empty();
     engine::FixedStep clock;
     engine::Controls controls;
     std::vector<double> frame_ms;
@@ -371,7 +373,7 @@ int run(const AppOptions& o) {
         const double dt = now - last;
         last = now;
         const double cpu0 = thread_cpu_ms();
-        const int ticks = one_tick_per_frame ? 1 : clock.advance(dt);
+        const int ticks = fixed_run ? 1 : clock.advance(dt);
         for (int i = 0; i < ticks && !quit; ++i) {
             Screen* top = screens.top();
             if (!top) {
@@ -389,7 +391,7 @@ int run(const AppOptions& o) {
         if (screens.empty()) break;
 
         ++frame;
-        const bool last_frame = (o.headless || benchmark) && frame >= fixed_frames;
+        const bool last_frame = fixed_run && frame >= fixed_frames;
         // A headless run without a screenshot shows nobody anything: it only ticks (tests
         // that play thousands of ticks). Benchmarks and screenshot runs draw every frame.
         if (o.headless && !benchmark && o.screenshot.empty()) {
@@ -400,7 +402,7 @@ int run(const AppOptions& o) {
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
         SDL_RenderClear(r);
         platform->begin_imgui();
-        screens.render(r, one_tick_per_frame ? 0.0 : clock.alpha(), one_tick_per_frame ? 1.0 / 60 : dt);
+        screens.render(r, fixed_run ? 0.0 : clock.alpha(), fixed_run ? 1.0 / 60 : dt);
         if (Screen* top = screens.top()) top->debug_ui();
         platform->render_imgui();
         if (last_frame && !o.screenshot.empty()) {

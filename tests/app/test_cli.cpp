@@ -38,10 +38,12 @@ fs::path temp_dir(const std::string& name) {
     return sawtooth::test::scratch_dir("sawtooth_app_test_" + name);
 }
 
-Run run(const std::string& args, const fs::path& config_home) {
+// `prefix`: environment assignments and a wrapper command put before the executable.
+Run run(const std::string& args, const fs::path& config_home, const std::string& prefix = "") {
     const fs::path out = config_home / "stdout.txt", err = config_home / "stderr.txt";
     const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' XDG_DATA_HOME='" +
-                            config_home.string() + "' '" + std::string(SAWTOOTH_BIN_DIR) + "/sawtooth' " +
+                            config_home.string() + "' " + prefix + " '" + std::string(SAWTOOTH_BIN_DIR) +
+                            "/sawtooth' " +
                             args + " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int status = std::system(cmd.c_str());
     Run r;
@@ -89,6 +91,20 @@ TEST_CASE("the title menu is the first screen and writes a screenshot") {
     const Run r = run("--headless --frames 5 --print-screen --screenshot '" + png.string() + "'", home);
     CHECK(r.code == 0);
     CHECK(r.out.find("screen: title") != std::string::npos);
+    CHECK(fs::file_size(png) > 1000);
+}
+
+TEST_CASE("a window run with --frames and --screenshot stops after those frames (xvfb-run use)") {
+    // Not --headless: a real window, on SDL's offscreen driver because tests have no
+    // display. Both flags used to be ignored outside --headless, so the run waited for a
+    // player to close the window; `timeout` turns that into a failure instead of a hang.
+    const fs::path home = temp_dir("window_shot");
+    const fs::path png = home / "window.png";
+    const Run r = run("--seed 7 --no-record --frames 10 --print-screen --screenshot '" + png.string() + "'",
+                      home, "SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy timeout 120");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("screen: level") != std::string::npos);
+    REQUIRE(fs::exists(png));
     CHECK(fs::file_size(png) > 1000);
 }
 
