@@ -29,6 +29,17 @@ bool replays_to_exit(const Level& level, const std::vector<InputFrame>& inputs) 
     return sim.reached_exit();
 }
 
+// The study's level shape (tools/lab/bot_common.hpp): 4x2 rooms of 11x7, alpha 0.25.
+GenParams study_level(std::uint64_t seed, int level_index) {
+    GenParams p;
+    p.seed = seed;
+    p.layout = Layout::Linear;
+    p.rooms_w = 4;
+    p.rooms_h = 2;
+    p.level_index = level_index;
+    return p;
+}
+
 BotSettings capped() {
     BotSettings s;
     s.max_ticks = 20000;
@@ -94,17 +105,10 @@ TEST_CASE("the expert bot proves former failing seeds both ways") {
     for (const Case c : {Case{14, false, 1}, Case{57, false, 1}, Case{89, false, 1}, Case{92, true, 5},
                          Case{546, false, 1}, Case{93, true, 2}, Case{59, true, 1}, Case{943, false, 1},
                          Case{249, true, 1}, Case{364, true, 1}, Case{854, true, 1}, Case{984, true, 2}}) {
-        GenParams p;
+        GenParams p;  // the default free-play maze, or the study's shape
         p.seed = c.seed;
-        if (c.linear) {  // the study's level shape (tools/lab/bot_common.hpp)
-            p.layout = Layout::Linear;
-            p.rooms_w = 4;
-            p.rooms_h = 2;
-            p.room_w = 11;
-            p.room_h = 7;
-            p.alpha = 0.25;
-        }
         p.level_index = c.level_index;
+        if (c.linear) p = study_level(c.seed, c.level_index);
         const GeneratedLevel g = generate_level(p);
         REQUIRE(g.ok);
         for (const Level& l : {g.level, reversed_level(g.level)}) {
@@ -124,13 +128,7 @@ TEST_CASE("worse skill dies more on the same levels") {
     int deaths[3] = {0, 0, 0};
     const SkillProfile skills[3] = {good_skill(), average_skill(), bad_skill()};
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        GenParams p;
-        p.seed = seed;
-        p.layout = Layout::Linear;
-        p.rooms_w = 4;
-        p.rooms_h = 2;
-        p.level_index = 5;
-        const GeneratedLevel g = generate_level(p);
+        const GeneratedLevel g = generate_level(study_level(seed, 5));
         REQUIRE(g.ok);
         for (int k = 0; k < 3; ++k) {
             SkillProfile s = skills[k];
@@ -265,13 +263,7 @@ TEST_CASE("a noisy player with no safe moment tries the move anyway instead of g
     // (7 of seeds 1..16; 6 of them here) while the expert finishes them: a person who sees
     // the way tries it, dies or gets through, and skips only when patience runs out.
     for (const std::uint64_t seed : {4, 5, 7, 10, 12, 15}) {
-        GenParams p;
-        p.seed = seed;
-        p.layout = Layout::Linear;
-        p.rooms_w = 4;
-        p.rooms_h = 2;
-        p.level_index = 5;
-        const GeneratedLevel g = generate_level(p);
+        const GeneratedLevel g = generate_level(study_level(seed, 5));
         REQUIRE(g.ok);
         const PlayResult r = play_level(g.level, bad_skill(), seed, capped());
         CAPTURE(seed);
