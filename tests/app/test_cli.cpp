@@ -43,8 +43,7 @@ Run run(const std::string& args, const fs::path& config_home, const std::string&
     const fs::path out = config_home / "stdout.txt", err = config_home / "stderr.txt";
     const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' XDG_DATA_HOME='" +
                             config_home.string() + "' " + prefix + " '" + std::string(SAWTOOTH_BIN_DIR) +
-                            "/sawtooth' " +
-                            args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+                            "/sawtooth' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int status = std::system(cmd.c_str());
     Run r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

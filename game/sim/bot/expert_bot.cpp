@@ -48,7 +48,7 @@ constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long
 constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
 constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
 constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
-constexpr std::size_t kLiveTimeSlot = 20;        ///< ticks: traps-on arrivals this far apart are different states
+constexpr std::size_t kLiveTimeSlot = 20;  ///< ticks: traps-on arrivals this far apart are different states
 
 /// A macro: held buttons for a number of ticks, in order.
 struct Seg {
