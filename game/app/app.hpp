@@ -11,8 +11,8 @@ namespace sawtooth::app {
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {
-    bool headless = false;              ///< offscreen video driver, no audio device
-    int frames = 0;                     ///< ticks (= frames) to run, then quit; 0 = until quit (60 with --headless/--screenshot)
+    bool headless = false;  ///< offscreen video driver, no audio device
+    int frames = 0;  ///< ticks (= frames) to run, then quit; 0 = until quit (60 with --headless/--screenshot)
     std::string screenshot;             ///< write a PNG of the last frame here
     std::string level_file;             ///< play this level text file
     std::optional<std::uint64_t> seed;  ///< play the generated level of this seed

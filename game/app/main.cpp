@@ -9,7 +9,8 @@ int main(int argc, char** argv) {
     sawtooth::app::AppOptions o;
     CLI::App cli{"Sawtooth: a platformer and a word game whose levels are generated from seeds"};
     cli.add_flag("--headless", o.headless, "run without a display (SDL offscreen driver)");
-    cli.add_option("--frames", o.frames, "number of frames (= ticks) to run, then quit (headless, or a window for screenshots)")
+    cli.add_option("--frames", o.frames,
+                   "number of frames (= ticks) to run, then quit (headless, or a window for screenshots)")
         ->check(CLI::Range(1, 100000000));
     cli.add_option("--screenshot", o.screenshot, "write a PNG of the last frame to this path");
     cli.add_option("--level", o.level_file, "play a level text file (assets/levels/*.txt)");
