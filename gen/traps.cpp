@@ -59,7 +59,11 @@ struct Mod {
     Modifier m;
 };
 
+// Trap kinds the placement balances: saw, squeeze, wall spikes (hang and stand together).
+constexpr int kTrapKinds = 3;
+
 struct Candidate {
+    int kind = 0;             // kind of its first periodic trap (mines go with it)
     std::vector<Trap> traps;  // route order
     std::vector<int> entry;   // route index where the player meets each trap
     std::vector<Mod> mods;
@@ -191,12 +195,14 @@ std::vector<Candidate> possible_traps(const Level& level, const RoutePos& r, int
         for (int kind = 0; kind < kKinds; ++kind) {
             Candidate a;
             if (!base_at(level, r, kind, node, a)) continue;
+            a.kind = std::min(kind, kTrapKinds - 1);
             out.push_back(a);
             // Mines: one or two on the stand nodes right before the trap, never alone.
             for (int k = 1; k <= max_mines; ++k) {
                 const int m0 = node - k;
                 if (m0 < 1 || !run(r, m0, k)) break;
                 Candidate m;
+                m.kind = a.kind;
                 m.first = m0;
                 m.last = node;
                 for (int j = m0; j < m0 + k; ++j) {
@@ -362,6 +368,19 @@ TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& r
         for (;;) {
             std::vector<Candidate> cands = possible_traps(level, r, settings.max_mines_before);
             rng.shuffle(cands);
+            // Kind first, then a sequence of that kind: one uniform draw over all
+            // candidates gave ~95 % wall spikes, because spikes fit at almost every climb
+            // while a saw needs five flat nodes. Each kind gets an equal chance to go next,
+            // falling back to the others when none of its candidates fits.
+            std::vector<int> kinds(kTrapKinds);
+            for (int k = 0; k < kTrapKinds; ++k) kinds[static_cast<std::size_t>(k)] = k;
+            rng.shuffle(kinds);
+            std::stable_sort(cands.begin(), cands.end(), [&](const Candidate& a, const Candidate& b) {
+                auto rank = [&](int kind) {
+                    return std::find(kinds.begin(), kinds.end(), kind) - kinds.begin();
+                };
+                return rank(a.kind) < rank(b.kind);
+            });
             bool placed = false;
             for (const Candidate& c : cands) {
                 ++out.candidates_tried;
