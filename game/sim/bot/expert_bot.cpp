@@ -35,6 +35,7 @@ constexpr double kGoodCentering = 0.55;          ///< m from the cell centre a l
 constexpr double kMineDangerRadius = 2.4 + 0.9;  ///< blast radius plus half a body, cell centres
 constexpr int kMaxBfsExpansions = 10;            ///< resting states expanded by a multi-move hop search
 constexpr int kMaxWideExpansions = 60;           ///< ... by the wide traps-on one (its states carry a time)
+constexpr int kMaxDeepExpansions = 200;          ///< ... by the expert's last, deep one
 constexpr int kMaxNoProgress = 12;               ///< executed hops that ended where they began
 constexpr int kMaxFreeExpansions = 40;           ///< resting places expanded by the graph-free search
 constexpr int kMaxFreeSearchesOnGraph = 20;      ///< graph-free searches per play when a graph path exists
@@ -48,6 +49,7 @@ constexpr std::size_t kLongTimings = 4;          ///< moves timed over that long
 constexpr int kLiveWaits[] = {20, 40, 60};       ///< ticks of the waits the traps-on chain search tries
 constexpr int kLiveStartStep = 12;               ///< ticks between the starts of the traps-on chain search
 constexpr int kLiveStartSpan = 108;              ///< ... up to this many ticks after the earliest start
+constexpr int kMaxCarryOnTicks = 30;             ///< ticks a noisy player runs on to get out of a trap area
 constexpr std::size_t kLiveTimeSlot = 20;  ///< ticks: traps-on arrivals this far apart are different states
 
 /// A macro: held buttons for a number of ticks, in order.
@@ -682,7 +684,7 @@ private:
         // the traps on, so deaths prune the chains and a quicker way to a place replaces a
         // slower one. Periodic traps make that depend on the start: a few starts over one
         // cycle from the earliest.
-        auto live_search = [&](bool wide) -> std::optional<Plan> {
+        auto live_search = [&](bool wide, int max_expansions = 0) -> std::optional<Plan> {
             if (m_level.traps.empty()) return std::nullopt;
             m_live_sim.restore(*now);
             for (int w = 0; w <= w_min + kLiveStartSpan; ++w) {
@@ -690,7 +692,8 @@ private:
                 if (m_live_sim.player().mode == PlayerMode::Dead) break;
                 if (w < w_min || (w - w_min) % kLiveStartStep != 0) continue;
                 const auto root = m_live_sim.snapshot();
-                auto plan = search_chain(m_live_sim, path, t, *now, *root, w, true, wide);
+                auto plan =
+                    search_chain(m_live_sim, path, t, *now, *root, w, true, wide, nullptr, max_expansions);
                 if (plan) return plan;
                 m_live_sim.restore(*root);
             }
@@ -706,6 +709,10 @@ private:
         // own (see search_chain): it costs several times as much, so it runs only where
         // everything else failed, and every hop the narrow searches find stays as it was.
         if (!chain) chain = live_search(true);
+        // The expert, whose plays are the playability proof, may think longer still where
+        // all of that failed (a mine, a spike hang, then a second mine: generator v3's linear
+        // seed 70, level 1). A person would try anyway instead (below).
+        if (!chain && m_skill.group == SkillGroup::Expert) chain = live_search(true, kMaxDeepExpansions);
         // A person who sees the way but no safe moment does not stand there for ever: they
         // try it anyway, after their reaction, and may die (thesis participants died on
         // hard challenges rather than skip them). The expert never gambles: its plays are
@@ -722,11 +729,12 @@ private:
     /// `sim` is the lookahead searched (traps off, or on), `root` the state it starts from
     /// (`now`, or `now` after the earliest start); plans are timed from `now`. `wide`
     /// (traps on only): arrivals kLiveTimeSlot apart are separate states, and up to
-    /// kMaxWideExpansions states are expanded.
+    /// kMaxWideExpansions states are expanded (`max_expansions` > 0: that many).
     std::optional<Plan> search_chain(Simulation& sim, const std::vector<int>& path, std::size_t t,
                                      const SimSnapshot& now, const SimSnapshot& root, int w_min,
                                      bool landings, bool wide = false,
-                                     std::vector<std::vector<InputFrame>>* untimed = nullptr) {
+                                     std::vector<std::vector<InputFrame>>* untimed = nullptr,
+                                     int max_expansions = 0) {
         const int target = path[t];
         struct State {
             std::shared_ptr<const SimSnapshot> snap;
@@ -777,7 +785,7 @@ private:
         open.push({0.0, 0});
         int expansions = 0;
         int tried = 0;
-        const int max_expansions = wide ? kMaxWideExpansions : kMaxBfsExpansions;
+        if (max_expansions <= 0) max_expansions = wide ? kMaxWideExpansions : kMaxBfsExpansions;
         while (!open.empty() && expansions < max_expansions) {
             const int si = std::get<1>(open.top());
             const State s = states[static_cast<std::size_t>(si)];
@@ -953,13 +961,48 @@ private:
 
     /// Executes a plan in the real simulation, with the player's execution errors
     /// (apply_execution_errors: every press and release, plus each jump's own errors).
+    /// A release may come early, but a person watches the character: one who let go of
+    /// the run key too early inside a trap area (a squeeze column, a spike's cell, a
+    /// mine's reach) on the way to a safe target keeps running until out of it, as nobody
+    /// stands still in a crusher (carry_on_direction).
     void execute(const Plan& plan) {
         const ExecutedMove move = apply_execution_errors(m_skill, m_rng, plan.frames, plan.wait);
         for (int i = 0; i < move.wait && !m_sim.reached_exit(); ++i) step_real(InputFrame{});
-        for (const InputFrame& f : move.frames) {
+        // The idle tail (the run-out after the last key is let go) is where a release that
+        // came too early leaves the player short of the target.
+        std::size_t tail = move.frames.size();
+        while (tail > 0 && move.frames[tail - 1] == InputFrame{}) --tail;
+        const std::uint8_t dir = tail > 0 ? move.frames[tail - 1].bits & (kInputLeft | kInputRight) : 0;
+        int carried = 0;
+        std::size_t i = 0;
+        while (i < move.frames.size()) {
             if (m_sim.reached_exit() || m_sim.player().mode == PlayerMode::Dead) return;
-            step_real(f);
+            if (i >= tail && carried < kMaxCarryOnTicks && carry_on_direction(plan, dir)) {
+                step_real(InputFrame{dir});  // the run-out starts once the player is clear
+                ++carried;
+                continue;
+            }
+            step_real(move.frames[i++]);
         }
+    }
+
+    /// True if a noisy player on the ground, running toward a plan's safe target with
+    /// `dir`, is still inside a trap area and should hold `dir` on (see execute). The
+    /// expert executes its plan exactly, so its plays stay a proof.
+    bool carry_on_direction(const Plan& plan, std::uint8_t dir) const {
+        if (m_skill.timing_noise_ticks <= 0.0 || dir == 0 || plan.target < 0 || danger_node(plan.target))
+            return false;
+        const PlayerView& v = m_sim.player();
+        if (v.mode != PlayerMode::Ground) return false;
+        const int side = dir == kInputRight ? 1 : -1;
+        const double to_target =
+            cell_centre_x(m_graph.nodes[static_cast<std::size_t>(plan.target)].cell) - v.x;
+        if (to_target * side <= 0.0) return false;  // the target is behind: the player went past it
+        const int y = floor_div(v.y - kHalfH + 0.05);
+        for (int x = floor_div(v.x - kHalfW); x <= floor_div(v.x + kHalfW); ++x)
+            if (x >= 0 && x < m_level.width && y >= 0 && y < m_level.height && m_danger[idx({x, y})])
+                return true;
+        return false;
     }
 
     Simulation& m_sim;
