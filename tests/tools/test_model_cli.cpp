@@ -13,9 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 using namespace sawtooth;
@@ -154,5 +156,44 @@ TEST_CASE("a study recorded by another generator version is refused with the rea
     CHECK(err.find("none of its 2 finished generated levels") != std::string::npos);
     CHECK(!fs::exists(dir / "m.json"));
     CHECK(test::read_whole(db) == before);
+    fs::remove_all(dir);
+}
+
+// The trace CSV is how a researcher checks the fit outside the tool: every row's last
+// column lists the challenge's sub-graph (Algorithm 4) as x:y:kind, as many nodes as its
+// sub_graph_nodes column says, the last one the trap's node.
+TEST_CASE("model fit --traces writes each challenge's nodes") {
+    const fs::path dir = fresh_dir();
+    const std::string db = (dir / "s.db").string();
+    const std::string csv = (dir / "traces.csv").string();
+    record_sessions(db, 6);
+    // The fit itself may refuse so few bins; the CSV is written first either way.
+    test::run_process(kLab,
+                      {"model", "fit", "--db", db, "--out", (dir / "m.json").string(), "--traces", csv});
+    std::ifstream in(csv);
+    std::string header;
+    REQUIRE(std::getline(in, header));
+    CHECK(header.rfind(",sub_graph") == header.size() - std::string(",sub_graph").size());
+    int rows = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++rows;
+        std::vector<std::string> cols;
+        std::stringstream ss(line);
+        for (std::string c; std::getline(ss, c, ',');) cols.push_back(c);
+        REQUIRE(cols.size() == 15);
+        std::stringstream nodes(cols[14]);
+        int n = 0;
+        for (std::string node; nodes >> node; ++n) {
+            int x = -1, y = -1;
+            char kind = '?';
+            CHECK(std::sscanf(node.c_str(), "%d:%d:%c", &x, &y, &kind) == 3);
+            CHECK((x >= 0 && y >= 0));
+            CHECK(std::string("SLR").find(kind) != std::string::npos);
+        }
+        CHECK(n == std::stoi(cols[10]));
+        CHECK(n >= 2);
+    }
+    MESSAGE(rows << " trace rows");
+    CHECK(rows > 0);
     fs::remove_all(dir);
 }

@@ -66,7 +66,9 @@ void write_traces_csv(const StudyData& d, const std::string& path) {
                 std::string nodes;
                 for (const int n : t.sub_graph) {
                     const GraphNode& g = l.generated->graph.nodes[static_cast<std::size_t>(n)];
-                    const char kind = g.type == NodeType::Stand ? 'S' : g.type == NodeType::HangLeft ? 'L' : 'R';
+                    const char kind = g.type == NodeType::Stand      ? 'S'
+                                      : g.type == NodeType::HangLeft ? 'L'
+                                                                     : 'R';
                     if (!nodes.empty()) nodes += ' ';
                     nodes += std::to_string(g.cell.x) + ':' + std::to_string(g.cell.y) + ':' + kind;
                 }
