@@ -375,11 +375,11 @@ TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& r
             std::vector<int> kinds(kTrapKinds);
             for (int k = 0; k < kTrapKinds; ++k) kinds[static_cast<std::size_t>(k)] = k;
             rng.shuffle(kinds);
-            std::stable_sort(cands.begin(), cands.end(), [&](const Candidate& a, const Candidate& b) {
-                auto rank = [&](int kind) {
-                    return std::find(kinds.begin(), kinds.end(), kind) - kinds.begin();
-                };
-                return rank(a.kind) < rank(b.kind);
+            std::vector<int> rank(kTrapKinds);  // per kind: its place in the drawn order
+            for (int i = 0; i < kTrapKinds; ++i)
+                rank[static_cast<std::size_t>(kinds[static_cast<std::size_t>(i)])] = i;
+            std::stable_sort(cands.begin(), cands.end(), [&rank](const Candidate& a, const Candidate& b) {
+                return rank[static_cast<std::size_t>(a.kind)] < rank[static_cast<std::size_t>(b.kind)];
             });
             bool placed = false;
             for (const Candidate& c : cands) {
