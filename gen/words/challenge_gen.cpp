@@ -84,6 +84,43 @@ std::string shorten(std::string s, const std::vector<const std::string*>& src, i
     return s;
 }
 
+// The two FI-2Pop populations. Truncation is (mu + lambda), best first; the feasible side
+// keeps one copy per challenge string so the population does not collapse onto the leader.
+struct Populations {
+    std::vector<Scored> feasible;
+    std::vector<Scored> infeasible;
+
+    // Migration: every individual joins the population its feasibility says.
+    void add(Scored x) { (x.feasible ? feasible : infeasible).push_back(std::move(x)); }
+
+    void truncate(int size) {
+        sort_best_first(feasible);
+        keep_distinct_letters(feasible, size);
+        sort_best_first(infeasible);
+        if (static_cast<int>(infeasible.size()) > size) infeasible.resize(static_cast<std::size_t>(size));
+    }
+
+private:
+    static void sort_best_first(std::vector<Scored>& pop) {
+        std::stable_sort(pop.begin(), pop.end(),
+                         [](const Scored& a, const Scored& b) { return a.score > b.score; });
+    }
+    static void keep_distinct_letters(std::vector<Scored>& pop, int size) {
+        std::vector<Scored> kept;
+        for (auto& x : pop) {
+            bool dup = false;
+            for (const auto& y : kept)
+                if (y.letters == x.letters) {
+                    dup = true;
+                    break;
+                }
+            if (!dup) kept.push_back(std::move(x));
+            if (static_cast<int>(kept.size()) >= size) break;
+        }
+        pop = std::move(kept);
+    }
+};
+
 }  // namespace
 
 double length_constraint(int length, int target_length) {
@@ -160,174 +197,212 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
                                             std::to_string(p.source_lengths[a]) + "-letter source words");
 }
 
-std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vector<int>& excluded,
-                                                      GenStats* stats) const {
-    const GenParams& p = m_params;
-    const GaSettings& s = m_settings;
-    const std::size_t k = p.source_lengths.size();
-    int total_letters = 0;
-    for (int len : p.source_lengths) total_letters += len;
-    GenStats local;
-    GenStats& st = stats ? *stats : local;
-    std::unordered_map<std::string, CachedEval> cache;
+// One generate() call: the random stream, the evaluation cache and the counters the GA
+// steps share. run() calls the steps in a fixed order, which fixes the order of the
+// draws: same seed, same challenge.
+class ChallengeGenerator::Search {
+public:
+    Search(const ChallengeGenerator& gen, Rng& rng, const std::vector<int>& excluded, GenStats& stats)
+        : m_gen(gen),
+          m_params(gen.m_params),
+          m_settings(gen.m_settings),
+          m_sources(gen.m_params.source_lengths.size()),
+          m_rng(rng),
+          m_excluded(excluded),
+          m_stats(stats) {
+        for (int len : m_params.source_lengths) m_total_letters += len;
+    }
 
-    auto random_genome = [&]() {
-        Genome g;
-        for (std::size_t i = 0; i < k; ++i)
-            g.word.push_back(
-                static_cast<int>(rng.uniform_int(0, static_cast<std::int64_t>(m_candidates[i].size()) - 1)));
-        for (int i = 0; i < total_letters; ++i)
-            g.mix.push_back(static_cast<int>(rng.uniform_int(0, static_cast<std::int64_t>(k) - 1)));
-        return g;
-    };
+    /// The best feasible individual over the runs, nullopt if none turned up.
+    std::optional<Scored> run() {
+        std::optional<Scored> best;
+        for (int attempt = 0; attempt <= m_settings.restarts && !best; ++attempt) {
+            if (attempt > 0) ++m_stats.restarts;
+            evolve(best);
+        }
+        return best;
+    }
 
-    auto evaluate = [&](Genome g) {
-        ++st.evaluations;
-        Scored out;
-        std::vector<int> ids;
-        std::vector<const std::string*> src;
-        for (std::size_t i = 0; i < k; ++i) {
-            ids.push_back(m_candidates[i][static_cast<std::size_t>(g.word[i])]);
-            src.push_back(&m_dict->entry(ids.back()).word);
-        }
-        double infeasible = 0.0;
-        for (std::size_t a = 0; a < k; ++a) {
-            if (std::find(excluded.begin(), excluded.end(), ids[a]) != excluded.end())
-                infeasible += kRulePenalty;
-            // A source word inside another adds nothing to find: treat as a broken rule.
-            for (std::size_t b = 0; b < k; ++b)
-                if (a != b && (ids[a] == ids[b] || is_subsequence(*src[a], *src[b])))
-                    infeasible += kRulePenalty;
-        }
-        out.letters = shorten(mix_words(src, g.mix), src, p.target_length);
-        const int len = static_cast<int>(out.letters.size());
-        infeasible += 1.0 - length_constraint(len, p.target_length);
-        if (p.exact_length && len != p.target_length)
-            infeasible += kExactPenalty * std::abs(len - p.target_length);
-        if (infeasible == 0.0) {
-            std::string key = out.letters;
-            for (const std::string* w : src) key += "|" + *w;
-            auto it = cache.find(key);
-            if (it == cache.end()) {
-                ++st.scans;
-                const WordScan scan = scan_words(*m_dict, out.letters);
-                double rules = 0.0;
-                if (scan.is_word((1u << len) - 1u)) rules += kRulePenalty;
-                for (const std::string* w : src) {
-                    const FoundWord* fw = scan.find(*w);
-                    if (!fw || !is_word_reachable(scan, *fw)) rules += kRulePenalty;
-                }
-                const CachedEval ce = rules > 0.0
-                                          ? CachedEval{false, -rules}
-                                          : CachedEval{true, challenge_fitness(scan, p.max_seq, p.fitness)};
-                it = cache.emplace(std::move(key), ce).first;
-            }
-            out.feasible = it->second.feasible;
-            out.score = it->second.score;
-        } else {
-            out.feasible = false;
-            out.score = -infeasible;
-        }
-        out.genome = std::move(g);
-        return out;
-    };
+    Challenge to_challenge(const Scored& best) const;
 
-    auto tournament = [&](const std::vector<Scored>& pop) -> const Scored& {
-        std::size_t best =
-            static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(pop.size()) - 1));
-        for (int t = 1; t < s.tournament; ++t) {
-            const auto c =
-                static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(pop.size()) - 1));
-            if (pop[c].score > pop[best].score) best = c;
-        }
-        return pop[best];
-    };
+private:
+    void evolve(std::optional<Scored>& best);
+    void breed_generation(Populations& pop);
+    Genome random_genome();
+    Scored evaluate(Genome g);
+    double source_penalty(const std::vector<int>& ids, const std::vector<const std::string*>& src) const;
+    CachedEval scan_score(const std::string& letters, const std::vector<const std::string*>& src);
+    const Scored& tournament(const std::vector<Scored>& pop);
+    Genome breed(const std::vector<Scored>& pop);
+    int random_word(std::size_t slot) {
+        return static_cast<int>(
+            m_rng.uniform_int(0, static_cast<std::int64_t>(m_gen.m_candidates[slot].size()) - 1));
+    }
+    int random_source() {
+        return static_cast<int>(m_rng.uniform_int(0, static_cast<std::int64_t>(m_sources) - 1));
+    }
 
-    auto breed = [&](const std::vector<Scored>& pop) {
-        Genome child = tournament(pop).genome;
-        if (rng.chance(s.crossover_rate)) {
-            const Genome& other = tournament(pop).genome;
-            for (std::size_t i = 0; i < k; ++i)
-                if (rng.chance(0.5)) child.word[i] = other.word[i];
-            for (std::size_t i = 0; i < child.mix.size(); ++i)
-                if (rng.chance(0.5)) child.mix[i] = other.mix[i];
-        }
-        for (std::size_t i = 0; i < k; ++i)
-            if (rng.chance(s.word_mutation))
-                child.word[i] = static_cast<int>(
-                    rng.uniform_int(0, static_cast<std::int64_t>(m_candidates[i].size()) - 1));
-        for (int& m : child.mix)
-            if (rng.chance(s.mix_mutation))
-                m = static_cast<int>(rng.uniform_int(0, static_cast<std::int64_t>(k) - 1));
-        return child;
-    };
+    const ChallengeGenerator& m_gen;
+    const GenParams& m_params;
+    const GaSettings& m_settings;
+    const std::size_t m_sources;  // source words per challenge
+    int m_total_letters = 0;      // of all source words: the mixing genes
+    Rng& m_rng;
+    const std::vector<int>& m_excluded;
+    GenStats& m_stats;
+    std::unordered_map<std::string, CachedEval> m_cache;  // letters|source|source... -> score
+};
 
-    // (mu + lambda) truncation, best first; the feasible side keeps one copy per challenge
-    // string so the population does not collapse onto the leader.
-    auto truncate = [&](std::vector<Scored>& pop, bool unique) {
-        std::stable_sort(pop.begin(), pop.end(),
-                         [](const Scored& a, const Scored& b) { return a.score > b.score; });
-        if (unique) {
-            std::vector<Scored> kept;
-            for (auto& x : pop) {
-                bool dup = false;
-                for (const auto& y : kept)
-                    if (y.letters == x.letters) {
-                        dup = true;
-                        break;
-                    }
-                if (!dup) kept.push_back(std::move(x));
-                if (static_cast<int>(kept.size()) >= s.population) break;
-            }
-            pop = std::move(kept);
-        } else if (static_cast<int>(pop.size()) > s.population) {
-            pop.resize(static_cast<std::size_t>(s.population));
-        }
-    };
-
-    std::optional<Scored> best;
-    for (int run = 0; run <= s.restarts && !best; ++run) {
-        if (run > 0) ++st.restarts;
-        std::vector<Scored> feasible, infeasible;
-        for (int i = 0; i < 2 * s.population; ++i) {
-            Scored x = evaluate(random_genome());
-            (x.feasible ? feasible : infeasible).push_back(std::move(x));
-        }
-        truncate(feasible, true);
-        truncate(infeasible, false);
-        int stall = 0;
-        for (int gen = 0; gen < s.generations; ++gen) {
-            ++st.generations;
-            std::vector<Scored> kids;
-            if (!feasible.empty())
-                for (int i = 0; i < s.population; ++i) kids.push_back(evaluate(breed(feasible)));
-            if (!infeasible.empty())
-                for (int i = 0; i < s.population; ++i) kids.push_back(evaluate(breed(infeasible)));
-            // Migration: every child joins the population its feasibility says.
-            for (auto& x : kids) (x.feasible ? feasible : infeasible).push_back(std::move(x));
-            truncate(feasible, true);
-            truncate(infeasible, false);
-            if (!feasible.empty() && (!best || feasible.front().score > best->score)) {
-                best = feasible.front();
-                stall = 0;
-            } else if (best && ++stall >= s.stall_generations) {
-                break;
-            }
+// One run from fresh populations until the generation limit or a stall; raises `best`.
+void ChallengeGenerator::Search::evolve(std::optional<Scored>& best) {
+    Populations pop;
+    for (int i = 0; i < 2 * m_settings.population; ++i) pop.add(evaluate(random_genome()));
+    pop.truncate(m_settings.population);
+    int stall = 0;
+    for (int gen = 0; gen < m_settings.generations; ++gen) {
+        ++m_stats.generations;
+        breed_generation(pop);
+        if (!pop.feasible.empty() && (!best || pop.feasible.front().score > best->score)) {
+            best = pop.feasible.front();
+            stall = 0;
+        } else if (best && ++stall >= m_settings.stall_generations) {
+            break;
         }
     }
-    if (!best) return std::nullopt;
+}
 
+// Each non-empty population breeds a full set of children, then both are truncated.
+void ChallengeGenerator::Search::breed_generation(Populations& pop) {
+    std::vector<Scored> kids;
+    if (!pop.feasible.empty())
+        for (int i = 0; i < m_settings.population; ++i) kids.push_back(evaluate(breed(pop.feasible)));
+    if (!pop.infeasible.empty())
+        for (int i = 0; i < m_settings.population; ++i) kids.push_back(evaluate(breed(pop.infeasible)));
+    for (auto& x : kids) pop.add(std::move(x));
+    pop.truncate(m_settings.population);
+}
+
+Genome ChallengeGenerator::Search::random_genome() {
+    Genome g;
+    for (std::size_t i = 0; i < m_sources; ++i) g.word.push_back(random_word(i));
+    for (int i = 0; i < m_total_letters; ++i) g.mix.push_back(random_source());
+    return g;
+}
+
+Scored ChallengeGenerator::Search::evaluate(Genome g) {
+    ++m_stats.evaluations;
+    Scored out;
+    std::vector<int> ids;
+    std::vector<const std::string*> src;
+    for (std::size_t i = 0; i < m_sources; ++i) {
+        ids.push_back(m_gen.m_candidates[i][static_cast<std::size_t>(g.word[i])]);
+        src.push_back(&m_gen.m_dict->entry(ids.back()).word);
+    }
+    double infeasible = source_penalty(ids, src);
+    out.letters = shorten(mix_words(src, g.mix), src, m_params.target_length);
+    const int len = static_cast<int>(out.letters.size());
+    infeasible += 1.0 - length_constraint(len, m_params.target_length);
+    if (m_params.exact_length && len != m_params.target_length)
+        infeasible += kExactPenalty * std::abs(len - m_params.target_length);
+    if (infeasible == 0.0) {
+        const CachedEval ce = scan_score(out.letters, src);
+        out.feasible = ce.feasible;
+        out.score = ce.score;
+    } else {
+        out.feasible = false;
+        out.score = -infeasible;
+    }
+    out.genome = std::move(g);
+    return out;
+}
+
+// Broken rules about the source words themselves: excluded in this level, or repeated.
+double ChallengeGenerator::Search::source_penalty(const std::vector<int>& ids,
+                                                  const std::vector<const std::string*>& src) const {
+    double penalty = 0.0;
+    for (std::size_t a = 0; a < m_sources; ++a) {
+        if (std::find(m_excluded.begin(), m_excluded.end(), ids[a]) != m_excluded.end())
+            penalty += kRulePenalty;
+        // A source word inside another adds nothing to find: treat as a broken rule.
+        for (std::size_t b = 0; b < m_sources; ++b)
+            if (a != b && (ids[a] == ids[b] || is_subsequence(*src[a], *src[b]))) penalty += kRulePenalty;
+    }
+    return penalty;
+}
+
+// Score of a challenge that passed the cheap rules: the rules that need a word scan (the
+// whole challenge is no word, every source word stays reachable), else fitness eq. 3.
+CachedEval ChallengeGenerator::Search::scan_score(const std::string& letters,
+                                                  const std::vector<const std::string*>& src) {
+    std::string key = letters;
+    for (const std::string* w : src) key += "|" + *w;
+    auto it = m_cache.find(key);
+    if (it != m_cache.end()) return it->second;
+    ++m_stats.scans;
+    const WordScan scan = scan_words(*m_gen.m_dict, letters);
+    const int len = static_cast<int>(letters.size());
+    double rules = 0.0;
+    if (scan.is_word((1u << len) - 1u)) rules += kRulePenalty;
+    for (const std::string* w : src) {
+        const FoundWord* fw = scan.find(*w);
+        if (!fw || !is_word_reachable(scan, *fw)) rules += kRulePenalty;
+    }
+    const CachedEval ce = rules > 0.0
+                              ? CachedEval{false, -rules}
+                              : CachedEval{true, challenge_fitness(scan, m_params.max_seq, m_params.fitness)};
+    m_cache.emplace(std::move(key), ce);
+    return ce;
+}
+
+const Scored& ChallengeGenerator::Search::tournament(const std::vector<Scored>& pop) {
+    std::size_t best =
+        static_cast<std::size_t>(m_rng.uniform_int(0, static_cast<std::int64_t>(pop.size()) - 1));
+    for (int t = 1; t < m_settings.tournament; ++t) {
+        const auto c =
+            static_cast<std::size_t>(m_rng.uniform_int(0, static_cast<std::int64_t>(pop.size()) - 1));
+        if (pop[c].score > pop[best].score) best = c;
+    }
+    return pop[best];
+}
+
+// Tournament parents, uniform crossover, per-gene mutation.
+Genome ChallengeGenerator::Search::breed(const std::vector<Scored>& pop) {
+    Genome child = tournament(pop).genome;
+    if (m_rng.chance(m_settings.crossover_rate)) {
+        const Genome& other = tournament(pop).genome;
+        for (std::size_t i = 0; i < m_sources; ++i)
+            if (m_rng.chance(0.5)) child.word[i] = other.word[i];
+        for (std::size_t i = 0; i < child.mix.size(); ++i)
+            if (m_rng.chance(0.5)) child.mix[i] = other.mix[i];
+    }
+    for (std::size_t i = 0; i < m_sources; ++i)
+        if (m_rng.chance(m_settings.word_mutation)) child.word[i] = random_word(i);
+    for (int& m : child.mix)
+        if (m_rng.chance(m_settings.mix_mutation)) m = random_source();
+    return child;
+}
+
+Challenge ChallengeGenerator::Search::to_challenge(const Scored& best) const {
     Challenge c;
-    c.letters = best->letters;
-    c.fitness = best->score;
-    for (std::size_t i = 0; i < k; ++i) {
-        c.source_ids.push_back(m_candidates[i][static_cast<std::size_t>(best->genome.word[i])]);
-        c.source_words.push_back(m_dict->entry(c.source_ids.back()).word);
+    c.letters = best.letters;
+    c.fitness = best.score;
+    for (std::size_t i = 0; i < m_sources; ++i) {
+        c.source_ids.push_back(m_gen.m_candidates[i][static_cast<std::size_t>(best.genome.word[i])]);
+        c.source_words.push_back(m_gen.m_dict->entry(c.source_ids.back()).word);
     }
-    const StateSpace ss = analyze_state_space(*m_dict, c.letters);
+    const StateSpace ss = analyze_state_space(*m_gen.m_dict, c.letters);
     c.word_count = static_cast<int>(ss.words.size());
     c.reachable_words = ss.reachable_words();
     return c;
+}
+
+std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vector<int>& excluded,
+                                                      GenStats* stats) const {
+    GenStats local;
+    Search search(*this, rng, excluded, stats ? *stats : local);
+    const std::optional<Scored> best = search.run();
+    if (!best) return std::nullopt;
+    return search.to_challenge(*best);
 }
 
 void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng, const Dictionary* dict) {

@@ -86,6 +86,8 @@ public:
     const std::vector<int>& candidates(std::size_t slot) const { return m_candidates[slot]; }
 
 private:
+    class Search;  // the state of one generate() call (challenge_gen.cpp)
+
     const Dictionary* m_dict;
     GenParams m_params;
     GaSettings m_settings;
