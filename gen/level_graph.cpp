@@ -131,126 +131,159 @@ std::vector<int> minimum_spanning_tree(const LevelGraph& g, int root) {
     return parent;
 }
 
+namespace {
+
+// The start's spanning tree with what the route search needs per node: its depth below
+// the root (-1 outside the tree) and the weight of the edge up to its parent.
+struct RootedTree {
+    std::vector<int> parent;
+    std::vector<int> depth;
+    std::vector<double> up_weight;
+};
+
+double weight_between(const LevelGraph& g, int a, int b) {
+    for (auto [m, e] : g.adj[static_cast<std::size_t>(a)])
+        if (m == b) return g.edges[static_cast<std::size_t>(e)].weight;
+    return 0.0;
+}
+
+// Depths in id order need parents first: each node resolves the chain up to a node whose
+// depth is known.
+RootedTree root_tree(const LevelGraph& g, std::vector<int> parent, int start) {
+    const std::size_t n = g.nodes.size();
+    RootedTree t{std::move(parent), std::vector<int>(n, -1), std::vector<double>(n, 0.0)};
+    std::vector<int> chain;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<int>(i) != start && t.parent[i] < 0) continue;
+        int v = static_cast<int>(i);
+        chain.clear();
+        while (t.depth[static_cast<std::size_t>(v)] < 0 && v != start) {
+            chain.push_back(v);
+            v = t.parent[static_cast<std::size_t>(v)];
+        }
+        if (v == start) t.depth[static_cast<std::size_t>(start)] = 0;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            const int c = *it;
+            const int p = t.parent[static_cast<std::size_t>(c)];
+            t.depth[static_cast<std::size_t>(c)] = t.depth[static_cast<std::size_t>(p)] + 1;
+            t.up_weight[static_cast<std::size_t>(c)] = weight_between(g, c, p);
+        }
+    }
+    return t;
+}
+
+// The tree path start -> end.
+Route tree_path(const RootedTree& t, int start, int end) {
+    Route r;
+    for (int v = end; v != -1; v = t.parent[static_cast<std::size_t>(v)]) {
+        r.nodes.push_back(v);
+        if (v != start) r.length += t.up_weight[static_cast<std::size_t>(v)];
+        if (v == start) break;
+    }
+    std::reverse(r.nodes.begin(), r.nodes.end());
+    return r;
+}
+
+// A simple cycle of the graph; weights[i] is the edge nodes[i] -> nodes[i + 1 mod size].
+struct Cycle {
+    std::vector<int> nodes;
+    std::vector<double> weights;
+};
+
+// The cycle a back edge closes in the tree: a -> ... -> lca -> ... -> b -> a.
+Cycle back_edge_cycle(const RootedTree& t, const GraphEdge& edge) {
+    std::vector<int> left, right;
+    std::vector<double> lw, rw;
+    int a = edge.a, b = edge.b;
+    auto climb = [&t](int& v, std::vector<int>& nodes, std::vector<double>& weights) {
+        nodes.push_back(v);
+        weights.push_back(t.up_weight[static_cast<std::size_t>(v)]);
+        v = t.parent[static_cast<std::size_t>(v)];
+    };
+    while (t.depth[static_cast<std::size_t>(a)] > t.depth[static_cast<std::size_t>(b)]) climb(a, left, lw);
+    while (t.depth[static_cast<std::size_t>(b)] > t.depth[static_cast<std::size_t>(a)]) climb(b, right, rw);
+    while (a != b) {
+        climb(a, left, lw);
+        climb(b, right, rw);
+    }
+    Cycle c{std::move(left), std::move(lw)};
+    c.nodes.push_back(a);  // the lowest common ancestor
+    c.nodes.insert(c.nodes.end(), right.rbegin(), right.rend());
+    c.weights.insert(c.weights.end(), rw.rbegin(), rw.rend());
+    c.weights.push_back(edge.weight);  // b -> a closes the cycle
+    return c;
+}
+
+// The part of the cycle outside the routes so far (`on_route`), from the route node just
+// before it to the route node just after it. Empty when the cycle meets the routes in
+// other than one contiguous arc, so that the rest is not one route.
+Route arc_outside_routes(const Cycle& c, const std::vector<char>& on_route) {
+    const std::size_t m = c.nodes.size();
+    auto on = [&](std::size_t i) { return on_route[static_cast<std::size_t>(c.nodes[i % m])] != 0; };
+    std::size_t in_count = 0, transitions = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+        in_count += on(i);
+        transitions += on(i) != on(i + 1);
+    }
+    if (in_count == 0 || in_count == m || transitions != 2) return {};
+    std::size_t s = 0;
+    while (!(on(s) && !on(s + 1))) ++s;
+    Route r;
+    std::size_t i = s;
+    r.nodes.push_back(c.nodes[i]);
+    do {
+        r.length += c.weights[i];
+        i = (i + 1) % m;
+        r.nodes.push_back(c.nodes[i]);
+    } while (!on(i));
+    return r;
+}
+
+// The alternative route a non-tree edge opens; empty if none.
+Route route_around(const RootedTree& t, const GraphEdge& edge, const std::vector<char>& on_route) {
+    if (t.depth[static_cast<std::size_t>(edge.a)] < 0 || t.depth[static_cast<std::size_t>(edge.b)] < 0)
+        return {};
+    if (on_route[static_cast<std::size_t>(edge.a)] + on_route[static_cast<std::size_t>(edge.b)] > 1)
+        return {};
+    return arc_outside_routes(back_edge_cycle(t, edge), on_route);
+}
+
+void add_route(std::vector<Route>& routes, std::vector<char>& on_route, Route r) {
+    for (int v : r.nodes) on_route[static_cast<std::size_t>(v)] = 1;
+    routes.push_back(std::move(r));
+}
+
+}  // namespace
+
 std::vector<Route> compute_routes(const LevelGraph& g, int start, int end) {
     std::vector<Route> routes;
     if (start < 0 || end < 0) return routes;
-    const std::vector<int> parent = minimum_spanning_tree(g, start);
+    std::vector<int> parent = minimum_spanning_tree(g, start);
     if (end != start && parent[static_cast<std::size_t>(end)] < 0) return routes;
-    const std::size_t n = g.nodes.size();
-    std::vector<int> depth(n, -1);
-    std::vector<double> up_weight(n, 0.0);  // weight of the edge to the parent
-    // Depths in id order need parents first: resolve lazily.
-    auto weight_between = [&](int a, int b) {
-        for (auto [m, e] : g.adj[static_cast<std::size_t>(a)])
-            if (m == b) return g.edges[static_cast<std::size_t>(e)].weight;
-        return 0.0;
-    };
-    std::vector<int> chain;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (static_cast<int>(i) != start && parent[i] < 0) continue;
-        int v = static_cast<int>(i);
-        chain.clear();
-        while (depth[static_cast<std::size_t>(v)] < 0 && v != start) {
-            chain.push_back(v);
-            v = parent[static_cast<std::size_t>(v)];
-        }
-        if (v == start) depth[static_cast<std::size_t>(start)] = 0;
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            const int c = *it;
-            const int p = parent[static_cast<std::size_t>(c)];
-            depth[static_cast<std::size_t>(c)] = depth[static_cast<std::size_t>(p)] + 1;
-            up_weight[static_cast<std::size_t>(c)] = weight_between(c, p);
-        }
-    }
-    std::vector<char> in_r(n, 0);
     std::vector<char> tree_edge(g.edges.size(), 0);
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
         const GraphEdge& ge = g.edges[e];
         tree_edge[e] =
             parent[static_cast<std::size_t>(ge.a)] == ge.b || parent[static_cast<std::size_t>(ge.b)] == ge.a;
     }
-    {
-        Route r;
-        for (int v = end; v != -1; v = parent[static_cast<std::size_t>(v)]) {
-            r.nodes.push_back(v);
-            if (v != start) r.length += up_weight[static_cast<std::size_t>(v)];
-            if (v == start) break;
-        }
-        std::reverse(r.nodes.begin(), r.nodes.end());
-        for (int v : r.nodes) in_r[static_cast<std::size_t>(v)] = 1;
-        routes.push_back(std::move(r));
-    }
-    std::vector<int> cyc;
-    std::vector<double> cyc_w;  // cyc_w[i]: weight of the edge cyc[i] -> cyc[i + 1 mod size]
+    const RootedTree tree = root_tree(g, std::move(parent), start);
+    std::vector<char> on_route(g.nodes.size(), 0);
+    add_route(routes, on_route, tree_path(tree, start, end));
     std::vector<char> used_edge(g.edges.size(), 0);
     for (;;) {
         Route best;
         int best_edge = -1;
         for (std::size_t e = 0; e < g.edges.size(); ++e) {
             if (tree_edge[e] || used_edge[e]) continue;
-            const GraphEdge& ge = g.edges[e];
-            if (depth[static_cast<std::size_t>(ge.a)] < 0 || depth[static_cast<std::size_t>(ge.b)] < 0)
-                continue;
-            if (in_r[static_cast<std::size_t>(ge.a)] + in_r[static_cast<std::size_t>(ge.b)] > 1) continue;
-            // The simple cycle: a -> ... -> lca -> ... -> b -> a.
-            std::vector<int> left, right;
-            std::vector<double> lw, rw;
-            int a = ge.a, b = ge.b;
-            while (depth[static_cast<std::size_t>(a)] > depth[static_cast<std::size_t>(b)]) {
-                left.push_back(a);
-                lw.push_back(up_weight[static_cast<std::size_t>(a)]);
-                a = parent[static_cast<std::size_t>(a)];
-            }
-            while (depth[static_cast<std::size_t>(b)] > depth[static_cast<std::size_t>(a)]) {
-                right.push_back(b);
-                rw.push_back(up_weight[static_cast<std::size_t>(b)]);
-                b = parent[static_cast<std::size_t>(b)];
-            }
-            while (a != b) {
-                left.push_back(a);
-                lw.push_back(up_weight[static_cast<std::size_t>(a)]);
-                a = parent[static_cast<std::size_t>(a)];
-                right.push_back(b);
-                rw.push_back(up_weight[static_cast<std::size_t>(b)]);
-                b = parent[static_cast<std::size_t>(b)];
-            }
-            cyc = left;
-            cyc_w = lw;
-            cyc.push_back(a);  // the lowest common ancestor
-            for (auto it = right.rbegin(); it != right.rend(); ++it) cyc.push_back(*it);
-            for (auto it = rw.rbegin(); it != rw.rend(); ++it) cyc_w.push_back(*it);
-            cyc_w.push_back(ge.weight);  // b -> a closes the cycle
-            const std::size_t m = cyc.size();
-            // c intersected with R must be one contiguous arc so that c \ R is one route.
-            std::size_t in_count = 0, transitions = 0;
-            for (std::size_t i = 0; i < m; ++i) {
-                in_count += in_r[static_cast<std::size_t>(cyc[i])] != 0;
-                transitions += (in_r[static_cast<std::size_t>(cyc[i])] != 0) !=
-                               (in_r[static_cast<std::size_t>(cyc[(i + 1) % m])] != 0);
-            }
-            if (in_count == 0 || in_count == m || transitions != 2) continue;
-            // Walk from the R node just before the outside arc to the R node just after it.
-            std::size_t s = 0;
-            while (!(in_r[static_cast<std::size_t>(cyc[s])] &&
-                     !in_r[static_cast<std::size_t>(cyc[(s + 1) % m])]))
-                ++s;
-            Route r;
-            std::size_t i = s;
-            r.nodes.push_back(cyc[i]);
-            do {
-                r.length += cyc_w[i];
-                i = (i + 1) % m;
-                r.nodes.push_back(cyc[i]);
-            } while (!in_r[static_cast<std::size_t>(cyc[i])]);
-            if (r.length > best.length) {
+            Route r = route_around(tree, g.edges[e], on_route);
+            if (!r.nodes.empty() && r.length > best.length) {
                 best = std::move(r);
                 best_edge = static_cast<int>(e);
             }
         }
         if (best_edge < 0) break;
         used_edge[static_cast<std::size_t>(best_edge)] = 1;
-        for (int v : best.nodes) in_r[static_cast<std::size_t>(v)] = 1;
-        routes.push_back(std::move(best));
+        add_route(routes, on_route, std::move(best));
     }
     return routes;
 }
