@@ -85,6 +85,67 @@ std::string csv_field(const std::string& value) {
     return out;
 }
 
+namespace {
+
+/// One table as TABLE.csv; returns the rows written.
+std::size_t export_table(Database& db, const TableExport& t, const fs::path& out_dir) {
+    Statement st(db, t.sql);
+    std::ofstream out = open_out(out_dir / (std::string(t.file) + ".csv"));
+    for (int c = 0; c < st.column_count(); ++c) out << (c ? "," : "") << st.column_name(c);
+    out << "\n";
+    std::size_t rows = 0;
+    while (st.step()) {
+        for (int c = 0; c < st.column_count(); ++c) out << (c ? "," : "") << field_of(st, c);
+        out << "\n";
+        ++rows;
+    }
+    return rows;
+}
+
+/// inputs.csv: one row per run of equal frames, ticks 1-based and inclusive.
+std::size_t export_inputs(Database& db, const fs::path& out_dir) {
+    Statement st(db,
+                 "SELECT level_id, chunk, first_tick, ticks, rle FROM input_chunks ORDER BY level_id, chunk");
+    std::ofstream out = open_out(out_dir / "inputs.csv");
+    out << "level_id,chunk,first_tick,last_tick,ticks,keys,left,right,up,down\n";
+    std::size_t rows = 0;
+    while (st.step()) {
+        const std::int64_t level = st.int64(0);
+        std::uint64_t tick = static_cast<std::uint64_t>(st.int64(2));
+        std::vector<InputRun> runs;
+        try {
+            runs = decode_runs(st.blob(4));
+        } catch (const InputDecodeError& e) {
+            throw StoreError("level " + std::to_string(level) + " input chunk " +
+                             std::to_string(st.int64(1)) + " is corrupted (" + e.what() + ")");
+        }
+        for (const InputRun& r : runs) {
+            out << level << "," << st.int64(1) << "," << tick << "," << tick + r.ticks - 1 << "," << r.ticks
+                << "," << keys_text(r.frame) << "," << int(r.frame.held(kInputLeft)) << ","
+                << int(r.frame.held(kInputRight)) << "," << int(r.frame.held(kInputUp)) << ","
+                << int(r.frame.held(kInputDown)) << "\n";
+            tick += r.ticks;
+            ++rows;
+        }
+    }
+    return rows;
+}
+
+/// level_texts/level_ID.txt for every level; returns how many.
+std::size_t export_level_texts(Database& db, const fs::path& out_dir) {
+    Statement st(db, "SELECT level_id, level_text FROM levels ORDER BY level_id");
+    std::size_t n = 0;
+    while (st.step()) {
+        std::ofstream out =
+            open_out(out_dir / "level_texts" / ("level_" + std::to_string(st.int64(0)) + ".txt"));
+        out << st.text(1);
+        ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
 ExportSummary export_csv(Store& store, const std::string& out_dir) {
     ExportSummary summary;
     std::error_code ec;
@@ -94,59 +155,10 @@ ExportSummary export_csv(Store& store, const std::string& out_dir) {
     // One read transaction: every file sees the same snapshot even while the game writes.
     db.exec("BEGIN");
     try {
-        for (const TableExport& t : kTables) {
-            Statement st(db, t.sql);
-            std::ofstream out = open_out(fs::path(out_dir) / (std::string(t.file) + ".csv"));
-            for (int c = 0; c < st.column_count(); ++c) out << (c ? "," : "") << st.column_name(c);
-            out << "\n";
-            std::size_t rows = 0;
-            while (st.step()) {
-                for (int c = 0; c < st.column_count(); ++c) out << (c ? "," : "") << field_of(st, c);
-                out << "\n";
-                ++rows;
-            }
-            summary.files.emplace_back(std::string(t.file) + ".csv", rows);
-        }
-        // Inputs: one row per run of equal frames, ticks 1-based and inclusive.
-        {
-            Statement st(
-                db,
-                "SELECT level_id, chunk, first_tick, ticks, rle FROM input_chunks ORDER BY level_id, chunk");
-            std::ofstream out = open_out(fs::path(out_dir) / "inputs.csv");
-            out << "level_id,chunk,first_tick,last_tick,ticks,keys,left,right,up,down\n";
-            std::size_t rows = 0;
-            while (st.step()) {
-                const std::int64_t level = st.int64(0);
-                std::uint64_t tick = static_cast<std::uint64_t>(st.int64(2));
-                std::vector<InputRun> runs;
-                try {
-                    runs = decode_runs(st.blob(4));
-                } catch (const InputDecodeError& e) {
-                    throw StoreError("level " + std::to_string(level) + " input chunk " +
-                                     std::to_string(st.int64(1)) + " is corrupted (" + e.what() + ")");
-                }
-                for (const InputRun& r : runs) {
-                    out << level << "," << st.int64(1) << "," << tick << "," << tick + r.ticks - 1 << ","
-                        << r.ticks << "," << keys_text(r.frame) << "," << int(r.frame.held(kInputLeft)) << ","
-                        << int(r.frame.held(kInputRight)) << "," << int(r.frame.held(kInputUp)) << ","
-                        << int(r.frame.held(kInputDown)) << "\n";
-                    tick += r.ticks;
-                    ++rows;
-                }
-            }
-            summary.files.emplace_back("inputs.csv", rows);
-        }
-        {
-            Statement st(db, "SELECT level_id, level_text FROM levels ORDER BY level_id");
-            std::size_t n = 0;
-            while (st.step()) {
-                std::ofstream out = open_out(fs::path(out_dir) / "level_texts" /
-                                             ("level_" + std::to_string(st.int64(0)) + ".txt"));
-                out << st.text(1);
-                ++n;
-            }
-            summary.files.emplace_back("level_texts/", n);
-        }
+        for (const TableExport& t : kTables)
+            summary.files.emplace_back(std::string(t.file) + ".csv", export_table(db, t, out_dir));
+        summary.files.emplace_back("inputs.csv", export_inputs(db, out_dir));
+        summary.files.emplace_back("level_texts/", export_level_texts(db, out_dir));
     } catch (...) {
         db.exec("ROLLBACK");
         throw;
@@ -157,8 +169,146 @@ ExportSummary export_csv(Store& store, const std::string& out_dir) {
 
 // ---- participant export (declared in store.hpp) ----
 
+namespace {
+
+using nlohmann::json;
+
+json optional_text(const Statement& st, int c) { return st.is_null(c) ? json(nullptr) : json(st.text(c)); }
+
+/// A level's recorded inputs as runs of equal frames.
+json level_inputs_json(Database& db, std::int64_t lid) {
+    json runs = json::array();
+    Statement ch(db, "SELECT rle FROM input_chunks WHERE level_id = ? ORDER BY chunk");
+    ch.bind(1, lid);
+    while (ch.step()) {
+        try {
+            for (const InputRun& run : decode_runs(ch.blob(0)))
+                runs.push_back({{"keys", format_keys(run.frame)}, {"ticks", run.ticks}});
+        } catch (const InputDecodeError& e) {
+            throw StoreError("level " + std::to_string(lid) + ": input chunk is corrupted (" + e.what() +
+                             ")");
+        }
+    }
+    return runs;
+}
+
+json events_json(const std::vector<EventRow>& rows) {
+    json events = json::array();
+    for (const EventRow& e : rows)
+        events.push_back({{"tick", e.tick},
+                          {"kind", event_kind_name(e.kind)},
+                          {"a", e.a},
+                          {"b", e.b},
+                          {"c", e.c},
+                          {"x", e.x},
+                          {"y", e.y},
+                          {"vx", e.vx},
+                          {"vy", e.vy}});
+    return events;
+}
+
+/// One platformer level with its inputs, events and state hashes.
+json level_json(Store& store, std::int64_t lid) {
+    const LevelRecord r = store.load_level(lid);
+    json jl = {{"level_id", lid},
+               {"seq", r.seq},
+               {"kind", r.kind},
+               {"name", r.name},
+               {"level_hash", hex64(r.level_hash)},
+               {"level_text", r.level_text},
+               {"build_id", r.build_id},
+               {"started_utc", r.started_utc},
+               {"ended_utc", r.ended_utc.empty() ? json(nullptr) : json(r.ended_utc)},
+               {"outcome", r.outcome ? json(outcome_name(*r.outcome)) : json(nullptr)},
+               {"deaths", r.deaths},
+               {"ticks", r.ticks},
+               {"final_hash", r.final_hash ? json(hex64(*r.final_hash)) : json(nullptr)}};
+    if (r.params) {
+        jl["params"] = params_to_json(*r.params);
+        jl["generator_version"] = r.generator_version;
+    }
+    jl["inputs"] = level_inputs_json(store.db(), lid);
+    jl["events"] = events_json(store.load_events(lid));
+    json hashes = json::array();
+    for (const auto& [tick, hash] : store.load_state_hashes(lid))
+        hashes.push_back({{"tick", tick}, {"hash", hex64(hash)}});
+    jl["state_hashes"] = std::move(hashes);
+    return jl;
+}
+
+json word_challenges_json(Database& db, std::int64_t wid) {
+    json challenges = json::array();
+    Statement c(db,
+                "SELECT number, letters, two_x, status, word, score, two_x_kept, kept_mask, start_tick, "
+                "end_tick, clicks, resets FROM word_challenges WHERE word_level_id = ? ORDER BY number");
+    c.bind(1, wid);
+    while (c.step())
+        challenges.push_back({{"number", c.int64(0)},
+                              {"letters", c.text(1)},
+                              {"two_x", c.int64(2)},
+                              {"status", c.text(3)},
+                              {"word", c.text(4)},
+                              {"score", c.int64(5)},
+                              {"two_x_kept", c.int64(6) != 0},
+                              {"kept_mask", c.int64(7)},
+                              {"start_tick", c.int64(8)},
+                              {"end_tick", c.int64(9)},
+                              {"clicks", c.int64(10)},
+                              {"resets", c.int64(11)}});
+    return challenges;
+}
+
+json word_actions_json(Database& db, std::int64_t wid) {
+    json actions = json::array();
+    Statement a(db,
+                "SELECT tick, challenge, action, letter_index, letter, result FROM word_actions WHERE "
+                "word_level_id = ? ORDER BY seq");
+    a.bind(1, wid);
+    while (a.step())
+        actions.push_back({{"tick", a.int64(0)},
+                           {"challenge", a.int64(1)},
+                           {"action", a.text(2)},
+                           {"letter_index", a.int64(3)},
+                           {"letter", a.text(4)},
+                           {"result", a.text(5)}});
+    return actions;
+}
+
+/// The word levels of a session with their challenges and actions.
+json session_word_levels_json(Database& db, std::int64_t sid) {
+    json words = json::array();
+    Statement w(
+        db,
+        "SELECT word_level_id, seq, mode, level_number, seed, date, params_json, build_id, started_utc, "
+        "ended_utc, status, total_score, words_found, result_hash FROM word_levels WHERE session_id = ? "
+        "ORDER BY seq");
+    w.bind(1, sid);
+    while (w.step()) {
+        const std::int64_t wid = w.int64(0);
+        json jw = {{"word_level_id", wid},
+                   {"seq", w.int64(1)},
+                   {"mode", w.text(2)},
+                   {"level_number", w.int64(3)},
+                   {"seed", w.text(4)},
+                   {"date", optional_text(w, 5)},
+                   {"params", json::parse(w.text(6), nullptr, false)},
+                   {"build_id", w.text(7)},
+                   {"started_utc", w.text(8)},
+                   {"ended_utc", optional_text(w, 9)},
+                   {"status", optional_text(w, 10)},
+                   {"total_score", w.is_null(11) ? json(nullptr) : json(w.int64(11))},
+                   {"words_found", w.is_null(12) ? json(nullptr) : json(w.int64(12))},
+                   {"result_hash", optional_text(w, 13)}};
+        jw["challenges"] = word_challenges_json(db, wid);
+        jw["actions"] = word_actions_json(db, wid);
+        words.push_back(std::move(jw));
+    }
+    return words;
+}
+
+}  // namespace
+
 nlohmann::json Store::export_participant(const std::string& participant_id) {
-    using nlohmann::json;
     Statement p(*m_db, "SELECT participant_id, created_utc FROM participants WHERE participant_id = ?");
     p.bind(1, participant_id);
     if (!p.step()) throw StoreError("no participant '" + participant_id + "' in '" + path() + "'");
@@ -169,125 +319,18 @@ nlohmann::json Store::export_participant(const std::string& participant_id) {
                 "SELECT session_id, mode, build_id, started_utc, ended_utc, end_reason FROM sessions WHERE "
                 "participant_id = ? ORDER BY session_id");
     s.bind(1, participant_id);
-    const auto opt = [](const Statement& st, int c) {
-        return st.is_null(c) ? json(nullptr) : json(st.text(c));
-    };
     while (s.step()) {
         const std::int64_t sid = s.int64(0);
-        json js = {{"session_id", sid},        {"mode", s.text(1)},      {"build_id", s.text(2)},
-                   {"started_utc", s.text(3)}, {"ended_utc", opt(s, 4)}, {"end_reason", opt(s, 5)}};
+        json js = {{"session_id", sid},
+                   {"mode", s.text(1)},
+                   {"build_id", s.text(2)},
+                   {"started_utc", s.text(3)},
+                   {"ended_utc", optional_text(s, 4)},
+                   {"end_reason", optional_text(s, 5)}};
         json levels = json::array();
-        for (const std::int64_t lid : session_levels(sid)) {
-            const LevelRecord r = load_level(lid);
-            json jl = {{"level_id", lid},
-                       {"seq", r.seq},
-                       {"kind", r.kind},
-                       {"name", r.name},
-                       {"level_hash", hex64(r.level_hash)},
-                       {"level_text", r.level_text},
-                       {"build_id", r.build_id},
-                       {"started_utc", r.started_utc},
-                       {"ended_utc", r.ended_utc.empty() ? json(nullptr) : json(r.ended_utc)},
-                       {"outcome", r.outcome ? json(outcome_name(*r.outcome)) : json(nullptr)},
-                       {"deaths", r.deaths},
-                       {"ticks", r.ticks},
-                       {"final_hash", r.final_hash ? json(hex64(*r.final_hash)) : json(nullptr)}};
-            if (r.params) {
-                jl["params"] = params_to_json(*r.params);
-                jl["generator_version"] = r.generator_version;
-            }
-            json runs = json::array();
-            Statement ch(*m_db, "SELECT rle FROM input_chunks WHERE level_id = ? ORDER BY chunk");
-            ch.bind(1, lid);
-            while (ch.step()) {
-                try {
-                    for (const InputRun& run : decode_runs(ch.blob(0)))
-                        runs.push_back({{"keys", format_keys(run.frame)}, {"ticks", run.ticks}});
-                } catch (const InputDecodeError& e) {
-                    throw StoreError("level " + std::to_string(lid) + ": input chunk is corrupted (" +
-                                     e.what() + ")");
-                }
-            }
-            jl["inputs"] = std::move(runs);
-            json events = json::array();
-            for (const EventRow& e : load_events(lid))
-                events.push_back({{"tick", e.tick},
-                                  {"kind", event_kind_name(e.kind)},
-                                  {"a", e.a},
-                                  {"b", e.b},
-                                  {"c", e.c},
-                                  {"x", e.x},
-                                  {"y", e.y},
-                                  {"vx", e.vx},
-                                  {"vy", e.vy}});
-            jl["events"] = std::move(events);
-            json hashes = json::array();
-            for (const auto& [tick, hash] : load_state_hashes(lid))
-                hashes.push_back({{"tick", tick}, {"hash", hex64(hash)}});
-            jl["state_hashes"] = std::move(hashes);
-            levels.push_back(std::move(jl));
-        }
+        for (const std::int64_t lid : session_levels(sid)) levels.push_back(level_json(*this, lid));
         js["levels"] = std::move(levels);
-        json words = json::array();
-        Statement w(
-            *m_db,
-            "SELECT word_level_id, seq, mode, level_number, seed, date, params_json, build_id, started_utc, "
-            "ended_utc, status, total_score, words_found, result_hash FROM word_levels WHERE session_id = ? "
-            "ORDER BY seq");
-        w.bind(1, sid);
-        while (w.step()) {
-            const std::int64_t wid = w.int64(0);
-            json jw = {{"word_level_id", wid},
-                       {"seq", w.int64(1)},
-                       {"mode", w.text(2)},
-                       {"level_number", w.int64(3)},
-                       {"seed", w.text(4)},
-                       {"date", opt(w, 5)},
-                       {"params", json::parse(w.text(6), nullptr, false)},
-                       {"build_id", w.text(7)},
-                       {"started_utc", w.text(8)},
-                       {"ended_utc", opt(w, 9)},
-                       {"status", opt(w, 10)},
-                       {"total_score", w.is_null(11) ? json(nullptr) : json(w.int64(11))},
-                       {"words_found", w.is_null(12) ? json(nullptr) : json(w.int64(12))},
-                       {"result_hash", opt(w, 13)}};
-            json challenges = json::array();
-            Statement c(
-                *m_db,
-                "SELECT number, letters, two_x, status, word, score, two_x_kept, kept_mask, start_tick, "
-                "end_tick, clicks, resets FROM word_challenges WHERE word_level_id = ? ORDER BY number");
-            c.bind(1, wid);
-            while (c.step())
-                challenges.push_back({{"number", c.int64(0)},
-                                      {"letters", c.text(1)},
-                                      {"two_x", c.int64(2)},
-                                      {"status", c.text(3)},
-                                      {"word", c.text(4)},
-                                      {"score", c.int64(5)},
-                                      {"two_x_kept", c.int64(6) != 0},
-                                      {"kept_mask", c.int64(7)},
-                                      {"start_tick", c.int64(8)},
-                                      {"end_tick", c.int64(9)},
-                                      {"clicks", c.int64(10)},
-                                      {"resets", c.int64(11)}});
-            jw["challenges"] = std::move(challenges);
-            json actions = json::array();
-            Statement a(
-                *m_db,
-                "SELECT tick, challenge, action, letter_index, letter, result FROM word_actions WHERE "
-                "word_level_id = ? ORDER BY seq");
-            a.bind(1, wid);
-            while (a.step())
-                actions.push_back({{"tick", a.int64(0)},
-                                   {"challenge", a.int64(1)},
-                                   {"action", a.text(2)},
-                                   {"letter_index", a.int64(3)},
-                                   {"letter", a.text(4)},
-                                   {"result", a.text(5)}});
-            jw["actions"] = std::move(actions);
-            words.push_back(std::move(jw));
-        }
-        js["word_levels"] = std::move(words);
+        js["word_levels"] = session_word_levels_json(*m_db, sid);
         sessions.push_back(std::move(js));
     }
     out["sessions"] = std::move(sessions);

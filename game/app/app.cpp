@@ -107,13 +107,13 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
 
 // The level and script of `--screen words-level`; "" on success, else the one-line
 // problem (starting with "--" when a flag is wrong).
-std::string prepare_word_run(const AppOptions& o, const std::string& today, WordRun& run) {
-    const words::WordMode mode = words::parse_word_mode(o.words_mode);
-    if (mode == words::WordMode::Levels) {
+std::string prepare_word_run(const AppOptions& o, const std::string& today, WordsRun& run) {
+    const words::Mode mode = words::parse_mode(o.words_mode);
+    if (mode == words::Mode::Levels) {
         if (o.words_level < 1 || o.words_level > words::kLevelCount)
             return "--words-level must be 1.." + std::to_string(words::kLevelCount) + " in levels mode";
         run.level = words::levels_mode_level(o.words_level);
-    } else if (mode == words::WordMode::Infinite) {
+    } else if (mode == words::Mode::Infinite) {
         run.infinite_seed = o.session_seed.value_or(random_seed());
         run.level = words::infinite_mode_level(run.infinite_seed, o.words_level);
     } else {
@@ -165,7 +165,7 @@ int run(const AppOptions& o) {
         fail("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
         return 2;
     }
-    WordRun word_run;
+    WordsRun word_run;
     if (first == "words-level") {
         const std::string err = prepare_word_run(o, today, word_run);
         if (!err.empty()) {
@@ -234,7 +234,7 @@ int run(const AppOptions& o) {
 
     // The word list loads on first use; screens that start in Elimination need it now.
     WordsLoader words_loader(dictionary_asset_path(assets),
-                             o.words_progress.empty() ? default_word_progress_path() : o.words_progress,
+                             o.words_progress.empty() ? default_words_progress_path() : o.words_progress,
                              today);
     WordsContext* words_ctx = nullptr;
     if (first == "words" || first == "words-level") {
@@ -323,7 +323,7 @@ int run(const AppOptions& o) {
         if (first == "words-level") {
             screens.apply();
             std::string err;
-            if (!start_word_level(services, *words_ctx, std::move(word_run), err)) {
+            if (!start_words_level(services, *words_ctx, std::move(word_run), err)) {
                 fail(err);
                 return 1;
             }

@@ -3,7 +3,7 @@
 #include "game/app/settings.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/store.hpp"
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -29,12 +29,12 @@ int clamp_level(int v) { return std::clamp(v, 1, words::kLevelCount); }
 
 }  // namespace
 
-std::string default_word_progress_path() {
+std::string default_words_progress_path() {
     return xdg_path("XDG_DATA_HOME", ".local/share", "words_progress.json");
 }
 
-WordProgress load_word_progress(const std::string& path, std::string& warning) {
-    WordProgress p;
+WordsProgress load_words_progress(const std::string& path, std::string& warning) {
+    WordsProgress p;
     warning.clear();
     if (path.empty() || !std::filesystem::exists(path)) return p;
     std::string text;
@@ -73,7 +73,7 @@ WordProgress load_word_progress(const std::string& path, std::string& warning) {
     return p;
 }
 
-std::string save_word_progress(const std::string& path, const WordProgress& p) {
+std::string save_words_progress(const std::string& path, const WordsProgress& p) {
     if (path.empty()) return "no progress path (set HOME or XDG_DATA_HOME)";
     if (p.read_only) return {};  // loaded from a newer version: leave that file alone
     nlohmann::json j;
@@ -91,7 +91,7 @@ std::string save_word_progress(const std::string& path, const WordProgress& p) {
 
 void WordsContext::save_progress() {
     if (progress_path.empty()) return;
-    if (const std::string err = save_word_progress(progress_path, progress); !err.empty())
+    if (const std::string err = save_words_progress(progress_path, progress); !err.empty())
         std::fprintf(stderr, "sawtooth: warning: %s\n", err.c_str());
 }
 
@@ -117,7 +117,7 @@ std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_p
     ctx->progress_path = progress_path;
     ctx->today = today;
     std::string warning;
-    ctx->progress = load_word_progress(progress_path, warning);
+    ctx->progress = load_words_progress(progress_path, warning);
     if (!warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", warning.c_str());
     return ctx;
 }

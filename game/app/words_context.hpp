@@ -15,29 +15,29 @@
 namespace sawtooth::app {
 
 /// The player's Elimination progress.
-struct WordProgress {
+struct WordsProgress {
     int unlocked = 1;                  ///< highest Levels-mode level that can be played (1..30)
     std::map<int, int> best_level;     ///< Levels mode: level -> best total score
     int infinite_best_level = 0;       ///< Infinite: furthest level reached in one run
     int infinite_best_score = 0;       ///< Infinite: best summed score of one run
     std::map<std::string, int> daily;  ///< Daily: "YYYY-MM-DD" -> best score that day
     bool read_only = false;            ///< the file is from a newer build: never overwrite it
-    friend bool operator==(const WordProgress&, const WordProgress&) = default;
+    friend bool operator==(const WordsProgress&, const WordsProgress&) = default;
 };
 
 /// Default progress file ("" when neither XDG_DATA_HOME nor HOME is set).
-std::string default_word_progress_path();
+std::string default_words_progress_path();
 /// Reads `path`; missing = new player; unreadable or corrupt = new player and `warning`.
-WordProgress load_word_progress(const std::string& path, std::string& warning);
+WordsProgress load_words_progress(const std::string& path, std::string& warning);
 /// Writes atomically; returns "" or a one-line error.
-std::string save_word_progress(const std::string& path, const WordProgress& p);
+std::string save_words_progress(const std::string& path, const WordsProgress& p);
 
 /// The loaded word list and where progress is saved.
 struct WordsContext {
     words::Dictionary dictionary;
     std::uint64_t dictionary_hash = 0;  ///< telemetry::dictionary_text_hash of the file
     std::string dictionary_path;
-    WordProgress progress;
+    WordsProgress progress;
     std::string progress_path;  ///< "" = never saved
     std::string today;          ///< UTC date "YYYY-MM-DD" of the Daily level
     /// Saves progress; prints a one-line warning on failure (play goes on).

@@ -7,7 +7,7 @@
 #include "game/app/recording.hpp"
 #include "game/app/sound_bank.hpp"
 #include "game/app/words_context.hpp"
-#include "game/app/words_recording.hpp"
+#include "game/app/words_level_recorder.hpp"
 #include "gen/words/level_table.hpp"
 
 #include <SDL2/SDL.h>
@@ -55,27 +55,27 @@ std::string points(int score, bool two_x) {
 }
 
 std::string session_mode(const w::ModeLevel& level) {
-    return std::string("words-") + w::word_mode_name(level.mode);
+    return std::string("words-") + w::mode_name(level.mode);
 }
 
 // Updates the saved progress with a finished level; returns the best score before it.
-int note_progress(WordsContext& ctx, const WordRun& run, int total) {
-    WordProgress& p = ctx.progress;
+int note_progress(WordsContext& ctx, const WordsRun& run, int total) {
+    WordsProgress& p = ctx.progress;
     int before = 0;
     switch (run.level.mode) {
-        case w::WordMode::Levels: {
+        case w::Mode::Levels: {
             before = p.best_level.count(run.level.level) ? p.best_level[run.level.level] : 0;
             p.best_level[run.level.level] = std::max(before, total);
             // The next level unlocks whether or not this one was finished (SPEC §E).
             p.unlocked = std::max(p.unlocked, std::min(run.level.level + 1, w::kLevelCount));
             break;
         }
-        case w::WordMode::Infinite:
+        case w::Mode::Infinite:
             before = p.infinite_best_score;
             p.infinite_best_level = std::max(p.infinite_best_level, run.level.level);
             p.infinite_best_score = std::max(p.infinite_best_score, run.run_score + total);
             break;
-        case w::WordMode::Daily:
+        case w::Mode::Daily:
             before = p.daily.count(run.level.date) ? p.daily[run.level.date] : 0;
             p.daily[run.level.date] = std::max(before, total);
             break;
@@ -87,7 +87,7 @@ int note_progress(WordsContext& ctx, const WordRun& run, int total) {
 // Pause over a word level: the letters are hidden, the timer stands still.
 class WordPauseScreen : public Screen {
 public:
-    WordPauseScreen(Services services, WordLevelScreen* level) : m_services(services), m_level(level) {
+    WordPauseScreen(Services services, WordsLevelScreen* level) : m_services(services), m_level(level) {
         m_menu =
             Menu({{"Resume"}, {"Quit level", "", false, false, "Recorded as quit; the level stays unlocked"}},
                  {640, 350, 440, 58, 32});
@@ -119,42 +119,42 @@ public:
 
 private:
     Services m_services;
-    WordLevelScreen* m_level;
+    WordsLevelScreen* m_level;
     Menu m_menu;
 };
 
 }  // namespace
 
-std::string word_level_title(const w::ModeLevel& level) {
+std::string words_level_title(const w::ModeLevel& level) {
     switch (level.mode) {
-        case w::WordMode::Levels:
+        case w::Mode::Levels:
             return "Level " + std::to_string(level.level) + " / " + std::to_string(w::kLevelCount);
-        case w::WordMode::Infinite:
+        case w::Mode::Infinite:
             return "Infinite - level " + std::to_string(level.level);
-        case w::WordMode::Daily:
+        case w::Mode::Daily:
             return "Daily - " + level.date;
     }
     return "Elimination";
 }
 
-bool start_word_level(Services services, WordsContext& ctx, WordRun run, std::string& error) {
+bool start_words_level(Services services, WordsContext& ctx, WordsRun run, std::string& error) {
     try {
         w::GeneratedLevel g = w::generate_mode_level(ctx.dictionary, run.level);
         services.screens->push(
-            std::make_unique<WordLevelScreen>(services, ctx, std::move(run), std::move(g.challenges)));
+            std::make_unique<WordsLevelScreen>(services, ctx, std::move(run), std::move(g.challenges)));
         return true;
     } catch (const std::exception& e) {
-        error = std::string("cannot generate ") + word_level_title(run.level) + ": " + e.what();
+        error = std::string("cannot generate ") + words_level_title(run.level) + ": " + e.what();
         services.screens->push(
             std::make_unique<MessageScreen>(services, "Elimination", std::vector<std::string>{error}));
         return false;
     }
 }
 
-// ---- WordLevelScreen ----
+// ---- WordsLevelScreen ----
 
-WordLevelScreen::WordLevelScreen(Services services, WordsContext& ctx, WordRun run,
-                                 std::vector<w::Challenge> challenges)
+WordsLevelScreen::WordsLevelScreen(Services services, WordsContext& ctx, WordsRun run,
+                                   std::vector<w::Challenge> challenges)
     : m_services(services),
       m_ctx(&ctx),
       m_run(std::move(run)),
@@ -164,21 +164,21 @@ WordLevelScreen::WordLevelScreen(Services services, WordsContext& ctx, WordRun r
         try {
             telemetry::SessionRecorder& session = m_services.recorder->session_for(session_mode(m_run.level));
             m_recorder =
-                std::make_unique<WordLevelRecorder>(session.store(), session.session_id(), m_run.level,
-                                                    ctx.dictionary_hash, 0, w::LevelPlaySettings{});
+                std::make_unique<WordsLevelRecorder>(session.store(), session.session_id(), m_run.level,
+                                                     ctx.dictionary_hash, 0, w::LevelPlaySettings{});
         } catch (const std::exception& e) {
             std::fprintf(stderr, "sawtooth: warning: recording disabled for this level: %s\n", e.what());
         }
     }
 }
 
-WordLevelScreen::~WordLevelScreen() {
+WordsLevelScreen::~WordsLevelScreen() {
     // Closed mid-level (window closed, end of a headless run): stored as quit with the
     // unfinished challenge, like leaving through the pause menu. No-op once finished.
     if (m_recorder) m_recorder->finish(m_play, true);
 }
 
-void WordLevelScreen::apply(const w::WordAction& a) {
+void WordsLevelScreen::apply(const w::Action& a) {
     const w::Outcome o = m_recorder ? m_recorder->apply(m_play, a) : m_play.apply(a);
     SoundBank* s = m_services.sounds;
     if (o == w::Outcome::Solved || o == w::Outcome::TimedOut) {
@@ -197,7 +197,7 @@ void WordLevelScreen::apply(const w::WordAction& a) {
     }
 }
 
-std::vector<WordLevelScreen::Tile> WordLevelScreen::tiles() const {
+std::vector<WordsLevelScreen::Tile> WordsLevelScreen::tiles() const {
     const std::vector<int> idx = m_play.current().remaining_indices();
     const auto n = static_cast<float>(idx.size());
     std::vector<Tile> out;
@@ -212,11 +212,11 @@ std::vector<WordLevelScreen::Tile> WordLevelScreen::tiles() const {
     return out;
 }
 
-bool WordLevelScreen::reset_button_hit(float x, float y) const {
+bool WordsLevelScreen::reset_button_hit(float x, float y) const {
     return x >= 640 - kResetW / 2 && x <= 640 + kResetW / 2 && y >= kResetY && y <= kResetY + kResetH;
 }
 
-void WordLevelScreen::player_input(const engine::Controls& c) {
+void WordsLevelScreen::player_input(const engine::Controls& c) {
     engine::UiInput* ui = m_services.ui;
     const int n = static_cast<int>(m_play.current().remaining_indices().size());
     // Typed letters remove the leftmost remaining occurrence; WASD typed as letters must
@@ -225,25 +225,25 @@ void WordLevelScreen::player_input(const engine::Controls& c) {
     if (ui)
         for (char ch : ui->typed)
             if (std::isalpha(static_cast<unsigned char>(ch))) {
-                apply(w::WordAction::type(m_tick,
-                                          static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))));
+                apply(
+                    w::Action::type(m_tick, static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))));
                 typed = true;
                 if (m_play.status() != w::LevelStatus::Playing) return;
             }
     if (ui && ui->clicked) {
         if (reset_button_hit(ui->mouse_x, ui->mouse_y)) {
-            apply(w::WordAction::reset(m_tick));
+            apply(w::Action::reset(m_tick));
             return;
         }
         for (const Tile& t : tiles())
             if (ui->mouse_x >= t.x && ui->mouse_x <= t.x + t.w && ui->mouse_y >= t.y &&
                 ui->mouse_y <= t.y + t.h) {
-                apply(w::WordAction::click(m_tick, t.index));
+                apply(w::Action::click(m_tick, t.index));
                 return;
             }
     }
     if (c.pressed(engine::Control::Back) || c.pressed(engine::Control::Skip)) {
-        apply(w::WordAction::reset(m_tick));
+        apply(w::Action::reset(m_tick));
         return;
     }
     if (typed || n == 0) return;
@@ -252,11 +252,11 @@ void WordLevelScreen::player_input(const engine::Controls& c) {
     m_cursor = std::clamp(m_cursor, 0, n - 1);
     if (c.pressed(engine::Control::Confirm)) {
         const std::vector<int> idx = m_play.current().remaining_indices();
-        apply(w::WordAction::click(m_tick, idx[static_cast<std::size_t>(m_cursor)]));
+        apply(w::Action::click(m_tick, idx[static_cast<std::size_t>(m_cursor)]));
     }
 }
 
-void WordLevelScreen::tick(const engine::Controls& c) {
+void WordsLevelScreen::tick(const engine::Controls& c) {
     if (c.pressed(engine::Control::Debug)) m_show_debug = !m_show_debug;
     if (m_end_tick == 0 && c.pressed(engine::Control::Pause)) {
         m_services.screens->push(std::make_unique<WordPauseScreen>(m_services, this));
@@ -271,7 +271,7 @@ void WordLevelScreen::tick(const engine::Controls& c) {
         } else if (live) {
             player_input(c);
         }
-        if (m_play.status() == w::LevelStatus::Playing) apply(w::WordAction::wait(m_tick));
+        if (m_play.status() == w::LevelStatus::Playing) apply(w::Action::wait(m_tick));
         if (m_recorder) m_recorder->maybe_flush(m_tick);
         if (m_play.status() != w::LevelStatus::Playing) {
             m_end_tick = m_tick;
@@ -285,39 +285,58 @@ void WordLevelScreen::tick(const engine::Controls& c) {
         level_over();
 }
 
-void WordLevelScreen::level_over() {
+void WordsLevelScreen::level_over() {
     const int best_before = note_progress(*m_ctx, m_run, m_play.total_score());
     m_services.screens->replace(
-        std::make_unique<WordResultsScreen>(m_services, *m_ctx, m_run, m_play, best_before));
+        std::make_unique<WordsResultsScreen>(m_services, *m_ctx, m_run, m_play, best_before));
 }
 
-void WordLevelScreen::quit() {
+void WordsLevelScreen::quit() {
     if (m_recorder) m_recorder->finish(m_play, true);
     m_services.screens->pop();
 }
 
-void WordLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
+void WordsLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
     int vw = 0, vh = 0;
     SDL_RenderGetLogicalSize(r, &vw, &vh);
     m_time += real_dt;
     draw_backdrop(r, vw, vh, m_time * 3.0, 0.0, m_time);
-    auto& text = *m_services.text;
-    const w::ChallengePlay& ch = m_play.current();
     const bool paused = m_services.screens && m_services.screens->top() != this;
+    draw_header(r, vw);
+    draw_timer(r);
+    // The letters, the flash of the last word, or nothing while paused.
+    const bool flashing = !m_flash.empty() && (m_play.in_transition(m_tick) || m_end_tick != 0);
+    if (paused) {
+        // Nothing to read: the pause overlay says why.
+    } else if (flashing) {
+        draw_flash(vw);
+    } else {
+        draw_tiles(r);
+    }
+    draw_reset_button(r, vw);
+    draw_challenge_chips(r);
+    if (!m_run.script.empty())
+        m_services.text->draw("scripted input (--words-actions)", vw - 20, vh - 30, 16, {120, 124, 146},
+                              engine::Align::Right);
+}
 
-    // Header: mode and level, challenge number, score.
+void WordsLevelScreen::draw_header(SDL_Renderer* r, int vw) const {
+    // Mode and level, challenge number, score.
+    auto& text = *m_services.text;
     draw_panel(r, 40, 20, static_cast<float>(vw) - 80, 104, {16, 18, 30, 245});
     text.draw("ELIMINATION", 70, 32, 20, palette::kAccent);
-    text.draw(word_level_title(m_run.level), 70, 58, 34, palette::kText);
+    text.draw(words_level_title(m_run.level), 70, 58, 34, palette::kText);
     const int shown = std::min(m_play.current_index() + 1, m_play.challenge_count());
     text.draw("Challenge " + std::to_string(shown) + " / " + std::to_string(m_play.challenge_count()), vw / 2,
               46, 34, palette::kText, engine::Align::Center);
     text.draw("Score", vw - 70, 32, 20, palette::kDim, engine::Align::Right);
-    const int score =
-        m_play.total_score() + (m_run.level.mode == w::WordMode::Infinite ? m_run.run_score : 0);
+    const int score = m_play.total_score() + (m_run.level.mode == w::Mode::Infinite ? m_run.run_score : 0);
     text.draw(std::to_string(score), vw - 70, 56, 40, palette::kAccent, engine::Align::Right);
+}
 
-    // Timer bar: the share of this challenge's time that is left.
+void WordsLevelScreen::draw_timer(SDL_Renderer* r) const {
+    // The share of this challenge's time that is left.
+    const w::ChallengePlay& ch = m_play.current();
     const std::uint32_t left = m_end_tick ? 0 : ch.ticks_left(std::max(m_tick, ch.start_tick()));
     const double share = static_cast<double>(left) / std::max<std::uint32_t>(1, ch.time_limit_ticks());
     const engine::Color bar = share > kTimerWarnShare     ? palette::kGood
@@ -327,48 +346,51 @@ void WordLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
     engine::fill_rect(r, kTimerX, kTimerY, static_cast<float>(kTimerW * share), kTimerH, bar);
     char secs[16];
     std::snprintf(secs, sizeof secs, "%.1f s", left / static_cast<double>(w::kTicksPerSecond));
-    text.draw(secs, static_cast<int>(kTimerX + kTimerW + 16), static_cast<int>(kTimerY - 6), 24,
-              palette::kText);
+    m_services.text->draw(secs, static_cast<int>(kTimerX + kTimerW + 16), static_cast<int>(kTimerY - 6), 24,
+                          palette::kText);
+}
 
-    // The letters, the flash of the last word, or nothing while paused.
-    const bool flashing = !m_flash.empty() && (m_play.in_transition(m_tick) || m_end_tick != 0);
-    if (paused) {
-        // Nothing to read: the pause overlay says why.
-    } else if (flashing) {
-        const engine::Color c = m_flash_timeout ? palette::kBad : palette::kGood;
-        text.draw(m_flash_timeout ? "Time's up" : upper(m_flash), vw / 2, static_cast<int>(kTilesY - 10), 72,
-                  c, engine::Align::Center);
-        const std::string sub = m_flash_timeout ? upper(m_flash) : points(m_flash_score, m_flash_two_x);
-        text.draw(sub, vw / 2, static_cast<int>(kTilesY + 80), 34,
-                  m_flash_timeout ? palette::kDim : palette::kAccent, engine::Align::Center);
-    } else {
-        const std::vector<Tile> ts = tiles();
-        engine::UiInput* ui = m_services.ui;
-        const bool scripted = !m_run.script.empty();
-        for (std::size_t k = 0; k < ts.size(); ++k) {
-            const Tile& t = ts[k];
-            const bool hover = ui && !scripted && ui->mouse_x >= t.x && ui->mouse_x <= t.x + t.w &&
-                               ui->mouse_y >= t.y && ui->mouse_y <= t.y + t.h;
-            const bool two_x = ch.is_two_x(t.index);
-            engine::fill_rect(r, t.x + 4, t.y + 6, t.w, t.h, {0, 0, 0, 90});  // shadow
-            engine::fill_rect(r, t.x, t.y, t.w, t.h, hover ? engine::Color{255, 250, 236} : kTileFill);
-            if (two_x) {
-                for (int b = 0; b < 4; ++b)
-                    engine::outline_rect(r, t.x + b, t.y + b, t.w - 2 * b, t.h - 2 * b, kTwoX);
-                text.draw("2X", static_cast<int>(t.x + t.w - 6), static_cast<int>(t.y + 4),
-                          std::max(12, static_cast<int>(t.h / 5)), {200, 120, 20}, engine::Align::Right);
-            }
-            const std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(
-                                            ch.letters()[static_cast<std::size_t>(t.index)]))));
-            const int px = static_cast<int>(t.h * 0.62f);
-            text.draw(letter, static_cast<int>(t.x + t.w / 2), static_cast<int>(t.y + (t.h - px * 1.18f) / 2),
-                      px, kTileInk, engine::Align::Center);
-            if (static_cast<int>(k) == m_cursor && !scripted)
-                engine::fill_rect(r, t.x, t.y + t.h + 8, t.w, 6, kCursor);
+void WordsLevelScreen::draw_flash(int vw) const {
+    auto& text = *m_services.text;
+    const engine::Color c = m_flash_timeout ? palette::kBad : palette::kGood;
+    text.draw(m_flash_timeout ? "Time's up" : upper(m_flash), vw / 2, static_cast<int>(kTilesY - 10), 72, c,
+              engine::Align::Center);
+    const std::string sub = m_flash_timeout ? upper(m_flash) : points(m_flash_score, m_flash_two_x);
+    text.draw(sub, vw / 2, static_cast<int>(kTilesY + 80), 34,
+              m_flash_timeout ? palette::kDim : palette::kAccent, engine::Align::Center);
+}
+
+void WordsLevelScreen::draw_tiles(SDL_Renderer* r) const {
+    auto& text = *m_services.text;
+    const w::ChallengePlay& ch = m_play.current();
+    const std::vector<Tile> ts = tiles();
+    engine::UiInput* ui = m_services.ui;
+    const bool scripted = !m_run.script.empty();
+    for (std::size_t k = 0; k < ts.size(); ++k) {
+        const Tile& t = ts[k];
+        const bool hover = ui && !scripted && ui->mouse_x >= t.x && ui->mouse_x <= t.x + t.w &&
+                           ui->mouse_y >= t.y && ui->mouse_y <= t.y + t.h;
+        const bool two_x = ch.is_two_x(t.index);
+        engine::fill_rect(r, t.x + 4, t.y + 6, t.w, t.h, {0, 0, 0, 90});  // shadow
+        engine::fill_rect(r, t.x, t.y, t.w, t.h, hover ? engine::Color{255, 250, 236} : kTileFill);
+        if (two_x) {
+            for (int b = 0; b < 4; ++b)
+                engine::outline_rect(r, t.x + b, t.y + b, t.w - 2 * b, t.h - 2 * b, kTwoX);
+            text.draw("2X", static_cast<int>(t.x + t.w - 6), static_cast<int>(t.y + 4),
+                      std::max(12, static_cast<int>(t.h / 5)), {200, 120, 20}, engine::Align::Right);
         }
+        const std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(
+                                        ch.letters()[static_cast<std::size_t>(t.index)]))));
+        const int px = static_cast<int>(t.h * 0.62f);
+        text.draw(letter, static_cast<int>(t.x + t.w / 2), static_cast<int>(t.y + (t.h - px * 1.18f) / 2), px,
+                  kTileInk, engine::Align::Center);
+        if (static_cast<int>(k) == m_cursor && !scripted)
+            engine::fill_rect(r, t.x, t.y + t.h + 8, t.w, 6, kCursor);
     }
+}
 
-    // Reset button.
+void WordsLevelScreen::draw_reset_button(SDL_Renderer* r, int vw) const {
+    auto& text = *m_services.text;
     const float rx = 640 - kResetW / 2;
     engine::UiInput* ui = m_services.ui;
     const bool reset_hover = ui && reset_button_hit(ui->mouse_x, ui->mouse_y);
@@ -381,8 +403,11 @@ void WordLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
               palette::kDim, engine::Align::Center);
     text.draw("Backspace / Tab: reset (the clock keeps running)     Esc: pause", vw / 2, 510, 18,
               palette::kDim, engine::Align::Center);
+}
 
+void WordsLevelScreen::draw_challenge_chips(SDL_Renderer* r) const {
     // One chip per challenge: the word found, a cross for a timeout, the current one lit.
+    auto& text = *m_services.text;
     const int count = m_play.challenge_count();
     const float chip_w = 108, chip_gap = 8, chips = count * chip_w + (count - 1) * chip_gap;
     const auto& results = m_play.results();
@@ -409,17 +434,14 @@ void WordLevelScreen::render(SDL_Renderer* r, double, double real_dt) {
                       static_cast<int>(kStripY + 40), 16, palette::kAccent, engine::Align::Center);
         }
     }
-    if (!m_run.script.empty())
-        text.draw("scripted input (--words-actions)", vw - 20, vh - 30, 16, {120, 124, 146},
-                  engine::Align::Right);
 }
 
-void WordLevelScreen::debug_ui() {
+void WordsLevelScreen::debug_ui() {
     if (!m_show_debug) return;
     ImGui::Begin("Elimination (F1)");
     ImGui::Text("tick %u  status %s", m_tick,
                 m_play.status() == w::LevelStatus::Playing ? "playing" : "over");
-    ImGui::Text("mode %s  level %d  seed %llu", w::word_mode_name(m_run.level.mode), m_run.level.level,
+    ImGui::Text("mode %s  level %d  seed %llu", w::mode_name(m_run.level.mode), m_run.level.level,
                 static_cast<unsigned long long>(m_run.level.seed));
     ImGui::TextUnformatted(w::describe(m_run.level.params).c_str());
     const w::Challenge& c = m_play.current().challenge();
@@ -432,10 +454,10 @@ void WordLevelScreen::debug_ui() {
     ImGui::End();
 }
 
-// ---- WordResultsScreen ----
+// ---- WordsResultsScreen ----
 
-WordResultsScreen::WordResultsScreen(Services services, WordsContext& ctx, WordRun run,
-                                     const w::WordLevelPlay& play, int best_before)
+WordsResultsScreen::WordsResultsScreen(Services services, WordsContext& ctx, WordsRun run,
+                                       const w::LevelPlay& play, int best_before)
     : m_services(services),
       m_ctx(&ctx),
       m_run(std::move(run)),
@@ -445,23 +467,23 @@ WordResultsScreen::WordResultsScreen(Services services, WordsContext& ctx, WordR
       m_best_before(best_before) {
     m_run.script.clear();  // a scripted run plays only its first level by script
     std::vector<MenuItem> items;
-    const bool has_next = m_run.level.mode == w::WordMode::Infinite ||
-                          (m_run.level.mode == w::WordMode::Levels && m_run.level.level < w::kLevelCount);
+    const bool has_next = m_run.level.mode == w::Mode::Infinite ||
+                          (m_run.level.mode == w::Mode::Levels && m_run.level.level < w::kLevelCount);
     if (has_next) {
         m_items.push_back(Item::Next);
         items.push_back({"Next level"});
     }
-    if (m_run.level.mode != w::WordMode::Infinite) {
+    if (m_run.level.mode != w::Mode::Infinite) {
         m_items.push_back(Item::Again);
         items.push_back({"Play again"});
     }
     m_items.push_back(Item::Menu);
-    items.push_back({m_run.level.mode == w::WordMode::Infinite ? "End run" : "Elimination menu"});
+    items.push_back({m_run.level.mode == w::Mode::Infinite ? "End run" : "Elimination menu"});
     m_menu = Menu(std::move(items), {640, 566, 360, 46, 26});
     if (m_services.sounds) m_services.sounds->play(Sfx::Exit, 0.7);
 }
 
-void WordResultsScreen::tick(const engine::Controls& c) {
+void WordsResultsScreen::tick(const engine::Controls& c) {
     const MenuAction a = m_menu.update(c, m_services.ui, m_services.sounds);
     if (a == MenuAction::Back) {
         m_services.screens->pop();
@@ -473,9 +495,9 @@ void WordResultsScreen::tick(const engine::Controls& c) {
         m_services.screens->pop();
         return;
     }
-    WordRun next = m_run;
+    WordsRun next = m_run;
     if (item == Item::Next) {
-        if (next.level.mode == w::WordMode::Levels) {
+        if (next.level.mode == w::Mode::Levels) {
             next.level = w::levels_mode_level(m_run.level.level + 1);
         } else {
             next.run_score += m_total;
@@ -483,10 +505,20 @@ void WordResultsScreen::tick(const engine::Controls& c) {
         }
     }
     m_services.screens->pop();
-    start_word_level(m_services, *m_ctx, std::move(next), m_error);
+    start_words_level(m_services, *m_ctx, std::move(next), m_error);
 }
 
-void WordResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
+std::string WordsResultsScreen::best_score_line() const {
+    if (m_run.level.mode == w::Mode::Infinite)
+        return "Run score " + std::to_string(m_run.run_score + m_total) + "   (best run " +
+               std::to_string(std::max(m_best_before, m_run.run_score + m_total)) + ")";
+    if (m_total > m_best_before)
+        return m_best_before > 0 ? "New best! (was " + std::to_string(m_best_before) + ")"
+                                 : "First score on this level";
+    return "Best: " + std::to_string(m_best_before);
+}
+
+void WordsResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     int vw = 0, vh = 0;
     SDL_RenderGetLogicalSize(r, &vw, &vh);
     m_time += real_dt;
@@ -495,7 +527,7 @@ void WordResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     auto& text = *m_services.text;
     text.draw(m_complete ? "Level complete" : "Time's up", vw / 2, 24, 44,
               m_complete ? palette::kGood : palette::kBad, engine::Align::Center);
-    text.draw(word_level_title(m_run.level), vw / 2, 76, 20, palette::kDim, engine::Align::Center);
+    text.draw(words_level_title(m_run.level), vw / 2, 76, 20, palette::kDim, engine::Align::Center);
 
     const int cols[] = {vw / 2 - 400, vw / 2 - 350, vw / 2 - 110, vw / 2 + 150, vw / 2 + 270, vw / 2 + 400};
     const int row_h = 32, top = 110, px = 22;
@@ -536,17 +568,8 @@ void WordResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     text.draw("Total", cols[2], y, px, palette::kAccent);
     text.draw(std::to_string(m_total), cols[4], y, px, palette::kAccent, engine::Align::Right);
     y += row_h + 4;
-    std::string best;
-    if (m_run.level.mode == w::WordMode::Infinite)
-        best = "Run score " + std::to_string(m_run.run_score + m_total) + "   (best run " +
-               std::to_string(std::max(m_best_before, m_run.run_score + m_total)) + ")";
-    else if (m_total > m_best_before)
-        best = m_best_before > 0 ? "New best! (was " + std::to_string(m_best_before) + ")"
-                                 : "First score on this level";
-    else
-        best = "Best: " + std::to_string(m_best_before);
-    text.draw(best, vw / 2, y, 22, palette::kAccent, engine::Align::Center);
-    if (!m_complete && m_run.level.mode == w::WordMode::Levels && m_run.level.level < w::kLevelCount)
+    text.draw(best_score_line(), vw / 2, y, 22, palette::kAccent, engine::Align::Center);
+    if (!m_complete && m_run.level.mode == w::Mode::Levels && m_run.level.level < w::kLevelCount)
         text.draw("The next level is unlocked anyway.", vw / 2, y + 28, 18, palette::kDim,
                   engine::Align::Center);
     m_menu.draw(r, text);

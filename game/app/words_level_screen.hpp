@@ -3,15 +3,15 @@
 // a mouse click, by typing the letter, or by moving a cursor (arrows / d-pad) and pressing
 // Enter / A; Backspace, Tab or gamepad Y resets the challenge (the timer keeps running);
 // the timer bar shrinks over 30 / (1 + (n - 1) / 5) s. The rules are game/words'
-// WordLevelPlay, stamped with this screen's tick counter (paused while the pause menu is
-// up, when the letters are hidden too). Afterwards WordResultsScreen lists the ten
+// LevelPlay, stamped with this screen's tick counter (paused while the pause menu is
+// up, when the letters are hidden too). Afterwards WordsResultsScreen lists the ten
 // challenges and offers the next level, which unlocks whether or not the level was
-// finished. Every action is recorded (game/app/words_recording).
+// finished. Every action is recorded (game/app/words_level_recorder).
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
-#include "game/words/word_modes.hpp"
-#include "game/words/word_play.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/play.hpp"
 
 #include <memory>
 #include <string>
@@ -20,29 +20,29 @@
 namespace sawtooth::app {
 
 struct WordsContext;
-class WordLevelRecorder;
+class WordsLevelRecorder;
 
 /// How a word level is being played.
-struct WordRun {
+struct WordsRun {
     words::ModeLevel level;
     std::uint64_t infinite_seed = 0;  ///< Infinite: the run's seed (level k+1 follows from it)
     int run_score = 0;                ///< Infinite: score of the run's earlier levels
     /// Actions applied at their ticks instead of the player's input (tests, screenshots;
     /// `sawtooth --words-actions FILE`). Empty = interactive.
-    std::vector<words::WordAction> script;
+    std::vector<words::Action> script;
 };
 
 /// Generates the run's level and pushes its screen; a generation error becomes a message
 /// screen. Returns false on error (`error` set to one line).
-bool start_word_level(Services services, WordsContext& ctx, WordRun run, std::string& error);
+bool start_words_level(Services services, WordsContext& ctx, WordsRun run, std::string& error);
 
 /// One word level in play.
-class WordLevelScreen : public Screen {
+class WordsLevelScreen : public Screen {
 public:
     /// `challenges` are the level's, generated from run.level. `ctx` outlives the screen.
-    WordLevelScreen(Services services, WordsContext& ctx, WordRun run,
-                    std::vector<words::Challenge> challenges);
-    ~WordLevelScreen() override;
+    WordsLevelScreen(Services services, WordsContext& ctx, WordsRun run,
+                     std::vector<words::Challenge> challenges);
+    ~WordsLevelScreen() override;
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
     void debug_ui() override;
@@ -50,7 +50,7 @@ public:
 
     /// Leaves mid-level (pause menu): recorded as quit, back to the Elimination menu.
     void quit();
-    const words::WordLevelPlay& play() const { return m_play; }
+    const words::LevelPlay& play() const { return m_play; }
 
 private:
     struct Tile {
@@ -59,15 +59,22 @@ private:
     };
     std::vector<Tile> tiles() const;
     bool reset_button_hit(float x, float y) const;
-    void apply(const words::WordAction& a);
+    void apply(const words::Action& a);
     void player_input(const engine::Controls& c);
     void level_over();
+    // render() in parts, top to bottom.
+    void draw_header(SDL_Renderer* r, int vw) const;
+    void draw_timer(SDL_Renderer* r) const;
+    void draw_flash(int vw) const;
+    void draw_tiles(SDL_Renderer* r) const;
+    void draw_reset_button(SDL_Renderer* r, int vw) const;
+    void draw_challenge_chips(SDL_Renderer* r) const;
 
     Services m_services;
     WordsContext* m_ctx;
-    WordRun m_run;
-    words::WordLevelPlay m_play;
-    std::unique_ptr<WordLevelRecorder> m_recorder;
+    WordsRun m_run;
+    words::LevelPlay m_play;
+    std::unique_ptr<WordsLevelRecorder> m_recorder;
     std::uint32_t m_tick = 0;
     std::size_t m_script_pos = 0;
     int m_cursor = 0;              ///< slot among the remaining letters (keyboard / gamepad)
@@ -82,19 +89,21 @@ private:
 };
 
 /// The end of a word level: every challenge, the score, the best, what next.
-class WordResultsScreen : public Screen {
+class WordsResultsScreen : public Screen {
 public:
-    WordResultsScreen(Services services, WordsContext& ctx, WordRun run, const words::WordLevelPlay& play,
-                      int best_before);
+    WordsResultsScreen(Services services, WordsContext& ctx, WordsRun run, const words::LevelPlay& play,
+                       int best_before);
     void tick(const engine::Controls& controls) override;
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
     std::string name() const override { return "words-results"; }
 
 private:
     enum class Item { Next, Again, Menu };
+    /// "New best!", "Best: N" or, in Infinite, the run's score.
+    std::string best_score_line() const;
     Services m_services;
     WordsContext* m_ctx;
-    WordRun m_run;
+    WordsRun m_run;
     std::vector<words::ChallengeResult> m_results;
     bool m_complete = false;
     int m_total = 0;
@@ -106,6 +115,6 @@ private:
 };
 
 /// "Level 3", "Infinite · level 4", "Daily · 2026-11-23".
-std::string word_level_title(const words::ModeLevel& level);
+std::string words_level_title(const words::ModeLevel& level);
 
 }  // namespace sawtooth::app

@@ -46,7 +46,7 @@ WordsMenuScreen::WordsMenuScreen(Services services, WordsContext& ctx,
                                  std::optional<std::uint64_t> infinite_seed)
     : m_services(services), m_ctx(&ctx), m_infinite_seed(infinite_seed) {
     // Start on the first level not yet scored, else the highest unlocked one.
-    const WordProgress& p = ctx.progress;
+    const WordsProgress& p = ctx.progress;
     m_level = std::clamp(p.unlocked, 1, w::kLevelCount);
     for (int l = 1; l <= p.unlocked; ++l)
         if (!p.best_level.count(l)) {
@@ -70,7 +70,7 @@ WordsMenuScreen::WordsMenuScreen(Services services, WordsContext& ctx,
 }
 
 void WordsMenuScreen::refresh() {
-    const WordProgress& p = m_ctx->progress;
+    const WordsProgress& p = m_ctx->progress;
     const int unlocked = std::clamp(p.unlocked, 1, w::kLevelCount);
     m_level = std::clamp(m_level, 1, unlocked);
     const auto best = p.best_level.find(m_level);
@@ -100,7 +100,7 @@ void WordsMenuScreen::tick(const engine::Controls& c) {
         return;
     }
     if (a != MenuAction::Activate) return;
-    WordRun run;
+    WordsRun run;
     switch (m_menu.selected()) {
         case kLevel:
         case kPlayLevel:
@@ -128,7 +128,7 @@ void WordsMenuScreen::tick(const engine::Controls& c) {
         default:
             return;
     }
-    start_word_level(m_services, *m_ctx, std::move(run), m_error);
+    start_words_level(m_services, *m_ctx, std::move(run), m_error);
 }
 
 void WordsMenuScreen::render(SDL_Renderer* r, double, double real_dt) {

@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
-#include "gen/words/word_scan.hpp"
 
 namespace sawtooth::words {
 

@@ -3,7 +3,7 @@
 // challenges whose parameters follow the paper's sawtooth: difficulty rises over 5 levels
 // and drops at the 6th, each tooth starting a little higher than the last (§III-B).
 // Infinite mode uses the same mapping from a difficulty value without the drops. Which
-// seed and which level a mode plays is game/words/word_modes.hpp.
+// seed and which level a mode plays is game/words/modes.hpp.
 
 #include <cstdint>
 #include <string>

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gen/words/dictionary.hpp"
-#include "gen/words/word_scan.hpp"
+#include "gen/words/scan.hpp"
 
 namespace sawtooth::words {
 

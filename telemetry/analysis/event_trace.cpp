@@ -142,46 +142,51 @@ std::vector<int> filter_sub_graph(const TrapMap& traps, const std::vector<int>& 
     return {};
 }
 
-bool map_trace(const Level& level, const LevelGraph& graph, const TrapMap& traps, const Trace& t,
-               MappedTrace& out, TraceStats* stats) {
-    TraceStats local;
-    const auto finish = [&](bool ok) {
-        if (stats) *stats += local;
-        return ok;
-    };
-    const auto is_atomic_trap = [&](int i) {
-        return i >= 0 && static_cast<std::size_t>(i) < level.traps.size() &&
-               level.traps[static_cast<std::size_t>(i)].type != TrapType::Mine;
-    };
-    // The atomic challenge of the trace: the first atomic trap entered (firstTrapEvent,
-    // mines ignored), else the atomic trap that killed, else, for a mine death, the atomic
-    // trap nearest that mine (mines are only placed in front of one).
+namespace {
+
+bool is_atomic_trap(const Level& level, int i) {
+    return i >= 0 && static_cast<std::size_t>(i) < level.traps.size() &&
+           level.traps[static_cast<std::size_t>(i)].type != TrapType::Mine;
+}
+
+/// The atomic trap nearest the mine `mine_trap` (mines are only placed in front of one), or -1.
+int atomic_trap_nearest_mine(const Level& level, int mine_trap) {
     int challenge = -1;
-    std::size_t first_entry = 0;
-    for (std::size_t i = 0; i < t.traps_entered.size() && challenge < 0; ++i)
-        if (is_atomic_trap(t.traps_entered[i])) {
-            challenge = t.traps_entered[i];
-            first_entry = i;
-        }
-    if (challenge < 0 && is_atomic_trap(t.death_trap)) challenge = t.death_trap;
-    if (challenge < 0 && t.death_trap >= 0 && static_cast<std::size_t>(t.death_trap) < level.traps.size()) {
-        const CellPos m = level.traps[static_cast<std::size_t>(t.death_trap)].cell;
-        double best = std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < level.traps.size(); ++i) {
-            if (!is_atomic_trap(static_cast<int>(i))) continue;
-            for (CellPos c : trap_cells(level.traps[i])) {
-                const double d = std::hypot(c.x - m.x, c.y - m.y);
-                if (d < best) {
-                    best = d;
-                    challenge = static_cast<int>(i);
-                }
+    const CellPos m = level.traps[static_cast<std::size_t>(mine_trap)].cell;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < level.traps.size(); ++i) {
+        if (!is_atomic_trap(level, static_cast<int>(i))) continue;
+        for (CellPos c : trap_cells(level.traps[i])) {
+            const double d = std::hypot(c.x - m.x, c.y - m.y);
+            if (d < best) {
+                best = d;
+                challenge = static_cast<int>(i);
             }
         }
     }
-    if (challenge < 0) {
-        ++local.mine_only;
-        return finish(false);
-    }
+    return challenge;
+}
+
+/// The atomic challenge of the trace: the first atomic trap entered (firstTrapEvent,
+/// mines ignored; `first_entry` = its index in traps_entered), else the atomic trap that
+/// killed, else, for a mine death, the atomic trap nearest that mine. -1 if none.
+int trace_challenge(const Level& level, const Trace& t, std::size_t& first_entry) {
+    first_entry = 0;
+    for (std::size_t i = 0; i < t.traps_entered.size(); ++i)
+        if (is_atomic_trap(level, t.traps_entered[i])) {
+            first_entry = i;
+            return t.traps_entered[i];
+        }
+    if (is_atomic_trap(level, t.death_trap)) return t.death_trap;
+    if (t.death_trap >= 0 && static_cast<std::size_t>(t.death_trap) < level.traps.size())
+        return atomic_trap_nearest_mine(level, t.death_trap);
+    return -1;
+}
+
+/// The node of trap `challenge` where the trace met it, or -1: where the player died, else
+/// the first landing inside the trap's area, else (jumped over it) nearest where they entered.
+int encounter_node(const LevelGraph& graph, const TrapMap& traps, const Trace& t, int challenge,
+                   std::size_t first_entry) {
     std::vector<int> trap_nodes;
     for (std::size_t n = 0; n < graph.nodes.size(); ++n)
         if (traps.node_trap[n] == challenge) trap_nodes.push_back(static_cast<int>(n));
@@ -195,18 +200,29 @@ bool map_trace(const Level& level, const LevelGraph& graph, const TrapMap& traps
             }
         return best;
     };
-    int encounter = -1;
-    if (!t.success) {
-        encounter = nearest(t.death_x, t.death_y);  // closest node to where the player died
-    } else {
-        for (int n : t.arrival_nodes)  // first touch of the ground inside the challenge area
-            if (traps.node_trap[static_cast<std::size_t>(n)] == challenge) {
-                encounter = n;
-                break;
-            }
-        if (encounter < 0 && first_entry < t.enter_x.size())  // jumped over it without landing
-            encounter = nearest(t.enter_x[first_entry], t.enter_y[first_entry]);
+    if (!t.success) return nearest(t.death_x, t.death_y);
+    for (int n : t.arrival_nodes)
+        if (traps.node_trap[static_cast<std::size_t>(n)] == challenge) return n;
+    if (first_entry < t.enter_x.size()) return nearest(t.enter_x[first_entry], t.enter_y[first_entry]);
+    return -1;
+}
+
+}  // namespace
+
+bool map_trace(const Level& level, const LevelGraph& graph, const TrapMap& traps, const Trace& t,
+               MappedTrace& out, TraceStats* stats) {
+    TraceStats local;
+    const auto finish = [&](bool ok) {
+        if (stats) *stats += local;
+        return ok;
+    };
+    std::size_t first_entry = 0;
+    const int challenge = trace_challenge(level, t, first_entry);
+    if (challenge < 0) {
+        ++local.mine_only;
+        return finish(false);
     }
+    const int encounter = encounter_node(graph, traps, t, challenge, first_entry);
     if (encounter < 0 || t.safe_node < 0) {
         ++local.unmapped;
         return finish(false);

@@ -101,23 +101,23 @@ void replay(Job& job) {
     job.ok = true;
 }
 
-}  // namespace
+struct SessionRow {
+    std::int64_t id;
+    std::string participant, mode;
+};
 
-StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
-    StudyData data;
-    data.path = db_path;
-    telemetry::Store store = telemetry::Store::open_read_only(db_path);
-    struct SessionRow {
-        std::int64_t id;
-        std::string participant, mode;
-    };
+std::vector<SessionRow> read_sessions(telemetry::Store& store) {
     std::vector<SessionRow> rows;
-    {
-        telemetry::Statement st(store.db(),
-                                "SELECT session_id, participant_id, mode FROM sessions ORDER BY session_id");
-        while (st.step()) rows.push_back({st.int64(0), st.text(1), st.text(2)});
-    }
-    std::vector<StudySession> sessions;
+    telemetry::Statement st(store.db(),
+                            "SELECT session_id, participant_id, mode FROM sessions ORDER BY session_id");
+    while (st.step()) rows.push_back({st.int64(0), st.text(1), st.text(2)});
+    return rows;
+}
+
+/// One replay job per finished generated level of every session (others are counted in
+/// `data`); `sessions` gets one entry per row, in order.
+std::vector<Job> collect_jobs(telemetry::Store& store, const std::vector<SessionRow>& rows,
+                              std::vector<StudySession>& sessions, StudyData& data) {
     std::vector<Job> jobs;
     for (const SessionRow& s : rows) {
         sessions.push_back(StudySession{s.id, s.participant, s.mode, {}});
@@ -145,16 +145,24 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
             jobs.push_back(std::move(job));
         }
     }
-    // Replays are independent: share them out over a few threads, results kept in job order.
+    return jobs;
+}
+
+/// Replays are independent: share them out over a few threads, results kept in job order.
+void replay_all(std::vector<Job>& jobs, int max_threads) {
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t i = next++; i < jobs.size(); i = next++) replay(jobs[i]);
     };
-    const int threads = std::max(1, std::min<int>(settings.threads, static_cast<int>(jobs.size())));
+    const int threads = std::max(1, std::min<int>(max_threads, static_cast<int>(jobs.size())));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
     for (std::thread& t : pool) t.join();
+}
+
+/// Moves the replayed levels into their sessions and keeps the sessions that have any.
+void gather_levels(std::vector<Job>& jobs, std::vector<StudySession>& sessions, StudyData& data) {
     for (Job& job : jobs) {
         if (!job.ok) {
             ++data.desynced;
@@ -168,6 +176,19 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
     }
     for (StudySession& s : sessions)
         if (!s.levels.empty()) data.sessions.push_back(std::move(s));
+}
+
+}  // namespace
+
+StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
+    StudyData data;
+    data.path = db_path;
+    telemetry::Store store = telemetry::Store::open_read_only(db_path);
+    const std::vector<SessionRow> rows = read_sessions(store);
+    std::vector<StudySession> sessions;
+    std::vector<Job> jobs = collect_jobs(store, rows, sessions, data);
+    replay_all(jobs, settings.threads);
+    gather_levels(jobs, sessions, data);
     if (data.other_build > 0)
         data.warnings.push_back(
             std::to_string(data.other_build) +

@@ -66,20 +66,129 @@ bool in_group(Group level_group, Group g) { return g == Group::All || level_grou
 
 }  // namespace
 
+namespace {
+
+void check_split(const VerifySettings& settings, int sessions) {
+    if (settings.train_sessions < kMinTrainSessions)
+        throw ModelError("--train-sessions " + std::to_string(settings.train_sessions) +
+                         " is below the minimum of " + std::to_string(kMinTrainSessions) + " (thesis 5.2)");
+    if (sessions < settings.train_sessions + 1)
+        throw ModelError(
+            "the train/verify split needs at least " + std::to_string(settings.train_sessions + 1) +
+            " sessions (" + std::to_string(settings.train_sessions) +
+            " to train, >= 1 to verify); the database has " + std::to_string(sessions) + " usable sessions");
+    if (settings.partitions < 1) throw ModelError("--partitions must be at least 1");
+}
+
+/// The regression and death histograms of each player group in one fitted partition.
+void fit_groups(PartitionResult& part, const VerifySettings& settings) {
+    for (int g = 0; g < kGroupCount; ++g) {
+        std::vector<double> tx, ty, vx, vy;
+        for (const LevelPoint& p : part.levels) {
+            if (!in_group(p.group, static_cast<Group>(g))) continue;
+            (p.training ? tx : vx).push_back(p.difficulty);
+            (p.training ? ty : vy).push_back(p.deaths);
+        }
+        GroupPartition& gp = part.groups[static_cast<std::size_t>(g)];
+        gp.regression = regress(vx, vy);
+        gp.training = death_histogram(tx, ty, settings.difficulty_bins);
+        gp.verification = death_histogram(vx, vy, settings.difficulty_bins);
+        gp.accuracy = histogram_accuracy(gp.training, gp.verification, settings.min_levels_per_bin);
+    }
+}
+
+/// Fits the model on the first settings.train_sessions sessions of `order` and rates every
+/// level with it; a partition whose fit fails keeps its error and is not ok.
+PartitionResult run_partition(const StudyData& data, const VerifySettings& settings,
+                              const std::vector<std::size_t>& order, std::map<std::string, Group>& group_of) {
+    std::vector<std::size_t> train(order.begin(), order.begin() + settings.train_sessions);
+    std::vector<char> is_train(data.sessions.size(), 0);
+    for (std::size_t i : train) is_train[i] = 1;
+    PartitionResult part;
+    try {
+        part.model = fit_challenge_model(samples_of(data, train), settings.histogram);
+    } catch (const ModelError& e) {
+        part.error = e.what();
+        return part;
+    }
+    part.ok = true;
+    for (std::size_t s = 0; s < data.sessions.size(); ++s)
+        for (const StudyLevel& l : data.sessions[s].levels) {
+            const LevelModelResult lm = evaluate_level(*l.generated, part.model);
+            part.levels.push_back(LevelPoint{lm.difficulty, l.deaths, group_of[data.sessions[s].participant],
+                                             is_train[s] != 0});
+        }
+    fit_groups(part, settings);
+    return part;
+}
+
+/// Sums of one group's per-bin figures over the ok partitions.
+struct BinSums {
+    explicit BinSums(std::size_t bins)
+        : sum_t(bins, 0), sum_v(bins, 0), cnt_t(bins, 0), cnt_v(bins, 0), lv_t(bins, 0), lv_v(bins, 0) {}
+    std::vector<double> sum_t, sum_v, cnt_t, cnt_v, lv_t, lv_v;
+    void add(const GroupPartition& gp) {
+        for (std::size_t b = 0; b < sum_t.size(); ++b) {
+            lv_t[b] += gp.training.levels[b];
+            lv_v[b] += gp.verification.levels[b];
+            if (gp.training.levels[b] > 0) {
+                sum_t[b] += gp.training.mean_deaths[b];
+                ++cnt_t[b];
+            }
+            if (gp.verification.levels[b] > 0) {
+                sum_v[b] += gp.verification.mean_deaths[b];
+                ++cnt_v[b];
+            }
+        }
+    }
+};
+
+/// Group `g`'s figures averaged over the partitions that fitted.
+GroupSummary summarize_group(const std::vector<PartitionResult>& partitions, int g, std::size_t bins) {
+    GroupSummary s;
+    std::vector<double> t, p, slope, acc, n, dof;
+    BinSums sums(bins);
+    int ok_parts = 0;
+    for (const PartitionResult& part : partitions) {
+        if (!part.ok) continue;
+        ++ok_parts;
+        const GroupPartition& gp = part.groups[static_cast<std::size_t>(g)];
+        if (gp.regression.valid && std::isfinite(gp.regression.t_score)) {
+            t.push_back(gp.regression.t_score);
+            p.push_back(gp.regression.p_value);
+            slope.push_back(gp.regression.slope);
+            dof.push_back(static_cast<double>(gp.regression.n) - 2.0);
+        }
+        n.push_back(static_cast<double>(gp.regression.n));
+        if (gp.accuracy >= 0) acc.push_back(gp.accuracy);
+        sums.add(gp);
+    }
+    s.partitions = static_cast<int>(t.size());
+    s.t_score = mean(t);
+    s.t_score_sd = stddev(t);
+    s.p_value = p.empty() ? 1.0 : mean(p);
+    s.p_value_max = p.empty() ? 1.0 : *std::max_element(p.begin(), p.end());
+    s.p_of_mean_t = t.empty() ? 1.0 : two_tailed_p(s.t_score, mean(dof));
+    s.slope = mean(slope);
+    s.accuracy = acc.empty() ? -1.0 : mean(acc);
+    s.accuracy_partitions = static_cast<int>(acc.size());
+    s.verify_levels = mean(n);
+    for (std::size_t b = 0; b < bins; ++b) {
+        s.mean_deaths_training.push_back(sums.cnt_t[b] > 0 ? sums.sum_t[b] / sums.cnt_t[b] : 0.0);
+        s.mean_deaths_verification.push_back(sums.cnt_v[b] > 0 ? sums.sum_v[b] / sums.cnt_v[b] : 0.0);
+        s.levels_training.push_back(ok_parts > 0 ? sums.lv_t[b] / ok_parts : 0.0);
+        s.levels_verification.push_back(ok_parts > 0 ? sums.lv_v[b] / ok_parts : 0.0);
+    }
+    return s;
+}
+
+}  // namespace
+
 VerifyResult verify_model(const StudyData& data, const VerifySettings& settings) {
     VerifyResult res;
     res.settings = settings;
     res.sessions = static_cast<int>(data.sessions.size());
-    if (settings.train_sessions < kMinTrainSessions)
-        throw ModelError("--train-sessions " + std::to_string(settings.train_sessions) +
-                         " is below the minimum of " + std::to_string(kMinTrainSessions) + " (thesis 5.2)");
-    if (res.sessions < settings.train_sessions + 1)
-        throw ModelError("the train/verify split needs at least " +
-                         std::to_string(settings.train_sessions + 1) + " sessions (" +
-                         std::to_string(settings.train_sessions) +
-                         " to train, >= 1 to verify); the database has " + std::to_string(res.sessions) +
-                         " usable sessions");
-    if (settings.partitions < 1) throw ModelError("--partitions must be at least 1");
+    check_split(settings, res.sessions);
     res.verify_sessions = res.sessions - settings.train_sessions;
     res.players = player_scores(data);
     std::map<std::string, Group> group_of;
@@ -90,90 +199,13 @@ VerifyResult verify_model(const StudyData& data, const VerifySettings& settings)
     for (int k = 0; k < settings.partitions; ++k) {
         std::iota(order.begin(), order.end(), std::size_t{0});
         rng.shuffle(order);
-        std::vector<std::size_t> train(order.begin(), order.begin() + settings.train_sessions);
-        std::vector<char> is_train(data.sessions.size(), 0);
-        for (std::size_t i : train) is_train[i] = 1;
-        PartitionResult part;
-        try {
-            part.model = fit_challenge_model(samples_of(data, train), settings.histogram);
-        } catch (const ModelError& e) {
-            part.error = e.what();
-            ++res.failed_partitions;
-            res.partitions.push_back(std::move(part));
-            continue;
-        }
-        part.ok = true;
-        for (std::size_t s = 0; s < data.sessions.size(); ++s)
-            for (const StudyLevel& l : data.sessions[s].levels) {
-                const LevelModelResult lm = evaluate_level(*l.generated, part.model);
-                part.levels.push_back(LevelPoint{lm.difficulty, l.deaths,
-                                                 group_of[data.sessions[s].participant], is_train[s] != 0});
-            }
-        for (int g = 0; g < kGroupCount; ++g) {
-            std::vector<double> tx, ty, vx, vy;
-            for (const LevelPoint& p : part.levels) {
-                if (!in_group(p.group, static_cast<Group>(g))) continue;
-                (p.training ? tx : vx).push_back(p.difficulty);
-                (p.training ? ty : vy).push_back(p.deaths);
-            }
-            GroupPartition& gp = part.groups[static_cast<std::size_t>(g)];
-            gp.regression = regress(vx, vy);
-            gp.training = death_histogram(tx, ty, settings.difficulty_bins);
-            gp.verification = death_histogram(vx, vy, settings.difficulty_bins);
-            gp.accuracy = histogram_accuracy(gp.training, gp.verification, settings.min_levels_per_bin);
-        }
+        PartitionResult part = run_partition(data, settings, order, group_of);
+        if (!part.ok) ++res.failed_partitions;
         res.partitions.push_back(std::move(part));
     }
-
     const auto bins = static_cast<std::size_t>(settings.difficulty_bins);
-    for (int g = 0; g < kGroupCount; ++g) {
-        GroupSummary& s = res.groups[static_cast<std::size_t>(g)];
-        std::vector<double> t, p, slope, acc, n, dof;
-        std::vector<double> sum_t(bins, 0), sum_v(bins, 0), cnt_t(bins, 0), cnt_v(bins, 0), lv_t(bins, 0),
-            lv_v(bins, 0);
-        int ok_parts = 0;
-        for (const PartitionResult& part : res.partitions) {
-            if (!part.ok) continue;
-            ++ok_parts;
-            const GroupPartition& gp = part.groups[static_cast<std::size_t>(g)];
-            if (gp.regression.valid && std::isfinite(gp.regression.t_score)) {
-                t.push_back(gp.regression.t_score);
-                p.push_back(gp.regression.p_value);
-                slope.push_back(gp.regression.slope);
-                dof.push_back(static_cast<double>(gp.regression.n) - 2.0);
-            }
-            n.push_back(static_cast<double>(gp.regression.n));
-            if (gp.accuracy >= 0) acc.push_back(gp.accuracy);
-            for (std::size_t b = 0; b < bins; ++b) {
-                lv_t[b] += gp.training.levels[b];
-                lv_v[b] += gp.verification.levels[b];
-                if (gp.training.levels[b] > 0) {
-                    sum_t[b] += gp.training.mean_deaths[b];
-                    ++cnt_t[b];
-                }
-                if (gp.verification.levels[b] > 0) {
-                    sum_v[b] += gp.verification.mean_deaths[b];
-                    ++cnt_v[b];
-                }
-            }
-        }
-        s.partitions = static_cast<int>(t.size());
-        s.t_score = mean(t);
-        s.t_score_sd = stddev(t);
-        s.p_value = p.empty() ? 1.0 : mean(p);
-        s.p_value_max = p.empty() ? 1.0 : *std::max_element(p.begin(), p.end());
-        s.p_of_mean_t = t.empty() ? 1.0 : two_tailed_p(s.t_score, mean(dof));
-        s.slope = mean(slope);
-        s.accuracy = acc.empty() ? -1.0 : mean(acc);
-        s.accuracy_partitions = static_cast<int>(acc.size());
-        s.verify_levels = mean(n);
-        for (std::size_t b = 0; b < bins; ++b) {
-            s.mean_deaths_training.push_back(cnt_t[b] > 0 ? sum_t[b] / cnt_t[b] : 0.0);
-            s.mean_deaths_verification.push_back(cnt_v[b] > 0 ? sum_v[b] / cnt_v[b] : 0.0);
-            s.levels_training.push_back(ok_parts > 0 ? lv_t[b] / ok_parts : 0.0);
-            s.levels_verification.push_back(ok_parts > 0 ? lv_v[b] / ok_parts : 0.0);
-        }
-    }
+    for (int g = 0; g < kGroupCount; ++g)
+        res.groups[static_cast<std::size_t>(g)] = summarize_group(res.partitions, g, bins);
     return res;
 }
 

@@ -9,10 +9,10 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "../words_fixture.hpp"
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
 #include "telemetry/store.hpp"
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -53,18 +53,18 @@ std::uint64_t asset_hash() {
 }
 
 // Level 1 of the Levels mode played by a simulated player: the reference result.
-w::WordLevelPlay reference_play(double skill, std::uint64_t seed) {
+w::LevelPlay reference_play(double skill, std::uint64_t seed) {
     const w::ModeLevel level = w::levels_mode_level(1);
     w::GeneratedLevel g = w::generate_mode_level(w::test::english(), level);
     sawtooth::Rng rng(seed);
-    return w::bot_play_level(w::test::english(), g.challenges, w::WordPlayerProfile{skill}, rng);
+    return w::simulate_level(w::test::english(), g.challenges, w::PlayerProfile{skill}, rng);
 }
 
 }  // namespace
 
 TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays exactly") {
     const fs::path dir = fresh_dir("full");
-    const w::WordLevelPlay ref = reference_play(0.9, 11);
+    const w::LevelPlay ref = reference_play(0.9, 11);
     REQUIRE(ref.status() != w::LevelStatus::Playing);
     REQUIRE(ref.words_found() >= 3);  // a real game, not an instant timeout
     write(dir / "actions.txt", w::format_action_log(ref.log()));
@@ -112,11 +112,11 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
 
 TEST_CASE("leaving a word level mid-challenge is stored as quit with the open challenge, and replays") {
     const fs::path dir = fresh_dir("quit");
-    const w::WordLevelPlay ref = reference_play(0.9, 5);
+    const w::LevelPlay ref = reference_play(0.9, 5);
     // Cut the run after the first solved challenge's clicks plus a few more actions.
     const std::uint32_t cut = ref.results().at(1).start_tick + 5;
-    std::vector<w::WordAction> head;
-    for (const w::WordAction& a : ref.log())
+    std::vector<w::Action> head;
+    for (const w::Action& a : ref.log())
         if (a.tick <= cut) head.push_back(a);
     write(dir / "actions.txt", w::format_action_log(ref.log()));
     const ProcessResult r =
@@ -169,7 +169,7 @@ TEST_CASE("typed letters and mouse clicks reach the rules through the screen's i
     // Expected: typing the first letter removes it; with 5 letters left the middle tile
     // (slot 2) is centred on the 1280-wide view at x = 640, the tile row's middle at y = 293;
     // the Reset button spans y 420..470 around x = 640.
-    w::WordLevelPlay expect(w::test::english(), g.challenges);
+    w::LevelPlay expect(w::test::english(), g.challenges);
     expect.type(letters[0], 6);
     const int middle = expect.current().remaining_indices().at(2);
     const ProcessResult r = game(

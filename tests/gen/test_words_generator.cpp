@@ -8,8 +8,8 @@
 #include "../words_fixture.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
+#include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
-#include "gen/words/word_scan.hpp"
 
 using namespace sawtooth;
 using namespace sawtooth::words;

@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "../words_fixture.hpp"
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
 
 using namespace sawtooth;
 using namespace sawtooth::words;
@@ -31,7 +31,7 @@ TEST_CASE("Levels-mode level 1 and a simulated player are bit-identical to the g
         same = same && c.letters == kLevel1[i] && c.two_x == kLevel1TwoX[i];
     }
     Rng rng(20261122);
-    const WordLevelPlay play = bot_play_level(english(), g.challenges, WordPlayerProfile{0.5}, rng);
+    const LevelPlay play = simulate_level(english(), g.challenges, PlayerProfile{0.5}, rng);
     if (!same || play.result_hash() != kBotHash) {
         for (const Challenge& c : g.challenges)
             std::printf("    \"%s\" two_x %d\n", c.letters.c_str(), c.two_x);

@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "../words_fixture.hpp"
-#include "game/words/word_modes.hpp"
-#include "game/words/word_play.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/play.hpp"
 
 using namespace sawtooth;
 using namespace sawtooth::words;
@@ -58,7 +58,7 @@ TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score
 TEST_CASE("invalid challenges are refused") {
     CHECK_THROWS_AS(ChallengePlay(english(), make("ab1"), 1, 0), std::invalid_argument);
     CHECK_THROWS_AS(ChallengePlay(english(), make(std::string(17, 'a')), 1, 0), std::invalid_argument);
-    CHECK_THROWS_AS(WordLevelPlay(english(), {}), std::invalid_argument);
+    CHECK_THROWS_AS(LevelPlay(english(), {}), std::invalid_argument);
 }
 
 TEST_CASE("typing removes the leftmost remaining occurrence") {
@@ -94,7 +94,7 @@ TEST_CASE("reset restores the letters, the timer keeps running, then a timeout")
 
 TEST_CASE("a level: transitions, timers per challenge number, completion and timeout") {
     std::vector<Challenge> ch(3, make("hatdel"));
-    WordLevelPlay lv(english(), ch, 0, LevelPlaySettings{30});
+    LevelPlay lv(english(), ch, 0, LevelPlaySettings{30});
     CHECK(lv.click(3, 10) == Outcome::Removed);
     CHECK(lv.click(5, 20) == Outcome::Solved);
     CHECK(lv.current_index() == 1);
@@ -109,7 +109,7 @@ TEST_CASE("a level: transitions, timers per challenge number, completion and tim
     CHECK(lv.tick(100 + challenge_time_ticks(3) - 1) == Outcome::Ignored);  // started at 100
     CHECK(lv.tick(100 + challenge_time_ticks(3)) == Outcome::TimedOut);
     CHECK(lv.status() == LevelStatus::TimedOut);
-    WordLevelPlay done(english(), ch, 0);
+    LevelPlay done(english(), ch, 0);
     for (int i = 0; i < 3; ++i) {
         const std::uint32_t t = done.current().start_tick();
         done.type('d', t + 1);
@@ -119,7 +119,7 @@ TEST_CASE("a level: transitions, timers per challenge number, completion and tim
     CHECK(done.results().size() == 3);
     CHECK(done.click(0, 99999) == Outcome::Ignored);
 
-    WordLevelPlay timed(english(), ch, 0);
+    LevelPlay timed(english(), ch, 0);
     timed.type('d', 5);
     timed.type('l', 6);
     const std::uint32_t deadline = timed.current().deadline_tick();
@@ -129,12 +129,12 @@ TEST_CASE("a level: transitions, timers per challenge number, completion and tim
     REQUIRE(timed.results().size() == 2);
     CHECK(timed.results()[1].status == ChallengeStatus::TimedOut);
     CHECK(timed.results()[1].end_tick == deadline);
-    CHECK(timed.log().back() == WordAction::wait(deadline));  // the timeout tick is logged
+    CHECK(timed.log().back() == Action::wait(deadline));  // the timeout tick is logged
 }
 
 TEST_CASE("the action log round-trips as text and replays to the same result") {
     std::vector<Challenge> ch = {make("hatdel", 2), make("afart"), make("hatdel")};
-    WordLevelPlay lv(english(), ch, 0);
+    LevelPlay lv(english(), ch, 0);
     lv.click(1, 10);
     lv.tick(11);  // a frame tick that changes nothing is not logged
     lv.reset(20);
@@ -147,7 +147,7 @@ TEST_CASE("the action log round-trips as text and replays to the same result") {
     CHECK(text.rfind("10 c 1\n20 r\n30 t D\n40 t l\n", 0) == 0);
     const auto parsed = parse_action_log(text);
     CHECK(parsed == lv.log());
-    const WordLevelPlay again = replay_level(english(), ch, parsed);
+    const LevelPlay again = replay_level(english(), ch, parsed);
     CHECK(again.result_hash() == lv.result_hash());
     CHECK(again.total_score() == lv.total_score());
     CHECK_THROWS_AS(parse_action_log("10 x\n"), std::invalid_argument);
@@ -175,7 +175,7 @@ TEST_CASE("modes: Levels fixed, Infinite rising, Daily from a UTC date") {
     CHECK(daily_seed("2026-11-22") != daily_seed("2026-11-23"));
     CHECK_THROWS_AS(daily_seed("22/11/2026"), std::invalid_argument);
     const ModeLevel d = daily_mode_level("2026-11-22");
-    CHECK(d.mode == WordMode::Daily);
+    CHECK(d.mode == Mode::Daily);
     CHECK(d.params.difficulty == kDailyDifficulty);
     CHECK(levels_mode_level(7).seed == levels_mode_level(7).seed);
     CHECK(levels_mode_level(7).seed != levels_mode_level(8).seed);
@@ -183,8 +183,8 @@ TEST_CASE("modes: Levels fixed, Infinite rising, Daily from a UTC date") {
     for (int k = 2; k < 20; ++k)
         CHECK(infinite_mode_level(5, k).params.difficulty >= infinite_mode_level(5, k - 1).params.difficulty);
     CHECK(infinite_mode_level(5, 3).seed != infinite_mode_level(6, 3).seed);
-    CHECK(parse_word_mode("daily") == WordMode::Daily);
-    CHECK_THROWS_AS(parse_word_mode("hard"), std::invalid_argument);
+    CHECK(parse_mode("daily") == Mode::Daily);
+    CHECK_THROWS_AS(parse_mode("hard"), std::invalid_argument);
     const GeneratedLevel g1 = generate_mode_level(english(), d);
     const GeneratedLevel g2 = generate_mode_level(english(), daily_mode_level("2026-11-22"));
     REQUIRE(g1.challenges.size() == 10);

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "telemetry/store.hpp"
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <sys/wait.h>
 #include <algorithm>

@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
 #include "gen/words/level_table.hpp"
-#include "gen/words/word_scan.hpp"
+#include "gen/words/scan.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/words_common.hpp"
 

@@ -2,10 +2,10 @@
 // re-simulates its inputs, recomputes its events and checks every stored state hash
 // (telemetry/replay.hpp). --verify: exit 1 on the first desync, printing its tick.
 // --session ID replays every level of a session. Elimination word levels (their own id
-// space, table word_levels) are verified by telemetry/word_recording.hpp: --word-level ID,
+// space, table word_levels) are verified by telemetry/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id.
 #include "telemetry/replay.hpp"
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/words_common.hpp"

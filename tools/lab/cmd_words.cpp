@@ -9,8 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
@@ -299,26 +299,26 @@ struct SimOptions {
 
 // Simulated players on mode levels: the model's view of the intended difficulty curve.
 void cmd_simulate(const SimOptions& o) {
-    const w::WordMode mode = [&] {
+    const w::Mode mode = [&] {
         try {
-            return w::parse_word_mode(o.mode);
+            return w::parse_mode(o.mode);
         } catch (const std::invalid_argument& e) {
             throw LabError(e.what());
         }
     }();
     int first = 1, last = 1;
-    if (mode != w::WordMode::Daily) {
+    if (mode != w::Mode::Daily) {
         const auto [lo, hi] = parse_band(o.levels);
         first = static_cast<int>(lo);
         last = static_cast<int>(hi);
-        if (first < 1 || last < first || (mode == w::WordMode::Levels && last > w::kLevelCount))
+        if (first < 1 || last < first || (mode == w::Mode::Levels && last > w::kLevelCount))
             throw LabError("--levels must be A-B within 1.." + std::to_string(w::kLevelCount) +
                            " for levels mode");
     }
     if (o.players < 1 || o.players > 10000) throw LabError("--players must be in 1..10000");
     if (!(o.skill_lo >= 0.0 && o.skill_hi <= 1.0 && o.skill_lo <= o.skill_hi))
         throw LabError("--skill must be LO-HI within 0-1");
-    if (mode == w::WordMode::Daily && !w::is_valid_utc_date(o.date))
+    if (mode == w::Mode::Daily && !w::is_valid_utc_date(o.date))
         throw LabError("--date must be a real UTC date written YYYY-MM-DD, got '" + o.date + "'");
     const w::FitnessRule rule = parse_fitness(o.fitness);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
@@ -328,9 +328,9 @@ void cmd_simulate(const SimOptions& o) {
     for (int level = first; level <= last; ++level) {
         w::ModeLevel ml;
         try {
-            ml = mode == w::WordMode::Levels     ? w::levels_mode_level(level)
-                 : mode == w::WordMode::Infinite ? w::infinite_mode_level(o.seed, level)
-                                                 : w::daily_mode_level(o.date);
+            ml = mode == w::Mode::Levels     ? w::levels_mode_level(level)
+                 : mode == w::Mode::Infinite ? w::infinite_mode_level(o.seed, level)
+                                             : w::daily_mode_level(o.date);
         } catch (const std::exception& e) {
             throw LabError(e.what());
         }
@@ -348,8 +348,7 @@ void cmd_simulate(const SimOptions& o) {
             Rng rng(
                 mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
             const double skill = o.skill_lo + (o.skill_hi - o.skill_lo) * rng.uniform01();
-            const w::WordLevelPlay play =
-                w::bot_play_level(dict, g.challenges, w::WordPlayerProfile{skill}, rng);
+            const w::LevelPlay play = w::simulate_level(dict, g.challenges, w::PlayerProfile{skill}, rng);
             words += play.words_found();
             score += static_cast<double>(play.total_score()) / max_score;
             timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;

@@ -1,16 +1,16 @@
 // `sawtooth-lab study --mode words` (issue 8 item 8) and `sawtooth-lab words analyze-study`
-// (item 9). The study: N simulated players (game/words/word_bot.hpp) play the Levels mode
+// (item 9). The study: N simulated players (game/words/simulated_player.hpp) play the Levels mode
 // from level 1 upwards, each continuing after a level with a probability that rises with
 // the words found, recorded through the same store calls the game uses
-// (telemetry/word_recording.hpp), then every level is replay-verified. Players are
+// (telemetry/words_recording.hpp), then every level is replay-verified. Players are
 // simulated on all cores and recorded in player order from one thread, so a seed gives the
 // same database content whatever the thread count. Study design: docs/elimination.md §11.
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
 #include "gen/rng.hpp"
-#include "telemetry/analysis/word_study.hpp"
+#include "telemetry/analysis/words_study.hpp"
 #include "telemetry/store.hpp"
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
@@ -52,7 +52,7 @@ constexpr std::uint64_t kWordStudySalt = 0x776f72647374ull;  // "wordst"
 
 struct PlayedLevel {
     int level = 0;
-    std::vector<w::WordAction> actions;
+    std::vector<w::Action> actions;
     int words = 0;
 };
 
@@ -68,8 +68,8 @@ SimPlayer simulate_player(const w::Dictionary& dict, const std::vector<w::Genera
     p.skill = std::clamp(kSkillMean + kSkillSd * rng.normal(), kSkillMin, kSkillMax);
     for (std::size_t i = 0; i < levels.size(); ++i) {
         Rng level_rng(mix_seed(seed, i + 1));
-        const w::WordLevelPlay play =
-            w::bot_play_level(dict, levels[i].challenges, w::WordPlayerProfile{p.skill}, level_rng);
+        const w::LevelPlay play =
+            w::simulate_level(dict, levels[i].challenges, w::PlayerProfile{p.skill}, level_rng);
         p.levels.push_back({static_cast<int>(i) + 1, play.log(), play.words_found()});
         const double go_on = kContinueBase + kContinueGain * play.words_found() / w::kChallengesPerLevel;
         if (!rng.chance(go_on)) break;
@@ -257,9 +257,9 @@ void run_analyze_study(const std::string& db, const std::string& words_file, boo
     if (db.empty()) throw LabError("words analyze-study: --db FILE is required");
     telemetry::Store store = open_store_read_only(db);
     const w::Dictionary dict = load_word_dictionary(words_file);
-    analysis::WordStudyAnalysis a;
+    analysis::WordsStudyAnalysis a;
     try {
-        a = analysis::analyze_word_study(store, dict, word_list_hash(words_file));
+        a = analysis::analyze_words_study(store, dict, word_list_hash(words_file));
     } catch (const telemetry::StoreError& e) {
         throw LabError(e.what());
     } catch (const telemetry::WordRecordingError& e) {

@@ -1,6 +1,6 @@
 #include "tools/lab/report_words.hpp"
 
-#include "telemetry/analysis/word_study.hpp"
+#include "telemetry/analysis/words_study.hpp"
 #include "telemetry/sqlite.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
@@ -54,9 +54,9 @@ std::optional<WordReportSection> word_report_section(const std::string& db) {
             "SELECT count(*) FROM word_levels WHERE mode = 'levels' AND status IS NOT NULL") == 0)
         return std::nullopt;
     const words::Dictionary dict = load_word_dictionary("");
-    analysis::WordStudyAnalysis a;
+    analysis::WordsStudyAnalysis a;
     try {
-        a = analysis::analyze_word_study(store, dict, word_list_hash(""));
+        a = analysis::analyze_words_study(store, dict, word_list_hash(""));
     } catch (const std::exception& e) {
         throw LabError(std::string("word sessions: ") + e.what());
     }

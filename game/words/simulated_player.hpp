@@ -1,6 +1,6 @@
 #pragma once
 // Simulated Elimination players: a documented, deterministic model of how a person finds
-// a word in a challenge, producing stamped actions for WordLevelPlay so studies have data
+// a word in a challenge, producing stamped actions for LevelPlay so studies have data
 // before humans play. Pure code: all randomness comes from the Rng handed in. Not a
 // solver: it is meant to miss words and to pick visible ones, as people do (paper §IV-C).
 //
@@ -22,19 +22,19 @@
 #include <cstdint>
 #include <vector>
 
-#include "game/words/word_play.hpp"
+#include "game/words/play.hpp"
 #include "gen/rng.hpp"
 #include "gen/words/dictionary.hpp"
 
 namespace sawtooth::words {
 
 /// One simulated person.
-struct WordPlayerProfile {
+struct PlayerProfile {
     double skill = 0.5;  ///< 0 = novice, 1 = expert: faster spotting and clicking, fewer slips
 };
 
 /// Model constants (named so studies can vary them; defaults documented in docs/elimination.md).
-struct WordBotModel {
+struct PlayerModel {
     double base_rate = 0.06;        ///< spots per second for a 3-letter, fully split word at skill 0.5
     double seq_weight = 0.55;       ///< log-rate per extra letter of maxSequence
     double len_weight = 0.25;       ///< log-rate per letter beyond 3
@@ -52,18 +52,18 @@ struct WordBotModel {
 
 /// Plays the current challenge of `level` to its end (solved or timed out), applying the
 /// actions to it. Precondition: level.status() == LevelStatus::Playing.
-void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const WordPlayerProfile& player,
-                        const WordBotModel& model, Rng& rng);
+void simulate_challenge(const Dictionary& dict, LevelPlay& level, const PlayerProfile& player,
+                        const PlayerModel& model, Rng& rng);
 
 /// Plays a whole level from tick 0 and returns it (log() holds the action list).
-WordLevelPlay bot_play_level(const Dictionary& dict, std::vector<Challenge> challenges,
-                             const WordPlayerProfile& player, Rng& rng, const WordBotModel& model = {},
-                             LevelPlaySettings settings = {});
+LevelPlay simulate_level(const Dictionary& dict, std::vector<Challenge> challenges,
+                         const PlayerProfile& player, Rng& rng, const PlayerModel& model = {},
+                         LevelPlaySettings settings = {});
 
 /// Spotting rate (1/s) of a word with these features for a player (exposed for tests/docs).
-double spot_rate(const WordBotModel& model, const WordPlayerProfile& player, int length, int max_sequence,
+double spot_rate(const PlayerModel& model, const PlayerProfile& player, int length, int max_sequence,
                  int split_distance, bool keeps_two_x, double familiarity = 1.0, int challenge_length = 6);
 /// Familiarity in [min_familiarity, 1] of a word with corpus `count`.
-double familiarity(const WordBotModel& model, std::uint64_t count);
+double familiarity(const PlayerModel& model, std::uint64_t count);
 
 }  // namespace sawtooth::words

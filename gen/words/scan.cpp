@@ -1,4 +1,4 @@
-#include "gen/words/word_scan.hpp"
+#include "gen/words/scan.hpp"
 
 #include <algorithm>
 #include <bit>

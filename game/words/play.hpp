@@ -35,17 +35,17 @@ enum class ActionKind : std::uint8_t {
 };
 
 /// A stamped action. Ticks must not decrease within one log.
-struct WordAction {
+struct Action {
     std::uint32_t tick = 0;
     ActionKind kind = ActionKind::Tick;
     int index = -1;
     char letter = 0;
 
-    static WordAction click(std::uint32_t tick, int index) { return {tick, ActionKind::Click, index, 0}; }
-    static WordAction type(std::uint32_t tick, char letter) { return {tick, ActionKind::Type, -1, letter}; }
-    static WordAction reset(std::uint32_t tick) { return {tick, ActionKind::Reset, -1, 0}; }
-    static WordAction wait(std::uint32_t tick) { return {tick, ActionKind::Tick, -1, 0}; }
-    bool operator==(const WordAction&) const = default;
+    static Action click(std::uint32_t tick, int index) { return {tick, ActionKind::Click, index, 0}; }
+    static Action type(std::uint32_t tick, char letter) { return {tick, ActionKind::Type, -1, letter}; }
+    static Action reset(std::uint32_t tick) { return {tick, ActionKind::Reset, -1, 0}; }
+    static Action wait(std::uint32_t tick) { return {tick, ActionKind::Tick, -1, 0}; }
+    bool operator==(const Action&) const = default;
 };
 
 /// What applying one action did.
@@ -156,19 +156,19 @@ struct ChallengeResult {
 enum class LevelStatus : std::uint8_t { Playing, Complete, TimedOut };
 
 /// A level of up to kChallengesPerLevel challenges: ends at the last word or a timeout.
-class WordLevelPlay {
+class LevelPlay {
 public:
     /// `dict` must outlive the object; the first challenge's timer starts at `start_tick`.
-    WordLevelPlay(const Dictionary& dict, std::vector<Challenge> challenges, std::uint32_t start_tick = 0,
-                  LevelPlaySettings settings = {});
+    LevelPlay(const Dictionary& dict, std::vector<Challenge> challenges, std::uint32_t start_tick = 0,
+              LevelPlaySettings settings = {});
 
     /// Applies any action (and logs it unless it is a Tick that changed nothing).
-    Outcome apply(const WordAction& a);
-    Outcome click(int index, std::uint32_t tick) { return apply(WordAction::click(tick, index)); }
-    Outcome type(char letter, std::uint32_t tick) { return apply(WordAction::type(tick, letter)); }
-    Outcome reset(std::uint32_t tick) { return apply(WordAction::reset(tick)); }
+    Outcome apply(const Action& a);
+    Outcome click(int index, std::uint32_t tick) { return apply(Action::click(tick, index)); }
+    Outcome type(char letter, std::uint32_t tick) { return apply(Action::type(tick, letter)); }
+    Outcome reset(std::uint32_t tick) { return apply(Action::reset(tick)); }
     /// Call every frame: detects the timeout of the current challenge.
-    Outcome tick(std::uint32_t now) { return apply(WordAction::wait(now)); }
+    Outcome tick(std::uint32_t now) { return apply(Action::wait(now)); }
 
     LevelStatus status() const { return m_status; }
     /// The challenge on screen (the last one once the level is over).
@@ -183,7 +183,7 @@ public:
     int total_score() const { return m_total; }
     int words_found() const { return m_words; }
     /// Every action given (Ticks only when they timed a challenge out): replay input.
-    const std::vector<WordAction>& log() const { return m_log; }
+    const std::vector<Action>& log() const { return m_log; }
     /// FNV-1a over the results: equal hashes = identical outcome (replay verification).
     std::uint64_t result_hash() const;
 
@@ -197,20 +197,20 @@ private:
     ChallengePlay m_current;
     LevelStatus m_status = LevelStatus::Playing;
     std::vector<ChallengeResult> m_results;
-    std::vector<WordAction> m_log;
+    std::vector<Action> m_log;
     int m_total = 0;
     int m_words = 0;
 };
 
 /// Replays `actions` on a fresh level (same dictionary, challenges, start tick, settings).
-WordLevelPlay replay_level(const Dictionary& dict, std::vector<Challenge> challenges,
-                           const std::vector<WordAction>& actions, std::uint32_t start_tick = 0,
-                           LevelPlaySettings settings = {});
+LevelPlay replay_level(const Dictionary& dict, std::vector<Challenge> challenges,
+                       const std::vector<Action>& actions, std::uint32_t start_tick = 0,
+                       LevelPlaySettings settings = {});
 
 /// Text form of an action log, one action a line: "<tick> c <index>", "<tick> t <letter>",
 /// "<tick> r", "<tick> w".
-std::string format_action_log(const std::vector<WordAction>& actions);
+std::string format_action_log(const std::vector<Action>& actions);
 /// Parses format_action_log output; throws std::invalid_argument("line N: ...").
-std::vector<WordAction> parse_action_log(std::string_view text);
+std::vector<Action> parse_action_log(std::string_view text);
 
 }  // namespace sawtooth::words

@@ -1,4 +1,4 @@
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
 
 #include <stdexcept>
 
@@ -38,7 +38,7 @@ std::uint64_t daily_seed(std::string_view utc_date) {
 
 ModeLevel levels_mode_level(int level, std::uint64_t mode_seed) {
     ModeLevel m;
-    m.mode = WordMode::Levels;
+    m.mode = Mode::Levels;
     m.level = level;
     m.params = levels_mode_params(level);
     m.seed = mix_seed(mode_seed, static_cast<std::uint64_t>(level));
@@ -47,7 +47,7 @@ ModeLevel levels_mode_level(int level, std::uint64_t mode_seed) {
 
 ModeLevel infinite_mode_level(std::uint64_t run_seed, int level) {
     ModeLevel m;
-    m.mode = WordMode::Infinite;
+    m.mode = Mode::Infinite;
     m.level = level;
     m.params = infinite_mode_params(level);
     m.seed = mix_seed(mix_seed(kInfiniteSalt, run_seed), static_cast<std::uint64_t>(level));
@@ -56,7 +56,7 @@ ModeLevel infinite_mode_level(std::uint64_t run_seed, int level) {
 
 ModeLevel daily_mode_level(std::string_view utc_date) {
     ModeLevel m;
-    m.mode = WordMode::Daily;
+    m.mode = Mode::Daily;
     m.level = 1;
     m.params = params_for_difficulty(kDailyDifficulty);
     m.params.level = 1;
@@ -70,22 +70,22 @@ GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& leve
     return generate_level(dict, level.params, level.seed, settings);
 }
 
-const char* word_mode_name(WordMode m) {
+const char* mode_name(Mode m) {
     switch (m) {
-        case WordMode::Levels:
+        case Mode::Levels:
             return "levels";
-        case WordMode::Infinite:
+        case Mode::Infinite:
             return "infinite";
-        case WordMode::Daily:
+        case Mode::Daily:
             return "daily";
     }
     return "?";
 }
 
-WordMode parse_word_mode(std::string_view name) {
-    if (name == "levels") return WordMode::Levels;
-    if (name == "infinite") return WordMode::Infinite;
-    if (name == "daily") return WordMode::Daily;
+Mode parse_mode(std::string_view name) {
+    if (name == "levels") return Mode::Levels;
+    if (name == "infinite") return Mode::Infinite;
+    if (name == "daily") return Mode::Daily;
     throw std::invalid_argument("mode must be levels, infinite or daily, got '" + std::string(name) + "'");
 }
 

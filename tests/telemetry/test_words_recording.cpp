@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "../words_fixture.hpp"
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
-#include "telemetry/analysis/word_study.hpp"
-#include "telemetry/word_recording.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
+#include "telemetry/analysis/words_study.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -33,7 +33,7 @@ struct Recorded {
     fs::path dir;
     std::string db;
     std::int64_t id = 0;
-    std::vector<words::WordAction> log;
+    std::vector<words::Action> log;
 };
 
 /// Level 2 of the Levels mode played by a simulated player, recorded into a fresh store.
@@ -47,8 +47,7 @@ Recorded record_bot_level(const std::string& name) {
     const words::ModeLevel ml = words::levels_mode_level(2);
     const words::GeneratedLevel g = words::generate_mode_level(dict, ml);
     Rng rng(42);
-    const words::WordLevelPlay play =
-        words::bot_play_level(dict, g.challenges, words::WordPlayerProfile{0.3}, rng);
+    const words::LevelPlay play = words::simulate_level(dict, g.challenges, words::PlayerProfile{0.3}, rng);
     r.log = play.log();
     Store s = Store::open(r.db);
     const std::string pid = s.create_participant();

@@ -14,7 +14,7 @@
 namespace sawtooth::words {
 
 /// Game modes of Elimination.
-enum class WordMode : std::uint8_t { Levels, Infinite, Daily };
+enum class Mode : std::uint8_t { Levels, Infinite, Daily };
 
 /// Seed of the Levels mode (same levels for every player): the paper's release date.
 inline constexpr std::uint64_t kLevelsModeSeed = 20190123;
@@ -26,7 +26,7 @@ inline constexpr double kDailyDifficulty = 2.5;
 
 /// A level of some mode, ready to generate.
 struct ModeLevel {
-    WordMode mode = WordMode::Levels;
+    Mode mode = Mode::Levels;
     int level = 1;
     LevelParams params;
     std::uint64_t seed = 0;
@@ -50,8 +50,8 @@ bool is_valid_utc_date(std::string_view s);
 GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
                                    const GaSettings& settings = {});
 
-/// "levels", "infinite", "daily"; parse_word_mode throws std::invalid_argument on others.
-const char* word_mode_name(WordMode m);
-WordMode parse_word_mode(std::string_view name);
+/// "levels", "infinite", "daily"; parse_mode throws std::invalid_argument on others.
+const char* mode_name(Mode m);
+Mode parse_mode(std::string_view name);
 
 }  // namespace sawtooth::words

@@ -1,17 +1,19 @@
 #pragma once
-// Recording and replay verification of Elimination word levels (issue 8 item 7). Shared by
-// the game's word screens, `sawtooth-lab study --mode words` and `replay --verify`, so every
-// writer stores the same params_json and every reader checks recordings the same way.
+// The stored form of an Elimination word level (issue 8 item 7): writes its rows and
+// params_json, loads it back, and verifies it by replay. Shared by the game's live recorder
+// (game/app/words_level_recorder), `sawtooth-lab study --mode words` and `replay --verify`,
+// so every writer stores the same params_json and every reader checks recordings the same
+// way. Watching the screen and deciding when to write is the live recorder's job, not this.
 //
 // Verification regenerates the challenges from the stored seed and parameters (proving the
 // generator is deterministic), compares them with the stored letters and 2X positions,
-// then re-runs the stored actions through WordLevelPlay and compares every action's
+// then re-runs the stored actions through LevelPlay and compares every action's
 // outcome, every challenge result, the totals and the result hash. When the generator
 // version or dictionary differs from the recording's, it warns and replays on the stored
 // letters instead (best effort, as the platformer replay does for another build).
 
-#include "game/words/word_modes.hpp"
-#include "game/words/word_play.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/play.hpp"
 #include "telemetry/store.hpp"
 
 #include <cstdint>
@@ -34,7 +36,7 @@ std::uint64_t dictionary_text_hash(std::string_view text);
 
 /// params_json of a word level: the LevelParams plus `word_gen_version`, `dictionary_hash`,
 /// `start_tick` and `transition_ticks` (all a replay needs besides the seed). The game's
-/// recorder (game/app/words_recording.cpp) writes the same keys.
+/// recorder (game/app/words_level_recorder.cpp) writes the same keys.
 std::string word_params_json(const words::LevelParams& params, std::uint64_t dict_hash,
                              std::uint32_t start_tick, const words::LevelPlaySettings& settings);
 
@@ -54,7 +56,7 @@ const char* level_status_name(words::LevelStatus s);
 /// Applies `a` to `play` and returns its stored row (challenge number before the action,
 /// the letter clicked or typed, the outcome). The game's recorder calls this per action;
 /// `outcome`, when given, receives what the action did.
-WordActionRow apply_and_describe(words::WordLevelPlay& play, const words::WordAction& a,
+WordActionRow apply_and_describe(words::LevelPlay& play, const words::Action& a,
                                  words::Outcome* outcome = nullptr);
 
 /// Records a whole finished (or abandoned) level in one go: word_levels row, every action,
@@ -62,7 +64,7 @@ WordActionRow apply_and_describe(words::WordLevelPlay& play, const words::WordAc
 std::int64_t record_word_level(Store& store, std::int64_t session_id, const words::ModeLevel& level,
                                const words::Dictionary& dict, std::uint64_t dict_hash,
                                const std::vector<words::Challenge>& challenges,
-                               const std::vector<words::WordAction>& actions, std::uint32_t start_tick = 0,
+                               const std::vector<words::Action>& actions, std::uint32_t start_tick = 0,
                                const words::LevelPlaySettings& settings = {});
 
 /// A word level as stored.

@@ -1,6 +1,6 @@
-#include "game/app/words_recording.hpp"
+#include "game/app/words_level_recorder.hpp"
 
-#include "telemetry/word_recording.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <cstdio>
 
@@ -8,15 +8,15 @@ namespace sawtooth::app {
 
 namespace w = sawtooth::words;
 
-WordLevelRecorder::WordLevelRecorder(telemetry::Store& store, std::int64_t session_id,
-                                     const w::ModeLevel& level, std::uint64_t dictionary_hash,
-                                     std::uint32_t start_tick, const w::LevelPlaySettings& settings)
+WordsLevelRecorder::WordsLevelRecorder(telemetry::Store& store, std::int64_t session_id,
+                                       const w::ModeLevel& level, std::uint64_t dictionary_hash,
+                                       std::uint32_t start_tick, const w::LevelPlaySettings& settings)
     : m_store(&store), m_last_flush(start_tick) {
     m_id = store.begin_word_level(session_id,
                                   telemetry::word_level_source(level, dictionary_hash, start_tick, settings));
 }
 
-WordLevelRecorder::~WordLevelRecorder() {
+WordsLevelRecorder::~WordsLevelRecorder() {
     if (m_finished || m_failed) return;
     try {
         flush();
@@ -26,16 +26,16 @@ WordLevelRecorder::~WordLevelRecorder() {
     }
 }
 
-void WordLevelRecorder::failed(const std::exception& e) {
+void WordsLevelRecorder::failed(const std::exception& e) {
     if (!m_failed) std::fprintf(stderr, "sawtooth: warning: word recording stopped: %s\n", e.what());
     m_failed = true;
 }
 
-w::Outcome WordLevelRecorder::apply(w::WordLevelPlay& play, const w::WordAction& a) {
+w::Outcome WordsLevelRecorder::apply(w::LevelPlay& play, const w::Action& a) {
     w::Outcome outcome = w::Outcome::Ignored;
     telemetry::WordActionRow row = telemetry::apply_and_describe(play, a, &outcome);
     if (m_failed || m_finished) return outcome;
-    // WordLevelPlay logs a Tick only when it timed a challenge out; store the same.
+    // LevelPlay logs a Tick only when it timed a challenge out; store the same.
     if (a.kind != w::ActionKind::Tick || outcome == w::Outcome::TimedOut) m_pending.push_back(std::move(row));
     if (outcome == w::Outcome::Solved || outcome == w::Outcome::TimedOut) {
         try {
@@ -48,8 +48,8 @@ w::Outcome WordLevelRecorder::apply(w::WordLevelPlay& play, const w::WordAction&
     return outcome;
 }
 
-void WordLevelRecorder::maybe_flush(std::uint32_t now) {
-    if (m_failed || m_finished || now < m_last_flush + kWordFlushTicks) return;
+void WordsLevelRecorder::maybe_flush(std::uint32_t now) {
+    if (m_failed || m_finished || now < m_last_flush + kWordsFlushTicks) return;
     m_last_flush = now;
     try {
         flush();
@@ -58,19 +58,19 @@ void WordLevelRecorder::maybe_flush(std::uint32_t now) {
     }
 }
 
-void WordLevelRecorder::flush() {
+void WordsLevelRecorder::flush() {
     if (m_pending.empty()) return;
     m_store->add_word_actions(m_id, m_pending);
     m_pending.clear();
 }
 
-void WordLevelRecorder::store_finished_challenges(const w::WordLevelPlay& play) {
+void WordsLevelRecorder::store_finished_challenges(const w::LevelPlay& play) {
     const auto& results = play.results();
     for (; m_challenges_stored < results.size(); ++m_challenges_stored)
         m_store->add_word_challenge(m_id, telemetry::word_challenge_row(results[m_challenges_stored]));
 }
 
-void WordLevelRecorder::finish(const w::WordLevelPlay& play, bool quit) {
+void WordsLevelRecorder::finish(const w::LevelPlay& play, bool quit) {
     if (m_failed || m_finished) return;
     m_finished = true;
     try {

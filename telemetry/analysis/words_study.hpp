@@ -43,7 +43,7 @@ MultipleRegression fit_ols(const std::string& formula, const std::vector<std::st
                            const std::vector<std::vector<double>>& x, const std::vector<double>& y);
 
 /// Aggregate of one Levels-mode level over its plays.
-struct WordLevelSummary {
+struct WordsLevelSummary {
     int level = 0;
     double difficulty = 0.0;  ///< intended (the sawtooth)
     double band_lo = 0.0;     ///< min(corpusFreq) as a rank percentile (higher = rarer words)
@@ -67,12 +67,12 @@ struct WordSelection {
 };
 
 /// Everything analyze-study and the report print.
-struct WordStudyAnalysis {
+struct WordsStudyAnalysis {
     int word_levels = 0;  ///< ended Levels-mode word levels analysed
     int skipped = 0;      ///< word levels left out (other modes, quit or never ended, unknown challenges)
     int players = 0;
     std::vector<int> solved_per_player;  ///< challenges solved, one entry per participant
-    std::vector<WordLevelSummary> levels;
+    std::vector<WordsLevelSummary> levels;
     std::vector<WordSelection> selections;
     MultipleRegression score_model;
     MultipleRegression selection_model;
@@ -88,7 +88,7 @@ int best_challenge_score(const words::Dictionary& dict, const std::string& lette
 /// telemetry::dictionary_text_hash; levels are regenerated when it and the generator
 /// version match, else their stored challenges are used). Throws std::runtime_error
 /// ("... holds no word sessions") when there is nothing to analyse.
-WordStudyAnalysis analyze_word_study(telemetry::Store& store, const words::Dictionary& dict,
-                                     std::uint64_t dict_hash);
+WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const words::Dictionary& dict,
+                                       std::uint64_t dict_hash);
 
 }  // namespace sawtooth::analysis

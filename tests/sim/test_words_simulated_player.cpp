@@ -3,16 +3,16 @@
 #include <doctest/doctest.h>
 
 #include "../words_fixture.hpp"
-#include "game/words/word_bot.hpp"
-#include "game/words/word_modes.hpp"
+#include "game/words/modes.hpp"
+#include "game/words/simulated_player.hpp"
 
 using namespace sawtooth;
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
 
 TEST_CASE("spotting rate rises with maxSequence, length, skill and 2X; falls with split") {
-    const WordBotModel m;
-    const WordPlayerProfile mid{0.5}, expert{1.0};
+    const PlayerModel m;
+    const PlayerProfile mid{0.5}, expert{1.0};
     const double base = spot_rate(m, mid, 4, 2, 1, false);
     CHECK(spot_rate(m, mid, 4, 3, 1, false) > base);
     CHECK(spot_rate(m, mid, 5, 2, 1, false) > base);
@@ -29,12 +29,12 @@ TEST_CASE("bot levels are deterministic, replay exactly, and skill pays") {
         for (std::uint64_t player = 0; player < 4; ++player) {
             for (double skill : {0.1, 0.9}) {
                 Rng r1(mix_seed(player, static_cast<std::uint64_t>(level))), r2 = r1;
-                const WordLevelPlay a = bot_play_level(d, g.challenges, WordPlayerProfile{skill}, r1);
-                const WordLevelPlay b = bot_play_level(d, g.challenges, WordPlayerProfile{skill}, r2);
+                const LevelPlay a = simulate_level(d, g.challenges, PlayerProfile{skill}, r1);
+                const LevelPlay b = simulate_level(d, g.challenges, PlayerProfile{skill}, r2);
                 CHECK(a.status() != LevelStatus::Playing);
                 CHECK(a.log() == b.log());
                 CHECK(a.result_hash() == b.result_hash());
-                const WordLevelPlay replay =
+                const LevelPlay replay =
                     replay_level(d, g.challenges, parse_action_log(format_action_log(a.log())));
                 CHECK(replay.result_hash() == a.result_hash());
                 (skill < 0.5 ? words_novice : words_expert) += a.words_found();

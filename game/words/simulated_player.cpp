@@ -1,11 +1,11 @@
-#include "game/words/word_bot.hpp"
+#include "game/words/simulated_player.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
 
-#include "gen/words/word_scan.hpp"
+#include "gen/words/scan.hpp"
 
 namespace sawtooth::words {
 
@@ -16,7 +16,7 @@ constexpr double kSkillSpan = 1.2;
 // Challenge length up to which crowding costs nothing.
 constexpr int kCrowdFreeLength = 6;
 
-double skill_factor(const WordPlayerProfile& p) {
+double skill_factor(const PlayerProfile& p) {
     return kSkillFloor + kSkillSpan * std::clamp(p.skill, 0.0, 1.0);
 }
 
@@ -25,20 +25,20 @@ std::uint32_t seconds_to_ticks(double s) {
 }
 }  // namespace
 
-double familiarity(const WordBotModel& m, std::uint64_t count) {
+double familiarity(const PlayerModel& m, std::uint64_t count) {
     const double f = std::log10(1.0 + static_cast<double>(count)) / m.familiar_log10;
     return std::clamp(f, m.min_familiarity, 1.0);
 }
 
-double spot_rate(const WordBotModel& m, const WordPlayerProfile& p, int length, int max_sequence,
+double spot_rate(const PlayerModel& m, const PlayerProfile& p, int length, int max_sequence,
                  int split_distance, bool keeps_two_x, double familiar, int challenge_length) {
     const double x = m.seq_weight * (max_sequence - 1) + m.len_weight * (length - kMinWordLength) -
                      m.split_weight * split_distance - m.crowd_weight * (challenge_length - kCrowdFreeLength);
     return m.base_rate * skill_factor(p) * std::exp(x) * (keeps_two_x ? m.two_x_boost : 1.0) * familiar;
 }
 
-void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const WordPlayerProfile& player,
-                        const WordBotModel& m, Rng& rng) {
+void simulate_challenge(const Dictionary& dict, LevelPlay& level, const PlayerProfile& player,
+                        const PlayerModel& m, Rng& rng) {
     const ChallengePlay& c = level.current();
     const int index = level.current_index();
     const WordScan scan = scan_words(dict, c.letters());
@@ -91,11 +91,11 @@ void bot_play_challenge(const Dictionary& dict, WordLevelPlay& level, const Word
         level.tick(level.current().deadline_tick());
 }
 
-WordLevelPlay bot_play_level(const Dictionary& dict, std::vector<Challenge> challenges,
-                             const WordPlayerProfile& player, Rng& rng, const WordBotModel& model,
-                             LevelPlaySettings settings) {
-    WordLevelPlay level(dict, std::move(challenges), 0, settings);
-    while (level.status() == LevelStatus::Playing) bot_play_challenge(dict, level, player, model, rng);
+LevelPlay simulate_level(const Dictionary& dict, std::vector<Challenge> challenges,
+                         const PlayerProfile& player, Rng& rng, const PlayerModel& model,
+                         LevelPlaySettings settings) {
+    LevelPlay level(dict, std::move(challenges), 0, settings);
+    while (level.status() == LevelStatus::Playing) simulate_challenge(dict, level, player, model, rng);
     return level;
 }
 

@@ -1,4 +1,4 @@
-#include "game/words/word_play.hpp"
+#include "game/words/play.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -112,15 +112,15 @@ Outcome ChallengePlay::tick(std::uint32_t now) {
     return Outcome::Ignored;
 }
 
-WordLevelPlay::WordLevelPlay(const Dictionary& dict, std::vector<Challenge> challenges,
-                             std::uint32_t start_tick, LevelPlaySettings settings)
+LevelPlay::LevelPlay(const Dictionary& dict, std::vector<Challenge> challenges, std::uint32_t start_tick,
+                     LevelPlaySettings settings)
     : m_dict(&dict),
       m_challenges((challenges.empty() ? throw std::invalid_argument("a level needs at least one challenge")
                                        : std::move(challenges))),
       m_settings(settings),
       m_current(dict, m_challenges.front(), 1, start_tick) {}
 
-void WordLevelPlay::finish_current(std::uint32_t tick) {
+void LevelPlay::finish_current(std::uint32_t tick) {
     ChallengeResult r;
     const ChallengePlay& c = m_current;
     r.number = c.number();
@@ -151,7 +151,7 @@ void WordLevelPlay::finish_current(std::uint32_t tick) {
                               tick + m_settings.transition_ticks);
 }
 
-Outcome WordLevelPlay::apply(const WordAction& a) {
+Outcome LevelPlay::apply(const Action& a) {
     if (m_status != LevelStatus::Playing) return Outcome::Ignored;
     Outcome o = Outcome::Ignored;
     switch (a.kind) {
@@ -174,7 +174,7 @@ Outcome WordLevelPlay::apply(const WordAction& a) {
     return o;
 }
 
-std::uint64_t WordLevelPlay::result_hash() const {
+std::uint64_t LevelPlay::result_hash() const {
     Hasher h;
     h.add_u64(static_cast<std::uint64_t>(m_status));
     h.add_i64(m_total);
@@ -195,17 +195,17 @@ std::uint64_t WordLevelPlay::result_hash() const {
     return h.value();
 }
 
-WordLevelPlay replay_level(const Dictionary& dict, std::vector<Challenge> challenges,
-                           const std::vector<WordAction>& actions, std::uint32_t start_tick,
-                           LevelPlaySettings settings) {
-    WordLevelPlay play(dict, std::move(challenges), start_tick, settings);
-    for (const WordAction& a : actions) play.apply(a);
+LevelPlay replay_level(const Dictionary& dict, std::vector<Challenge> challenges,
+                       const std::vector<Action>& actions, std::uint32_t start_tick,
+                       LevelPlaySettings settings) {
+    LevelPlay play(dict, std::move(challenges), start_tick, settings);
+    for (const Action& a : actions) play.apply(a);
     return play;
 }
 
-std::string format_action_log(const std::vector<WordAction>& actions) {
+std::string format_action_log(const std::vector<Action>& actions) {
     std::string out;
-    for (const WordAction& a : actions) {
+    for (const Action& a : actions) {
         out += std::to_string(a.tick);
         switch (a.kind) {
             case ActionKind::Click:
@@ -226,8 +226,8 @@ std::string format_action_log(const std::vector<WordAction>& actions) {
     return out;
 }
 
-std::vector<WordAction> parse_action_log(std::string_view text) {
-    std::vector<WordAction> out;
+std::vector<Action> parse_action_log(std::string_view text) {
+    std::vector<Action> out;
     std::size_t line_no = 0;
     while (!text.empty()) {
         const std::size_t eol = text.find('\n');
@@ -239,7 +239,7 @@ std::vector<WordAction> parse_action_log(std::string_view text) {
         auto fail = [&](const std::string& what) {
             throw std::invalid_argument("line " + std::to_string(line_no) + ": " + what);
         };
-        WordAction a;
+        Action a;
         auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), a.tick);
         if (ec != std::errc{} || p == line.data() + line.size() || *p != ' ')
             fail("expected '<tick> <kind>'");
