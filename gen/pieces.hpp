@@ -4,7 +4,7 @@
 // graph is matched with. Pure data; the room solver (gen/room_solver) places pieces, the
 // level graph (gen/level_graph) matches patches. Coordinates are cells, y up, (0, 0) the
 // bottom-left of the piece's bounding box. Every piece is checked against the real
-// simulation by tests/sim/test_pieces.cpp.
+// simulation by tests/gen/test_pieces.cpp.
 
 #include <string>
 #include <vector>

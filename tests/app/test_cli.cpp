@@ -3,34 +3,24 @@
 // and a corrupt settings file. Checks exit codes, messages and files, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace fs = std::filesystem;
+using sawtooth::test::ProcessResult;
+using sawtooth::test::ProcessSettings;
+using sawtooth::test::read_file;
+using sawtooth::test::split_args;
 
 namespace {
-
-struct Run {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // A fresh, empty config and data home per test so no test sees a developer's real settings
 // or records into their real database.
@@ -38,18 +28,18 @@ fs::path temp_dir(const std::string& name) {
     return sawtooth::test::scratch_dir("sawtooth_app_test_" + name);
 }
 
-// `prefix`: environment assignments and a wrapper command put before the executable.
-Run run(const std::string& args, const fs::path& config_home, const std::string& prefix = "") {
-    const fs::path out = config_home / "stdout.txt", err = config_home / "stderr.txt";
-    const std::string cmd = "XDG_CONFIG_HOME='" + config_home.string() + "' XDG_DATA_HOME='" +
-                            config_home.string() + "' " + prefix + " '" + std::string(SAWTOOTH_BIN_DIR) +
-                            "/sawtooth' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-    const int status = std::system(cmd.c_str());
-    Run r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
+// The built game with its config and data homes inside `home`.
+ProcessResult run(const std::vector<std::string>& args, const fs::path& home, ProcessSettings settings = {}) {
+    settings.env.push_back("XDG_CONFIG_HOME=" + home.string());
+    settings.env.push_back("XDG_DATA_HOME=" + home.string());
+    return sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth", args, settings);
+}
+
+// `words` split at spaces, then `more` as whole arguments (paths).
+std::vector<std::string> flags(const std::string& words, const std::vector<std::string>& more = {}) {
+    std::vector<std::string> all = split_args(words);
+    all.insert(all.end(), more.begin(), more.end());
+    return all;
 }
 
 int lines(const std::string& s) {
@@ -69,8 +59,8 @@ TEST_CASE("bad flags exit 2 with one line on stderr") {
                              "--headless --menu-keys 5:jump", "--headless --seed 1 --rooms 4y3",
                              "--headless --seed 1 --rooms 99x99", "--headless --layout spiral"}) {
         CAPTURE(args);
-        const Run r = run(args, home);
-        CHECK(r.code == 2);
+        const ProcessResult r = run(flags(args), home);
+        CHECK(r.exit_code == 2);
         CHECK(lines(r.err) == 1);
         CHECK(r.err.rfind("sawtooth: ", 0) == 0);
     }
@@ -78,8 +68,8 @@ TEST_CASE("bad flags exit 2 with one line on stderr") {
 
 TEST_CASE("a screenshot to a path that cannot be written exits 1") {
     const fs::path home = temp_dir("shot");
-    const Run r = run("--headless --frames 2 --screenshot /nonexistent-dir/x.png", home);
-    CHECK(r.code == 1);
+    const ProcessResult r = run(flags("--headless --frames 2 --screenshot /nonexistent-dir/x.png"), home);
+    CHECK(r.exit_code == 1);
     CHECK(lines(r.err) == 1);
     CHECK(r.err.find("/nonexistent-dir/x.png") != std::string::npos);
 }
@@ -87,8 +77,9 @@ TEST_CASE("a screenshot to a path that cannot be written exits 1") {
 TEST_CASE("the title menu is the first screen and writes a screenshot") {
     const fs::path home = temp_dir("title");
     const fs::path png = home / "title.png";
-    const Run r = run("--headless --frames 5 --print-screen --screenshot '" + png.string() + "'", home);
-    CHECK(r.code == 0);
+    const ProcessResult r =
+        run(flags("--headless --frames 5 --print-screen --screenshot", {png.string()}), home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: title") != std::string::npos);
     CHECK(fs::file_size(png) > 1000);
 }
@@ -96,12 +87,15 @@ TEST_CASE("the title menu is the first screen and writes a screenshot") {
 TEST_CASE("a window run with --frames and --screenshot stops after those frames (xvfb-run use)") {
     // Not --headless: a real window, on SDL's offscreen driver because tests have no
     // display. Both flags used to be ignored outside --headless, so the run waited for a
-    // player to close the window; `timeout` turns that into a failure instead of a hang.
+    // player to close the window; the timeout turns that into a failure instead of a hang.
     const fs::path home = temp_dir("window_shot");
     const fs::path png = home / "window.png";
-    const Run r = run("--seed 7 --no-record --frames 10 --print-screen --screenshot '" + png.string() + "'",
-                      home, "SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy timeout 120");
-    CHECK(r.code == 0);
+    ProcessSettings window;
+    window.env = {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"};
+    window.timeout_seconds = 120;
+    const ProcessResult r = run(
+        flags("--seed 7 --no-record --frames 10 --print-screen --screenshot", {png.string()}), home, window);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: level") != std::string::npos);
     REQUIRE(fs::exists(png));
     CHECK(fs::file_size(png) > 1000);
@@ -109,8 +103,8 @@ TEST_CASE("a window run with --frames and --screenshot stops after those frames 
 
 TEST_CASE("a generated level plays from --seed") {
     const fs::path home = temp_dir("seed");
-    const Run r = run("--headless --seed 7 --frames 10 --print-screen", home);
-    CHECK(r.code == 0);
+    const ProcessResult r = run(flags("--headless --seed 7 --frames 10 --print-screen"), home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: level") != std::string::npos);
 }
 
@@ -125,47 +119,53 @@ TEST_CASE("a study session skipped level by level reaches the results screen") {
             .append(":confirm,")
             .append(std::to_string(f + 2))
             .append(":skip");
-    const Run r = run("--headless --session-seed 42 --print-screen --frames " + std::to_string(f + 2) +
-                          " --menu-keys " + keys,
-                      home);
-    CHECK(r.code == 0);
+    const ProcessResult r = run(flags("--headless --session-seed 42 --print-screen --frames " +
+                                      std::to_string(f + 2) + " --menu-keys " + keys),
+                                home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: results") != std::string::npos);
 }
 
 TEST_CASE("pause menu: Esc pauses a level and Esc resumes it") {
     const fs::path home = temp_dir("pause");
     const std::string level = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/tutorial1.txt";
-    Run r = run("--headless --level '" + level + "' --frames 6 --print-screen --menu-keys 3:pause", home);
-    CHECK(r.code == 0);
+    ProcessResult r = run(
+        {"--headless", "--level", level, "--frames", "6", "--print-screen", "--menu-keys", "3:pause"}, home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: pause") != std::string::npos);
-    r = run("--headless --level '" + level + "' --frames 8 --print-screen --menu-keys 3:pause,6:pause", home);
+    r = run(
+        {"--headless", "--level", level, "--frames", "8", "--print-screen", "--menu-keys", "3:pause,6:pause"},
+        home);
     CHECK(r.out.find("screen: level") != std::string::npos);
 }
 
 TEST_CASE("the Elimination entry opens its menu, Back returns, and Quit ends the game") {
     const fs::path home = temp_dir("elim");
-    Run r = run("--headless --frames 8 --print-screen --menu-keys 2:down,4:down,6:confirm", home);
+    ProcessResult r =
+        run(flags("--headless --frames 8 --print-screen --menu-keys 2:down,4:down,6:confirm"), home);
     CHECK(r.out.find("screen: words-menu") != std::string::npos);
-    r = run("--headless --frames 12 --print-screen --menu-keys 2:down,4:down,6:confirm,9:back", home);
+    r = run(flags("--headless --frames 12 --print-screen --menu-keys 2:down,4:down,6:confirm,9:back"), home);
     CHECK(r.out.find("screen: title") != std::string::npos);
-    r = run("--headless --frames 40 --print-screen --menu-keys 2:down,4:down,6:down,8:down,10:confirm", home);
-    CHECK(r.code == 0);
+    r = run(flags("--headless --frames 40 --print-screen --menu-keys 2:down,4:down,6:down,8:down,10:confirm"),
+            home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: none") != std::string::npos);
 }
 
 TEST_CASE("settings: a change in the settings screen is saved and read back") {
     const fs::path home = temp_dir("settings");
     const fs::path file = home / "sawtooth" / "settings.json";
-    Run r = run(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left",
-                home);
-    CHECK(r.code == 0);
+    ProcessResult r = run(
+        flags(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left"),
+        home);
+    CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: settings") != std::string::npos);
     REQUIRE(fs::exists(file));
-    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.7));
+    CHECK(nlohmann::json::parse(read_file(file))["volume"].get<double>() == doctest::Approx(0.7));
     // Second run starts from the saved 0.7 and lowers it again.
-    r = run(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left", home);
-    CHECK(r.code == 0);
-    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.6));
+    r = run(flags(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left"), home);
+    CHECK(r.exit_code == 0);
+    CHECK(nlohmann::json::parse(read_file(file))["volume"].get<double>() == doctest::Approx(0.6));
 }
 
 TEST_CASE("settings: custom keys and fullscreen load from the file and round-trip through the screen") {
@@ -190,28 +190,29 @@ TEST_CASE("settings: custom keys and fullscreen load from the file and round-tri
     };
     // Lower the volume: the screen saves every field from what the game holds in memory,
     // so keys and fullscreen in the rewritten file are what it loaded.
-    Run r = run(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left",
-                home);
-    CHECK(r.code == 0);
+    ProcessResult r = run(
+        flags(std::string("--headless --frames 14 --print-screen --menu-keys ") + kToSettings + ",10:left"),
+        home);
+    CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
     CHECK(r.out.find("screen: settings") != std::string::npos);
-    nlohmann::json j = nlohmann::json::parse(slurp(file));
+    nlohmann::json j = nlohmann::json::parse(read_file(file));
     CHECK(j["volume"].get<double>() == doctest::Approx(0.4));  // loaded 0.5, one step down: it saved
     CHECK(j["fullscreen"].get<bool>() == true);
     check_keys(j);
     // Toggle fullscreen on the screen (second row): the loaded On becomes Off...
     const std::string toggle =
         std::string("--headless --frames 16 --menu-keys ") + kToSettings + ",10:down,12:confirm";
-    r = run(toggle, home);
-    CHECK(r.code == 0);
-    j = nlohmann::json::parse(slurp(file));
+    r = run(flags(toggle), home);
+    CHECK(r.exit_code == 0);
+    j = nlohmann::json::parse(read_file(file));
     CHECK(j["fullscreen"].get<bool>() == false);
     CHECK(j["volume"].get<double>() == doctest::Approx(0.4));
     check_keys(j);
     // ...and the next run reads that Off back and turns it On again.
-    r = run(toggle, home);
-    CHECK(r.code == 0);
-    j = nlohmann::json::parse(slurp(file));
+    r = run(flags(toggle), home);
+    CHECK(r.exit_code == 0);
+    j = nlohmann::json::parse(read_file(file));
     CHECK(j["fullscreen"].get<bool>() == true);
     check_keys(j);
 }
@@ -221,30 +222,30 @@ TEST_CASE("a corrupt settings file warns once and falls back to defaults") {
     fs::create_directories(home / "sawtooth");
     const fs::path file = home / "sawtooth" / "settings.json";
     std::ofstream(file) << "{ \"volume\": 0.5, oops";
-    Run r = run("--headless --frames 3", home);
-    CHECK(r.code == 0);
+    ProcessResult r = run(flags("--headless --frames 3"), home);
+    CHECK(r.exit_code == 0);
     CHECK(lines(r.err) == 1);
     CHECK(r.err.find("warning") != std::string::npos);
     CHECK(r.err.find("defaults") != std::string::npos);
     // Defaults (0.8) are what a change starts from, and the file is repaired by the save.
-    r = run(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left", home);
-    CHECK(nlohmann::json::parse(slurp(file))["volume"].get<double>() == doctest::Approx(0.7));
+    r = run(flags(std::string("--headless --frames 14 --menu-keys ") + kToSettings + ",10:left"), home);
+    CHECK(nlohmann::json::parse(read_file(file))["volume"].get<double>() == doctest::Approx(0.7));
     // Wrong types keep their defaults without a warning storm.
     std::ofstream(file) << R"({"volume": "loud", "fullscreen": 3, "keys": {"left": 99999}})";
-    r = run("--headless --frames 3", home);
-    CHECK(r.code == 0);
+    r = run(flags("--headless --frames 3"), home);
+    CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
 }
 
 TEST_CASE("a scripted run refuses flags that would need a window instead of ignoring them") {
     const fs::path home = temp_dir("script_flags");
     std::ofstream(home / "walk.script") << "30 right\n";
-    const Run r =
-        run("--headless --level '" + std::string(SAWTOOTH_SOURCE_DIR) +
-                "/assets/levels/test.txt' --script '" + (home / "walk.script").string() + "' --db '" +
-                (home / "s.db").string() + "' --screenshot '" + (home / "x.png").string() + "'",
+    const ProcessResult r =
+        run({"--headless", "--level", std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/test.txt",
+             "--script", (home / "walk.script").string(), "--db", (home / "s.db").string(), "--screenshot",
+             (home / "x.png").string()},
             home);
-    CHECK(r.code == 2);
+    CHECK(r.exit_code == 2);
     CHECK(lines(r.err) == 1);
     CHECK(r.err.find("--replay") != std::string::npos);
     CHECK_FALSE(fs::exists(home / "x.png"));

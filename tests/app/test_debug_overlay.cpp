@@ -2,6 +2,7 @@
 // --debug-overlay` draws the level graph over the level (the screenshot changes), a model
 // adds the challenge edges (it changes again), and a broken --model file is refused with
 // one line and a non-zero exit before any window opens.
+#include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 
@@ -9,15 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdlib>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 namespace fs = std::filesystem;
-using sawtooth::test::read_whole;
-using sawtooth::test::run_process;
+using sawtooth::test::read_file;
 
 namespace {
 
@@ -29,11 +29,17 @@ struct TempHome {
         dir = fs::temp_directory_path() / ("sawtooth_test_overlay_" + std::to_string(::getpid()));
         fs::remove_all(dir);
         fs::create_directories(dir);
-        // No user model or settings leak into the run: the default model path is under here.
-        ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
     }
     ~TempHome() { fs::remove_all(dir); }
 };
+
+/// The game with its config home in `home`: no user model or settings leak into the run
+/// (the default model path is under there).
+sawtooth::test::ProcessResult game(const TempHome& home, const std::vector<std::string>& args) {
+    sawtooth::test::ProcessSettings settings;
+    settings.env = {"XDG_CONFIG_HOME=" + home.dir.string()};
+    return sawtooth::test::run_process(kGame, args, settings);
+}
 
 /// Screenshot of frame 2 of a generated study-shaped level, with extra flags.
 std::string shot(const TempHome& home, const std::string& name, std::vector<std::string> extra) {
@@ -42,11 +48,11 @@ std::string shot(const TempHome& home, const std::string& name, std::vector<std:
         "--headless", "--seed",   "11", "--layout",    "linear", "--rooms", "4x2",          "--level-index",
         "5",          "--frames", "2",  "--no-record", "--view", "10,6",    "--screenshot", png};
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto r = run_process(kGame, args);
+    const auto r = game(home, args);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
     REQUIRE(fs::exists(png));
-    return read_whole(png);
+    return read_file(png);
 }
 
 }  // namespace
@@ -79,8 +85,8 @@ TEST_CASE("a broken --model file stops the game with one line") {
     const fs::path other = home.dir / "newer.json";
     std::ofstream(other) << newer.dump();
     for (const fs::path& bad : {junk, other, home.dir / "missing.json"}) {
-        const auto r = run_process(kGame, {"--headless", "--seed", "11", "--frames", "2", "--no-record",
-                                           "--debug-overlay", "--model", bad.string()});
+        const auto r = game(home, {"--headless", "--seed", "11", "--frames", "2", "--no-record",
+                                   "--debug-overlay", "--model", bad.string()});
         INFO("stderr: " << r.err);
         CHECK(r.exit_code == 1);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);

@@ -9,14 +9,15 @@
 
 #include <doctest/doctest.h>
 
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
+
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace sawtooth;
@@ -43,33 +44,15 @@ TEST_CASE("SIGKILL mid-session loses at most the last second") {
         for (int i = 0; i < 40; ++i) out << "20 right\n10 right+up\n15 none\n15 left\n";
     }
 
-    int pipefd[2];
-    REQUIRE(::pipe(pipefd) == 0);
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        ::dup2(pipefd[1], 1);
-        ::close(pipefd[0]);
-        ::execl(kGame.c_str(), kGame.c_str(), "--headless", "--level", (kGolden + "golden_level.txt").c_str(),
-                "--script", script.c_str(), "--db", db.c_str(), "--realtime", "--progress",
-                static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    ::close(pipefd[1]);
-    FILE* in = ::fdopen(pipefd[0], "r");
-    REQUIRE(in);
-    char line[64];
+    test::LiveProcess game(kGame, {"--headless", "--level", kGolden + "golden_level.txt", "--script", script,
+                                   "--db", db, "--realtime", "--progress"});
+    std::string line;
     std::uint64_t printed = 0;
-    while (printed < kKillAfterTicks && std::fgets(line, sizeof line, in)) {
+    while (printed < kKillAfterTicks && game.read_line(line)) {
         unsigned long long t = 0;
-        if (std::sscanf(line, "tick %llu", &t) == 1) printed = t;
+        if (std::sscanf(line.c_str(), "tick %llu", &t) == 1) printed = t;
     }
-    REQUIRE(::kill(pid, SIGKILL) == 0);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    std::fclose(in);
-    CHECK(WIFSIGNALED(status));
+    CHECK(game.kill_and_wait(SIGKILL).end_signal == SIGKILL);
     REQUIRE(printed >= kKillAfterTicks);
 
     // Opens cleanly (integrity check inside) and holds the level up to the last flush.
@@ -83,9 +66,7 @@ TEST_CASE("SIGKILL mid-session loses at most the last second") {
     CHECK(rec.inputs.size() == stored);
 
     // What it holds is exactly the script's beginning and replays bit-exactly.
-    std::stringstream ss;
-    ss << std::ifstream(script).rdbuf();
-    const auto frames = parse_input_script(ss.str());
+    const auto frames = parse_input_script(test::read_file(script));
     CHECK(std::equal(rec.inputs.begin(), rec.inputs.end(), frames.begin()));
     const telemetry::ReplayReport rep = telemetry::verify_replay(rec);
     CHECK_MESSAGE(!rep.desync, (rep.desync ? rep.desync->what : ""));

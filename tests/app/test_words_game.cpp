@@ -6,9 +6,10 @@
 // file). Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 #include "telemetry/store.hpp"
@@ -41,15 +42,15 @@ void write(const fs::path& p, const std::string& text) {
 
 // The game with its data and config homes inside `dir` (never a developer's real files).
 ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
-    setenv("XDG_DATA_HOME", dir.c_str(), 1);
-    setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+    sawtooth::test::ProcessSettings settings;
+    settings.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
     args.insert(args.begin(), "--headless");
-    return sawtooth::test::run_process(kGame, args);
+    return sawtooth::test::run_process(kGame, args, settings);
 }
 
 std::uint64_t asset_hash() {
     return tel::dictionary_text_hash(
-        sawtooth::test::read_whole(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
+        sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
 }
 
 // Level 1 of the Levels mode played by a simulated player: the reference result.
@@ -97,7 +98,7 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     CHECK(rep.actions_checked == static_cast<int>(ref.log().size()));
 
     // Progress: level 2 unlocked, the best score kept; a worse second try keeps the best.
-    nlohmann::json p = nlohmann::json::parse(sawtooth::test::read_whole((dir / "progress.json").string()));
+    nlohmann::json p = nlohmann::json::parse(sawtooth::test::read_file((dir / "progress.json").string()));
     CHECK(p["unlocked"] == 2);
     CHECK(p["levels"]["1"] == ref.total_score());
     write(dir / "one.txt", "100 r\n");
@@ -106,7 +107,7 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
                    (dir / "s.db").string(), "--words-progress", (dir / "progress.json").string(), "--frames",
                    "2000"});
     REQUIRE(again.exit_code == 0);
-    p = nlohmann::json::parse(sawtooth::test::read_whole((dir / "progress.json").string()));
+    p = nlohmann::json::parse(sawtooth::test::read_file((dir / "progress.json").string()));
     CHECK(p["levels"]["1"] == ref.total_score());
 }
 
@@ -261,5 +262,5 @@ TEST_CASE("bad Elimination input: one line, non-zero exit, nothing lost") {
     r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(),
                    "--words-progress", (dir / "newer.json").string(), "--frames", "2000"});
     CHECK(r.exit_code == 0);
-    CHECK(sawtooth::test::read_whole((dir / "newer.json").string()) == newer);
+    CHECK(sawtooth::test::read_file((dir / "newer.json").string()) == newer);
 }

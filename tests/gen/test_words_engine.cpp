@@ -5,7 +5,7 @@
 #include <bit>
 #include <set>
 
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "gen/rng.hpp"
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"

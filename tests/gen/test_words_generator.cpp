@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"

@@ -1,6 +1,10 @@
 // Golden determinism: a fixed script on a fixed level ends in a stored state hash, and two
 // runs in one process agree bit for bit (ARCHITECTURE "The simulation is a pure function").
-// After an intended physics change, regenerate with SAWTOOTH_UPDATE_GOLDEN=1.
+// After an intended physics change, rewrite the stored hash with
+//   cmake --build build --target update-golden
+// (tests/support/golden.hpp: a test run with SAWTOOTH_UPDATE_GOLDEN set fails).
+#include "../support/golden.hpp"
+#include "../support/read_file.hpp"
 #include "game/sim/determinism.hpp"
 #include "game/sim/input_script.hpp"
 #include "game/sim/simulation.hpp"
@@ -8,21 +12,13 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace sawtooth;
 
+using test::read_file;
+
 namespace {
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "cannot read " << path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 const std::string kRoot = SAWTOOTH_SOURCE_DIR;
 }  // namespace
 
@@ -40,10 +36,7 @@ TEST_CASE("golden state hash of the scripted walk on the test level") {
     CHECK(a.ticks == inputs.size());
 
     const std::string golden_path = kRoot + "/tests/data/golden_sim_hash.txt";
-    if (std::getenv("SAWTOOTH_UPDATE_GOLDEN")) {
-        std::ofstream(golden_path) << actual << "\n";
-        MESSAGE("golden hash updated");
-    }
+    test::rewrite_golden_if_requested(golden_path, std::string(actual) + "\n");
     std::string golden = read_file(golden_path);
     while (!golden.empty() && (golden.back() == '\n' || golden.back() == '\r')) golden.pop_back();
     CHECK_MESSAGE(golden == std::string(actual),

@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 

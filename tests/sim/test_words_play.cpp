@@ -2,7 +2,7 @@
 // action log and replay, modes (issue 8 items 6-7 rules part, SPEC §E).
 #include <doctest/doctest.h>
 
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/play.hpp"
 

@@ -2,7 +2,7 @@
 // action lists that replay exactly, skill matters.
 #include <doctest/doctest.h>
 
-#include "../words_fixture.hpp"
+#include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 

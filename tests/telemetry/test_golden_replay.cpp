@@ -1,8 +1,11 @@
 // Golden replay (ARCHITECTURE "Golden replays", Box2D v3 determinism.c style): a recorded
 // input stream on a frozen level, passed through the recording codec, must reach the final
 // state hash checked into tests/data/golden/golden_run.expect. Prints the actual values
-// before failing. After an intended movement change, regenerate with
-//   SAWTOOTH_UPDATE_GOLDEN=1 build/bin/telemetry_test_golden_replay
+// before failing. After an intended movement change, rewrite the values with
+//   cmake --build build --target update-golden
+// (tests/support/golden.hpp: a test run with SAWTOOTH_UPDATE_GOLDEN set fails).
+#include "../support/golden.hpp"
+#include "../support/read_file.hpp"
 #include "game/sim/input_script.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/hash.hpp"
@@ -13,8 +16,6 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -23,14 +24,6 @@ using namespace sawtooth;
 namespace {
 
 const std::string kDir = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE_MESSAGE(in, "cannot read " << path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::map<std::string, std::string> parse_expect(const std::string& text) {
     std::map<std::string, std::string> out;
@@ -44,11 +37,22 @@ std::map<std::string, std::string> parse_expect(const std::string& text) {
     return out;
 }
 
+/// The expect file for `actual`: `old_text`'s comment lines as they are, then one
+/// "key value" line per key.
+std::string expect_text(const std::string& old_text, const std::map<std::string, std::string>& actual) {
+    std::string text;
+    std::istringstream in(old_text);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] == '#') text += line + "\n";
+    for (const auto& [k, v] : actual) text += k + " " + v + "\n";
+    return text;
+}
+
 }  // namespace
 
 TEST_CASE("golden replay: recorded input stream reaches the checked-in final state") {
-    const Level level = parse_level_text(slurp(kDir + "golden_level.txt"));
-    const std::vector<InputFrame> script = parse_input_script(slurp(kDir + "golden_run.script"));
+    const Level level = parse_level_text(test::read_file(kDir + "golden_level.txt"));
+    const std::vector<InputFrame> script = parse_input_script(test::read_file(kDir + "golden_run.script"));
 
     // Through the recording codec, as a stored session would be.
     const std::vector<std::uint8_t> rle = telemetry::encode_inputs(script);
@@ -92,16 +96,9 @@ TEST_CASE("golden replay: recorded input stream reaches the checked-in final sta
     std::printf("golden replay actual values:\n");
     for (const auto& [k, v] : actual) std::printf("  %s %s\n", k.c_str(), v.c_str());
 
-    if (std::getenv("SAWTOOTH_UPDATE_GOLDEN")) {
-        std::ofstream out(kDir + "golden_run.expect", std::ios::binary);
-        out << "# Expected result of golden_run.script on golden_level.txt (test_golden_replay.cpp).\n"
-               "# Regenerate only after an intended movement/physics change:\n"
-               "#   SAWTOOTH_UPDATE_GOLDEN=1 <build>/bin/telemetry_test_golden_replay\n";
-        for (const auto& [k, v] : actual) out << k << " " << v << "\n";
-        MESSAGE("golden_run.expect rewritten");
-        return;
-    }
-    const auto expected = parse_expect(slurp(kDir + "golden_run.expect"));
+    const std::string expect_path = kDir + "golden_run.expect";
+    test::rewrite_golden_if_requested(expect_path, expect_text(test::read_file(expect_path), actual));
+    const auto expected = parse_expect(test::read_file(expect_path));
     for (const auto& [k, v] : actual) {
         INFO("golden key " << k);
         REQUIRE(expected.count(k) == 1);

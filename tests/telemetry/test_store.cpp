@@ -11,12 +11,12 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 #include <nlohmann/json.hpp>
+#include "../support/read_file.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -29,14 +29,7 @@ namespace {
 
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(slurp(path)); }
+std::uint64_t file_hash(const std::string& path) { return fnv1a64(test::read_file(path)); }
 
 // A fresh temporary directory per test case, removed afterwards.
 struct TempDir {
@@ -80,8 +73,8 @@ Recorded record_golden(const std::string& db_path, std::string* participant_out 
     LevelSource src;
     src.kind = "file";
     src.name = "golden";
-    src.level = parse_level_text(slurp(kGolden + "golden_level.txt"));
-    const auto frames = parse_input_script(slurp(kGolden + "golden_run.script"));
+    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
+    const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
     SessionRecorder session(store, participant, "scripted");
     Simulation sim(src.level);
     Recorded out;
@@ -264,8 +257,8 @@ TEST_CASE("a level that was never finished keeps everything flushed and replays"
     auto store = std::make_shared<Store>(Store::open(path));
     const std::string p = store->create_participant();
     LevelSource src;
-    src.level = parse_level_text(slurp(kGolden + "golden_level.txt"));
-    const auto frames = parse_input_script(slurp(kGolden + "golden_run.script"));
+    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
+    const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
     std::int64_t id = 0;
     {
         SessionRecorder session(store, p, "scripted");
@@ -350,22 +343,22 @@ TEST_CASE("CSV export: one file per table with headers, inputs decoded to runs")
     CHECK(file_hash(path) == db_before);
     for (const char* f : {"meta", "participants", "sessions", "levels", "events", "state_hashes", "inputs",
                           "word_levels", "word_challenges", "word_actions"}) {
-        const std::string text = slurp(dir.file("csv/") + f + ".csv");
+        const std::string text = test::read_file(dir.file("csv/") + f + ".csv");
         INFO(f);
         CHECK(!text.empty());
         CHECK(text.back() == '\n');
     }
-    const std::string meta = slurp(dir.file("csv/meta.csv"));
+    const std::string meta = test::read_file(dir.file("csv/meta.csv"));
     CHECK(meta.rfind("key,value\n", 0) == 0);
     CHECK(meta.find("created_by_build,") != std::string::npos);
-    const std::string levels = slurp(dir.file("csv/levels.csv"));
+    const std::string levels = test::read_file(dir.file("csv/levels.csv"));
     CHECK(levels.rfind("level_id,session_id,seq,kind,name,seed,", 0) == 0);
     CHECK(levels.find("level_text") == std::string::npos);
-    CHECK(slurp(dir.file("csv/level_texts/level_" + std::to_string(r.level_id) + ".txt"))
+    CHECK(test::read_file(dir.file("csv/level_texts/level_" + std::to_string(r.level_id) + ".txt"))
               .rfind("sawtooth-level 1", 0) == 0);
 
     // inputs.csv: runs cover ticks 1..N without gaps.
-    std::istringstream in(slurp(dir.file("csv/inputs.csv")));
+    std::istringstream in(test::read_file(dir.file("csv/inputs.csv")));
     std::string line;
     std::getline(in, line);
     CHECK(line == "level_id,chunk,first_tick,last_tick,ticks,keys,left,right,up,down");

@@ -4,15 +4,14 @@
 
 #include <unistd.h>
 
-#include "../words_fixture.hpp"
+#include "../support/read_file.hpp"
+#include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 #include "telemetry/analysis/words_study.hpp"
 #include "telemetry/words_recording.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace sawtooth;
@@ -23,10 +22,8 @@ namespace {
 
 /// dictionary_hash of the asset, as the game and the tools compute it.
 std::uint64_t asset_hash() {
-    std::ifstream in(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv", std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return dictionary_text_hash(ss.str());
+    return dictionary_text_hash(
+        test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
 }
 
 struct Recorded {

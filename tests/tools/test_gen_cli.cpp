@@ -7,13 +7,11 @@
 
 #include <doctest/doctest.h>
 
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -21,23 +19,18 @@ using namespace sawtooth;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out;  // stdout, or stdout and stderr together when `merge`
-};
+using test::ProcessResult;
 
-Run lab(const std::string& args, bool merge = true) {
-    const std::string cmd =
-        std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab " + args + (merge ? " 2>&1" : " 2>/dev/null");
-    Run r;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+/// `sawtooth-lab` with `args` split at spaces; `out` holds stdout and stderr together.
+ProcessResult lab(const std::string& args) {
+    test::ProcessSettings merged;
+    merged.stderr_into_out = true;
+    return test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab", test::split_args(args), merged);
+}
+
+/// `sawtooth-lab` with `args` split at spaces; `out` is stdout only.
+ProcessResult lab_stdout(const std::string& args) {
+    return test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab", test::split_args(args));
 }
 
 int lines(const std::string& s) {
@@ -68,8 +61,8 @@ std::string meta(const Level& l, const std::string& key) {
 }  // namespace
 
 TEST_CASE("gen --format ascii: a level the game's parser loads, the same bytes per seed") {
-    const Run a = lab("gen --seed 42", false);
-    REQUIRE(a.code == 0);
+    const ProcessResult a = lab_stdout("gen --seed 42");
+    REQUIRE(a.exit_code == 0);
     const Level level = parse_level_text(a.out);  // what game/app uses for assets/levels/
     CHECK(validate_level(level) == "");
     CHECK(level.width == 4 * 11);
@@ -81,13 +74,14 @@ TEST_CASE("gen --format ascii: a level the game's parser loads, the same bytes p
     GenParams p;
     p.seed = 42;
     CHECK(a.out == to_level_text(generate_level(p).level));
-    CHECK(lab("gen --seed 42", false).out == a.out);
-    CHECK(lab("gen --seed 43", false).out != a.out);
+    CHECK(lab_stdout("gen --seed 42").out == a.out);
+    CHECK(lab_stdout("gen --seed 43").out != a.out);
 }
 
 TEST_CASE("gen: linear layout and other room sizes") {
-    const Run r = lab("gen --seed 7 --layout linear --rooms 3x2 --room-size 7x6 --level-index 5", false);
-    REQUIRE(r.code == 0);
+    const ProcessResult r =
+        lab_stdout("gen --seed 7 --layout linear --rooms 3x2 --room-size 7x6 --level-index 5");
+    REQUIRE(r.exit_code == 0);
     const Level level = parse_level_text(r.out);
     CHECK(validate_level(level) == "");
     CHECK(level.width == 21);
@@ -97,11 +91,11 @@ TEST_CASE("gen: linear layout and other room sizes") {
 }
 
 TEST_CASE("gen --format json carries the ascii level, graph and routes") {
-    const Run j = lab("gen --seed 5 --format json", false);
-    REQUIRE(j.code == 0);
+    const ProcessResult j = lab_stdout("gen --seed 5 --format json");
+    REQUIRE(j.exit_code == 0);
     const auto doc = nlohmann::json::parse(j.out);
     CHECK(doc["generator_version"] == kGeneratorVersion);
-    CHECK(doc["text"].get<std::string>() == lab("gen --seed 5", false).out);
+    CHECK(doc["text"].get<std::string>() == lab_stdout("gen --seed 5").out);
     const Level level = parse_level_text(doc["text"].get<std::string>());
     CHECK(doc["hash"].get<std::uint64_t>() == level_hash(level));
     CHECK(doc["graph"]["nodes"].size() > 10);
@@ -112,11 +106,9 @@ TEST_CASE("gen --format json carries the ascii level, graph and routes") {
 
 TEST_CASE("gen --png writes a PNG of the level's size") {
     const std::string png = temp_path("level.png");
-    const Run r = lab("gen --seed 42 --png " + png + " --scale 8", false);
-    REQUIRE(r.code == 0);
-    std::ifstream f(png, std::ios::binary);
-    REQUIRE(f.good());
-    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const ProcessResult r = lab_stdout("gen --seed 42 --png " + png + " --scale 8");
+    REQUIRE(r.exit_code == 0);
+    const std::string bytes = test::read_file(png);
     REQUIRE(bytes.size() > 33);
     CHECK(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
     CHECK(bytes.substr(12, 4) == "IHDR");
@@ -148,18 +140,18 @@ TEST_CASE("gen: bad sizes, seeds and flags give one line and a non-zero exit") {
         {"gen-enumerate --sizes 3x3", "3x3"},
     };
     for (const auto& [args, needle] : bad) {
-        const Run r = lab(args);
+        const ProcessResult r = lab(args);
         CAPTURE(args);
         CAPTURE(r.out);
-        CHECK(r.code != 0);
+        CHECK(r.exit_code != 0);
         CHECK(lines(r.out) == 1);
         CHECK(r.out.find(needle) != std::string::npos);
     }
 }
 
 TEST_CASE("gen-enumerate: every exit configuration of a small room size solved") {
-    const Run r = lab("gen-enumerate --sizes 4x4,6x6 --attempts 5", false);
-    REQUIRE(r.code == 0);
+    const ProcessResult r = lab_stdout("gen-enumerate --sizes 4x4,6x6 --attempts 5");
+    REQUIRE(r.exit_code == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["all_solved"] == true);
     REQUIRE(doc["sizes"].size() == 2);

@@ -2,6 +2,7 @@
 // empty database, one with too few sessions for the train/verify split, a model file from
 // another format version, a missing file. Each must give exactly one line on stderr, a
 // non-zero exit, and leave the database file byte-identical.
+#include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/generator.hpp"
@@ -93,14 +94,14 @@ TEST_CASE("model commands refuse an empty database with one line and leave it un
     const fs::path dir = fresh_dir();
     const std::string db = (dir / "empty.db").string();
     { telemetry::Store s = telemetry::Store::open(db); }
-    const std::string before = test::read_whole(db);
+    const std::string before = test::read_file(db);
     REQUIRE(!before.empty());
     const std::string needle = "holds no finished generated platformer levels";
     expect_one_line_error({"model", "fit", "--db", db, "--out", (dir / "m.json").string()}, needle);
     expect_one_line_error({"model", "verify", "--db", db, "--json"}, needle);
     expect_one_line_error({"report", "--db", db, "--out", (dir / "report").string()}, needle);
     CHECK(!fs::exists(dir / "m.json"));  // nothing written on failure
-    CHECK(test::read_whole(db) == before);
+    CHECK(test::read_file(db) == before);
     expect_one_line_error({"model", "fit", "--db", (dir / "missing.db").string()}, "missing.db");
     CHECK(!fs::exists(dir / "missing.db"));  // a missing database is not created
     fs::remove_all(dir);
@@ -110,10 +111,10 @@ TEST_CASE("model verify needs more sessions than the training set") {
     const fs::path dir = fresh_dir();
     const std::string db = (dir / "two.db").string();
     record_sessions(db, 2);
-    const std::string before = test::read_whole(db);
+    const std::string before = test::read_file(db);
     expect_one_line_error({"model", "verify", "--db", db, "--partitions", "3"}, "at least 26 sessions");
     expect_one_line_error({"model", "verify", "--db", db, "--train-sessions", "1"}, "25");
-    CHECK(test::read_whole(db) == before);
+    CHECK(test::read_file(db) == before);
     fs::remove_all(dir);
 }
 
@@ -149,13 +150,13 @@ TEST_CASE("a study recorded by another generator version is refused with the rea
         telemetry::Statement st(s.db(), "UPDATE levels SET generator_version = ?");
         st.bind(1, static_cast<std::int64_t>(kGeneratorVersion + 1)).run();
     }
-    const std::string before = test::read_whole(db);
+    const std::string before = test::read_file(db);
     const std::string err =
         expect_one_line_error({"model", "fit", "--db", db, "--out", (dir / "m.json").string()},
                               "generator version " + std::to_string(kGeneratorVersion + 1));
     CHECK(err.find("none of its 2 finished generated levels") != std::string::npos);
     CHECK(!fs::exists(dir / "m.json"));
-    CHECK(test::read_whole(db) == before);
+    CHECK(test::read_file(db) == before);
     fs::remove_all(dir);
 }
 

@@ -3,6 +3,7 @@
 // on-screen replay (offscreen driver); and every refusal (corrupted inputs, truncated
 // file, future schema, missing level id) as a one-line error, non-zero exit and a
 // database left byte-for-byte unchanged.
+#include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "gen/hash.hpp"
 
@@ -14,7 +15,7 @@
 
 using namespace sawtooth;
 using sawtooth::test::line_count;
-using sawtooth::test::read_whole;
+using sawtooth::test::read_file;
 using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 
@@ -37,7 +38,7 @@ struct TempDir {
     std::string file(const std::string& name) const { return (path / name).string(); }
 };
 
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_whole(path)); }
+std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
 
 void raw_exec(const std::string& path, const std::string& sql) {
     sqlite3* db = nullptr;

@@ -6,10 +6,10 @@
 
 #include <doctest/doctest.h>
 
+#include "../support/run_process.hpp"
+
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -20,14 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// `sawtooth-lab` with `args` split at spaces: its exit code, its stdout and stderr in `out`.
 int run(const std::string& args, std::string& out) {
-    const std::string cmd = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf{};
-    out.clear();
-    while (fgets(buf.data(), buf.size(), p)) out += buf.data();
-    return pclose(p);
+    test::ProcessSettings merged;
+    merged.stderr_into_out = true;
+    const test::ProcessResult r =
+        test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab", test::split_args(args), merged);
+    out = r.out;
+    return r.exit_code;
 }
 
 /// Everything the players did, level by level: kind, seed, outcome, inputs, events.

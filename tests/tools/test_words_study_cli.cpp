@@ -7,14 +7,12 @@
 #include "telemetry/store.hpp"
 #include "telemetry/words_recording.hpp"
 
-#include <sys/wait.h>
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
+
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 using namespace sawtooth::telemetry;
@@ -22,29 +20,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out;  // stdout and stderr together
-};
+using sawtooth::test::ProcessResult;
+using sawtooth::test::read_file;
 
-Run lab(const std::string& args) {
-    const std::string cmd = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab " + args + " 2>&1";
-    Run r;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
-std::string bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+/// `sawtooth-lab` with `args` split at spaces; `out` holds stdout and stderr together.
+ProcessResult lab(const std::string& args) {
+    sawtooth::test::ProcessSettings merged;
+    merged.stderr_into_out = true;
+    return sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab",
+                                       sawtooth::test::split_args(args), merged);
 }
 
 /// What the players did: per word level (in id order) its identity, every action and result.
@@ -79,18 +63,18 @@ fs::path fresh_dir(const std::string& name) {
 TEST_CASE("study --mode words: verified recordings, same content for a seed across thread counts") {
     const fs::path dir = fresh_dir("det");
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();
-    Run r = lab("study --mode words --players 4 --levels 3 --seed 11 --threads 1 --db " + a);
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    ProcessResult r = lab("study --mode words --players 4 --levels 3 --seed 11 --threads 1 --db " + a);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(r.out.find("words study: 4 players") != std::string::npos);
     CHECK(r.out.find("word levels exact (challenges regenerated)") != std::string::npos);
     r = lab("study --mode words --players 4 --levels 3 --seed 11 --threads 2 --db " + b);
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     const auto ca = content(a), cb = content(b);
     REQUIRE(ca.size() >= 4);  // every player plays at least level 1
     CHECK(ca == cb);
     // A different seed gives different players.
     const std::string c = (dir / "c.db").string();
-    REQUIRE(lab("study --mode words --players 4 --levels 3 --seed 12 --threads 2 --db " + c).code == 0);
+    REQUIRE(lab("study --mode words --players 4 --levels 3 --seed 12 --threads 2 --db " + c).exit_code == 0);
     CHECK(content(c) != ca);
     fs::remove_all(dir);
 }
@@ -98,13 +82,13 @@ TEST_CASE("study --mode words: verified recordings, same content for a seed acro
 TEST_CASE("replay --verify on word levels: exact, tampered, corrupt, missing, future schema") {
     const fs::path dir = fresh_dir("replay");
     const std::string db = (dir / "s.db").string();
-    REQUIRE(lab("study --mode words --players 2 --levels 2 --seed 3 --db " + db).code == 0);
-    Run r = lab("replay --db " + db + " --level 1 --verify");
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    REQUIRE(lab("study --mode words --players 2 --levels 2 --seed 3 --db " + db).exit_code == 0);
+    ProcessResult r = lab("replay --db " + db + " --level 1 --verify");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(r.out.find("word level 1 ") != std::string::npos);
     CHECK(r.out.find("regenerated challenges") != std::string::npos);
     r = lab("replay --db " + db + " --session 1 --verify --json");
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(r.out.find("\"match\": true") != std::string::npos);
 
     // Tamper: the first letter removal now clicks another position.
@@ -123,7 +107,7 @@ TEST_CASE("replay --verify on word levels: exact, tampered, corrupt, missing, fu
         u.bind(1, other).bind(2, seq).run();
     }
     r = lab("replay --db " + db + " --word-level 1 --verify");
-    CHECK(r.code != 0);
+    CHECK(r.exit_code != 0);
     CHECK_MESSAGE(r.out.find("action ") != std::string::npos, r.out);
     CHECK(r.out.find("MISMATCH") != std::string::npos);
 
@@ -132,25 +116,25 @@ TEST_CASE("replay --verify on word levels: exact, tampered, corrupt, missing, fu
         Store s = Store::open(db);
         s.db().exec("UPDATE word_actions SET action = 'fly' WHERE word_level_id = 1 AND seq = 1");
     }
-    std::string before = bytes(db);
+    std::string before = read_file(db);
     r = lab("replay --db " + db + " --word-level 1 --verify");
-    CHECK(r.code == 1);
+    CHECK(r.exit_code == 1);
     CHECK(r.out.find("action 1: unknown action 'fly'") != std::string::npos);
-    CHECK(bytes(db) == before);
+    CHECK(read_file(db) == before);
 
     r = lab("replay --db " + db + " --word-level 999 --verify");
-    CHECK(r.code == 1);
+    CHECK(r.exit_code == 1);
     CHECK(r.out.find("no word level with id 999") != std::string::npos);
 
     {
         Store s = Store::open(db);
         s.db().exec("PRAGMA user_version = 99");
     }
-    before = bytes(db);
+    before = read_file(db);
     r = lab("replay --db " + db + " --word-level 2 --verify");
-    CHECK(r.code == 1);
+    CHECK(r.exit_code == 1);
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
-    CHECK(bytes(db) == before);
+    CHECK(read_file(db) == before);
     fs::remove_all(dir);
 }
 
@@ -158,17 +142,17 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     const fs::path dir = fresh_dir("analyze");
     const std::string empty = (dir / "empty.db").string();
     { Store s = Store::open(empty); }
-    Run r = lab("words analyze-study --db " + empty + " --json");
-    CHECK(r.code == 1);
+    ProcessResult r = lab("words analyze-study --db " + empty + " --json");
+    CHECK(r.exit_code == 1);
     CHECK(r.out.find("holds no word sessions") != std::string::npos);
     r = lab("words analyze-study --db " + (dir / "missing.db").string());
-    CHECK(r.code == 1);
+    CHECK(r.exit_code == 1);
 
     const std::string db = (dir / "s.db").string();
     r = lab("study --mode words --players 24 --seed 5 --db " + db);
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     r = lab("words analyze-study --db " + db + " --json");
-    REQUIRE_MESSAGE(r.code == 0, r.out);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     const auto j = nlohmann::json::parse(r.out);
     const auto& sel = j.at("selection_model");
     REQUIRE_MESSAGE(!sel.contains("error"), r.out);
@@ -196,8 +180,8 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     // The report draws the word figures for a words-only database.
     const std::string out = (dir / "report").string();
     r = lab("report --db " + db + " --out " + out);
-    REQUIRE_MESSAGE(r.code == 0, r.out);
-    const std::string html = bytes(out + "/index.html");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+    const std::string html = read_file(out + "/index.html");
     CHECK(html.find("w_players") != std::string::npos);
     CHECK(html.find("Intended vs observed") != std::string::npos);
     fs::remove_all(dir);

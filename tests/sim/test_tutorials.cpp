@@ -3,22 +3,18 @@
 // player (hold right, hop periodically) reaches the exit of each in the real simulation.
 #include <doctest/doctest.h>
 
+#include "../support/read_file.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/level.hpp"
 #include "gen/level_graph.hpp"
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace {
 
 sawtooth::Level load(const std::string& name) {
-    std::ifstream in(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name, std::ios::binary);
-    REQUIRE(in);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    sawtooth::Level l = sawtooth::parse_level_text(ss.str());
+    sawtooth::Level l = sawtooth::parse_level_text(
+        sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name));
     REQUIRE(sawtooth::validate_level(l).empty());
     return l;
 }

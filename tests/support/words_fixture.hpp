@@ -1,23 +1,17 @@
 #pragma once
 // Test helper: the committed English dictionary asset, loaded once per test binary.
 
-#include <fstream>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 
 #include "gen/words/dictionary.hpp"
+#include "read_file.hpp"
 
 namespace sawtooth::words::test {
 
 inline const Dictionary& english() {
-    static const Dictionary dict = [] {
-        std::ifstream in(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv", std::ios::binary);
-        if (!in) throw std::runtime_error("assets/words/dictionary.tsv missing");
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return Dictionary::parse_tsv(ss.str());
-    }();
+    static const Dictionary dict = Dictionary::parse_tsv(
+        sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
     return dict;
 }
 
