@@ -45,61 +45,76 @@ Box trap_area(const Trap& trap) {
     return {lo.x * kCellSize, lo.y * kCellSize, (hi.x + 1) * kCellSize, (hi.y + 1) * kCellSize};
 }
 
-TrapState periodic_trap_state(const Trap& trap, std::uint64_t tick) {
+namespace {
+// `c` is the cycle length and `t` the position in it, both in ticks (cycle_position).
+
+// Triangle wave between the outer cell centres: one round trip per cycle.
+TrapState saw_state(const Trap& trap, int c, int t, std::uint64_t tick) {
     TrapState s;
+    const double x0 = trap.cell.x * kCellSize, y0 = trap.cell.y * kCellSize;
+    const double u = static_cast<double>(t) / c;
+    const double tri = 1.0 - std::fabs(2.0 * u - 1.0);
+    s.saw_x = x0 + kCellSize * 0.5 + tri * kSawTravel;
+    s.saw_y = y0 + kSawHubHeight;
+    s.saw_angle = static_cast<double>(tick % kSawSpinWrapTicks) * kSawSpinPerTick;
+    s.deadly = true;
+    return s;
+}
+
+// Hidden for the first half, then out until the end of the cycle.
+TrapState spike_state(int c, int t) {
+    TrapState s;
+    const int out_at = c / 2;
+    if (t >= out_at - kTellTicks && t < out_at) s.telling = true;
+    double reach = 0.0;
+    if (t >= out_at) {
+        const int since = t - out_at;
+        const int until_end = c - t;
+        reach = clamp01(std::min(since + 1, until_end) / static_cast<double>(kSpikeMoveTicks));
+    }
+    s.spike_reach = reach * kSpikeDepth;
+    s.deadly = s.spike_reach > 0.0;
+    return s;
+}
+
+// Contact at mid-cycle; the blocks close before it and reopen after the sparks.
+TrapState squeeze_state(int c, int t) {
+    TrapState s;
+    const int contact = c / 2;
+    const int close_start = contact - kSqueezeCloseTicks;
+    const int electric_end = contact + kSqueezeElectricTicks;
+    const int open_end = electric_end + kSqueezeOpenTicks;
+    double closed = 0.0;  // 0 = fully open, 1 = shut
+    if (t >= close_start && t < contact)
+        closed = static_cast<double>(t - close_start + 1) / kSqueezeCloseTicks;
+    else if (t >= contact && t < electric_end)
+        closed = 1.0;
+    else if (t >= electric_end && t < open_end)
+        closed = 1.0 - static_cast<double>(t - electric_end + 1) / kSqueezeOpenTicks;
+    closed = clamp01(closed);
+    s.telling = t >= close_start - kTellTicks && t < close_start;
+    s.electrified = t >= contact && t < electric_end;
+    s.squeeze_bottom = closed * kSqueezeMeetHeight;
+    s.squeeze_top = kSqueezeColumnHeight - closed * (kSqueezeColumnHeight - kSqueezeMeetHeight);
+    s.deadly = closed > 0.0;
+    return s;
+}
+}  // namespace
+
+TrapState periodic_trap_state(const Trap& trap, std::uint64_t tick) {
     const int c = std::max(trap.cycle_ticks, 1);
     const int t = cycle_position(trap, tick);
-    const double x0 = trap.cell.x * kCellSize, y0 = trap.cell.y * kCellSize;
     switch (trap.type) {
-        case TrapType::Saw: {
-            // Triangle wave between the outer cell centres: one round trip per cycle.
-            const double u = static_cast<double>(t) / c;
-            const double tri = 1.0 - std::fabs(2.0 * u - 1.0);
-            s.saw_x = x0 + kCellSize * 0.5 + tri * kSawTravel;
-            s.saw_y = y0 + kSawHubHeight;
-            s.saw_angle = static_cast<double>(tick % kSawSpinWrapTicks) * kSawSpinPerTick;
-            s.deadly = true;
-            break;
-        }
-        case TrapType::WallSpike: {
-            // Hidden for the first half, then out until the end of the cycle.
-            const int out_at = c / 2;
-            if (t >= out_at - kTellTicks && t < out_at) s.telling = true;
-            double reach = 0.0;
-            if (t >= out_at) {
-                const int since = t - out_at;
-                const int until_end = c - t;
-                reach = clamp01(std::min(since + 1, until_end) / static_cast<double>(kSpikeMoveTicks));
-            }
-            s.spike_reach = reach * kSpikeDepth;
-            s.deadly = s.spike_reach > 0.0;
-            break;
-        }
-        case TrapType::Squeeze: {
-            // Contact at mid-cycle; the blocks close before it and reopen after the sparks.
-            const int contact = c / 2;
-            const int close_start = contact - kSqueezeCloseTicks;
-            const int electric_end = contact + kSqueezeElectricTicks;
-            const int open_end = electric_end + kSqueezeOpenTicks;
-            double closed = 0.0;  // 0 = fully open, 1 = shut
-            if (t >= close_start && t < contact)
-                closed = static_cast<double>(t - close_start + 1) / kSqueezeCloseTicks;
-            else if (t >= contact && t < electric_end)
-                closed = 1.0;
-            else if (t >= electric_end && t < open_end)
-                closed = 1.0 - static_cast<double>(t - electric_end + 1) / kSqueezeOpenTicks;
-            closed = clamp01(closed);
-            s.telling = t >= close_start - kTellTicks && t < close_start;
-            s.electrified = t >= contact && t < electric_end;
-            s.squeeze_bottom = closed * kSqueezeMeetHeight;
-            s.squeeze_top = kSqueezeColumnHeight - closed * (kSqueezeColumnHeight - kSqueezeMeetHeight);
-            s.deadly = closed > 0.0;
-            break;
-        }
+        case TrapType::Saw:
+            return saw_state(trap, c, t, tick);
+        case TrapType::WallSpike:
+            return spike_state(c, t);
+        case TrapType::Squeeze:
+            return squeeze_state(c, t);
         case TrapType::Mine:
             break;
     }
-    return s;
+    return TrapState{};
 }
 
 void step_mine(TrapState& s, bool touching) {
