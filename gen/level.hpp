@@ -4,7 +4,7 @@
 // ascii output and level hashes. Pure data; the generator (gen/) produces it and the
 // simulation (game/sim/) consumes it. Does not know about Box2D, SDL or files.
 //
-// Coordinates: cells are 2 m x 2 m (kCellSize in game/sim); cell (x, y) has x to the right
+// Coordinates: cells are 2 m x 2 m (kCellSize, gen/physics_constants.hpp); cell (x, y) has x to the right
 // and y UP, (0, 0) being the bottom-left cell, as in the world. Text rows are written top
 // row first.
 

@@ -5,7 +5,12 @@
 
 namespace sawtooth {
 
-using namespace motion;
+namespace {
+constexpr double kHalfWidth = kPlayerWidth / 2;
+constexpr double kHalfHeight = kPlayerHeight / 2;
+// Distances below this (metres) count as zero: the target is reached, the move is level.
+constexpr double kNearZero = 1e-9;
+}  // namespace
 
 std::pair<double, double> node_position(const GraphNode& n) {
     const double cx = (n.cell.x + 0.5) * kCellSize;
@@ -25,18 +30,18 @@ int travel_ticks(double x0, double y0, double x1, double y1) {
     const double dir = x1 >= x0 ? 1.0 : -1.0;
     double x = x0, y = y0;
     // Climbing needs a jump; level or downward moves run and fall off the edge.
-    double vy = y1 > y0 + 1e-9 ? kJumpSpeed : 0.0;
+    double vy = y1 > y0 + kNearZero ? kJumpSpeed : 0.0;
     const bool jumping = vy > 0.0;
     bool airborne = jumping;
-    for (int t = 1; t <= kMaxTicks; ++t) {
+    for (int t = 1; t <= kMaxTravelTicks; ++t) {
         const double remaining = (x1 - x) * dir;
-        const double vx = remaining > 1e-9 ? dir * std::min(kRunSpeed, remaining / kTickSeconds) : 0.0;
+        const double vx = remaining > kNearZero ? dir * std::min(kRunSpeed, remaining / kTickSeconds) : 0.0;
         // Walking off a ledge: gravity acts once the body has left the cell it stood in.
-        if (!airborne && y1 < y0 - 1e-9 && std::abs(x - x0) >= kCellSize * 0.5) airborne = true;
+        if (!airborne && y1 < y0 - kNearZero && std::abs(x - x0) >= kCellSize * 0.5) airborne = true;
         if (airborne) vy += kGravity * kTickSeconds;
         x += vx * kTickSeconds;
         y += vy * kTickSeconds;
-        const bool x_done = (x1 - x) * dir <= 1e-9;
+        const bool x_done = (x1 - x) * dir <= kNearZero;
         if (!airborne) {
             if (x_done) return t;
         } else if (vy <= 0.0 && y <= y1) {
@@ -46,7 +51,7 @@ int travel_ticks(double x0, double y0, double x1, double y1) {
             airborne = false;
         }
     }
-    return kMaxTicks;
+    return kMaxTravelTicks;
 }
 
 int path_travel_ticks(const LevelGraph& g, const std::vector<int>& path) {

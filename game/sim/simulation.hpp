@@ -9,6 +9,7 @@
 #include "game/sim/input.hpp"
 #include "game/sim/traps.hpp"
 #include "gen/level.hpp"
+#include "gen/physics_constants.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -19,31 +20,25 @@ class b2Body;
 
 namespace sawtooth {
 
-// ---- Tuning constants (SPEC P1). Every number of the player's physics lives here. ----
-inline constexpr int kTicksPerSecond = 60;                     ///< fixed simulation rate
-inline constexpr double kTickSeconds = 1.0 / kTicksPerSecond;  ///< one step, seconds
-inline constexpr double kCellSize = 2.0;                       ///< metres per grid cell
-inline constexpr double kGravity = -40.0;                      ///< m/s^2, y up
-inline constexpr double kRunSpeed = 9.5;                       ///< m/s while left/right held
-inline constexpr double kJumpSpeed = 16.0;                     ///< m/s set for one step on jump
-inline constexpr double kGroundDrag = 0.8;          ///< share of vx removed per step, no input, grounded
-inline constexpr double kAirDrag = 0.2;             ///< share of vx removed per step, no input, airborne
-inline constexpr double kPlayerMass = 1.0;          ///< kg
-inline constexpr double kPlayerWidth = 0.66;        ///< m
-inline constexpr double kPlayerHeight = 1.5;        ///< m, including the roof
-inline constexpr double kPlayerRoofHeight = 0.25;   ///< m, pointed roof eases ledge clearance
-inline constexpr int kJumpBufferTicks = 4;          ///< a press this many ticks before landing still jumps
-inline constexpr double kGroundProbe = 0.06;        ///< m below the feet that still counts as ground
-inline constexpr double kGrabReachX = 0.30;         ///< m between the body side and a ledge corner to grab
-inline constexpr double kGrabWindowAbove = 0.60;    ///< m the body top may be above the ledge to grab
-inline constexpr double kGrabWindowBelow = 0.15;    ///< m the body top may be below the ledge to grab
-inline constexpr double kHangTopAboveLedge = 0.25;  ///< m, body top above the ledge while hanging
-inline constexpr int kLetGoCooldownTicks = 20;      ///< no re-grab right after letting go
-inline constexpr int kDeathTicks = 45;              ///< frozen after death before respawn (effect time)
-inline constexpr int kStateHashInterval = 60;       ///< recordings store a state hash this often
+// ---- Tuning constants (SPEC P1). The shared physics (tick, cell size, gravity, run and
+// jump speed, body size, hang height) is in gen/physics_constants.hpp, because the
+// generator models the same motion; the controller's feel, which only the simulation
+// reads, is here. ----
+inline constexpr double kGroundDrag = 0.8;         ///< share of vx removed per step, no input, grounded
+inline constexpr double kAirDrag = 0.2;            ///< share of vx removed per step, no input, airborne
+inline constexpr double kPlayerMass = 1.0;         ///< kg
+inline constexpr double kPlayerRoofHeight = 0.25;  ///< m, pointed roof eases ledge clearance
+inline constexpr int kJumpBufferTicks = 4;         ///< a press this many ticks before landing still jumps
+inline constexpr double kGroundProbe = 0.06;       ///< m below the feet that still counts as ground
+inline constexpr double kGrabReachX = 0.30;        ///< m between the body side and a ledge corner to grab
+inline constexpr double kGrabWindowAbove = 0.60;   ///< m the body top may be above the ledge to grab
+inline constexpr double kGrabWindowBelow = 0.15;   ///< m the body top may be below the ledge to grab
+inline constexpr int kLetGoCooldownTicks = 20;     ///< no re-grab right after letting go
+inline constexpr int kDeathTicks = 45;             ///< frozen after death before respawn (effect time)
+inline constexpr int kStateHashInterval = 60;      ///< recordings store a state hash this often
 
-/// Physics settings; defaults are the constants above (SPEC P1). Tests and tools may vary
-/// them; recordings always use the defaults.
+/// Physics settings; defaults are the SPEC P1 constants (gen/physics_constants.hpp and
+/// above). Tests and tools may vary them; recordings always use the defaults.
 struct SimConfig {
     double gravity = kGravity;
     double run_speed = kRunSpeed;
@@ -116,20 +111,21 @@ public:
     /// The physics this simulation runs with (the F1 overlay shows it).
     const SimConfig& config() const { return m_config; }
     /// Number of steps taken.
-    std::uint64_t tick() const { return m_tick; }
+    std::uint64_t tick() const { return m_state.tick; }
     /// Events of the last step only (cleared at the start of each step).
     const std::vector<SimEvent>& events() const { return m_events; }
     /// True once the player has touched the exit gate.
-    bool reached_exit() const { return m_reached_exit; }
+    bool reached_exit() const { return m_state.reached_exit; }
     /// Deaths so far.
-    int deaths() const { return m_deaths; }
+    int deaths() const { return m_state.deaths; }
     /// Trap states at the current tick (same order as level().traps).
-    const std::vector<TrapState>& traps() const { return m_traps; }
+    const std::vector<TrapState>& traps() const { return m_state.traps; }
     /// The level being played.
     const Level& level() const { return m_level; }
     /// Cell of the last safe landing (respawn point).
-    CellPos safe_cell() const { return m_safe_cell; }
-    /// Hash of every bit of dynamic state; equal runs give equal hashes.
+    CellPos safe_cell() const { return m_state.safe_cell; }
+    /// Hash of the dynamic state that decides what happens next; equal runs give equal
+    /// hashes (simulation.cpp says which fields it leaves out and why).
     std::uint64_t state_hash() const;
 
     /// Number of fixtures of the static level body (outline chains, not cells).
@@ -144,39 +140,57 @@ public:
     void restore(const SimSnapshot& snap);
 
 private:
+    friend struct SimSnapshot;
+
+    /// Every mutable field of the simulation besides the player's Box2D body, listed once:
+    /// snapshot and restore copy it whole, and state_hash names each field (a structured
+    /// binding, so a field added here does not compile until the hash decides about it).
+    struct State {
+        std::uint64_t tick = 0;
+        InputFrame prev_input;
+        PlayerMode mode = PlayerMode::Air;  ///< change it only through set_player_mode
+        int facing = 1;                     ///< +1 right, -1 left (last horizontal input)
+        bool jump_rising = false;           ///< vy > 0 from a jump: releasing up cuts it
+        int jump_buffer = 0;                ///< ticks left in which a recent up press still jumps
+        int grab_cooldown = 0;              ///< ticks left before a ledge may be grabbed again
+        int dead_timer = 0;                 ///< ticks left before the respawn
+        int deaths = 0;
+        bool reached_exit = false;
+        double hang_x = 0.0, hang_y = 0.0;      ///< body centre pinned while hanging, m
+        CellPos safe_cell;                      ///< respawn cell: the last safe landing
+        std::vector<TrapState> traps;           ///< per trap, same order as the level's
+        std::vector<std::uint8_t> inside_trap;  ///< per trap: body overlapped its cells last tick
+    };
+
     void build_world();
+    void create_player_body();
+    void set_player_mode(PlayerMode mode);
     void control(InputFrame input);
+    void control_hanging(std::uint8_t pressed, int dir);
+    void control_running(InputFrame input, int dir);
     void after_physics(InputFrame input);
+    void update_ground_contact(InputFrame input, double x, double y, float vy);
+    bool update_traps(const Box& body);
+    int killing_trap(const Box& body) const;
     void try_grab_ledge();
+    void grab_ledge(int side, int ledge_x, double hang_x, double hang_y);
     bool feet_on_ground(double x, double y) const;
     void kill(int trap_index);
     void respawn();
     void sync_view();
     void emit(SimEventType type, int a = 0, int b = 0);
 
+    // Fixed after construction.
     Level m_level;
     SimConfig m_config;
     std::unique_ptr<b2World> m_world;
     b2Body* m_player = nullptr;
     int m_static_fixtures = 0;
-    PlayerView m_view;
-    std::vector<SimEvent> m_events;
-    std::vector<TrapState> m_traps;
-    std::vector<int> m_trap_cell;  ///< per grid cell: 1 + trap index, 0 = none
+    std::vector<Box> m_trap_areas;  ///< per trap: its cells, m
 
-    std::uint64_t m_tick = 0;
-    InputFrame m_prev_input;
-    PlayerMode m_mode = PlayerMode::Air;
-    bool m_jump_rising = false;  ///< vy > 0 from a jump: releasing up cuts it
-    int m_jump_buffer = 0;       ///< ticks left in which a recent up press still jumps
-    int m_grab_cooldown = 0;
-    int m_dead_timer = 0;
-    int m_deaths = 0;
-    bool m_reached_exit = false;
-    double m_hang_x = 0.0, m_hang_y = 0.0;
-    int m_hang_ledge_x = 0;
-    std::vector<std::uint8_t> m_inside_trap;  ///< per trap: body overlapped its cells last tick
-    CellPos m_safe_cell;
+    State m_state;
+    PlayerView m_view;               ///< derived from m_state and the body by sync_view
+    std::vector<SimEvent> m_events;  ///< output of the last step only
 };
 
 }  // namespace sawtooth

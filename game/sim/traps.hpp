@@ -5,27 +5,30 @@
 // Geometry of each trap's cells: see Trap in gen/level.hpp.
 
 #include "gen/level.hpp"
+#include "gen/physics_constants.hpp"
 
 #include <cstdint>
 
 namespace sawtooth {
 
 // ---- Trap tuning constants ----
-inline constexpr double kSawRadius = 0.75;          ///< m, blade radius
-inline constexpr double kSawHubHeight = 0.55;       ///< m above the floor (blade half-sunk)
-inline constexpr double kSpikeDepth = 0.9;          ///< m the spikes reach out of the wall
-inline constexpr int kSpikeMoveTicks = 6;           ///< ticks to extend or retract
-inline constexpr int kTellTicks = 24;               ///< visible warning before a trap turns deadly
-inline constexpr double kSqueezeMeetHeight = 1.0;   ///< m above the floor where the blocks meet
-inline constexpr int kSqueezeCloseTicks = 10;       ///< ticks to slam shut
-inline constexpr int kSqueezeElectricTicks = 8;     ///< ticks electrified after contact
-inline constexpr int kSqueezeOpenTicks = 18;        ///< ticks to open again
-inline constexpr double kSqueezeSparkMargin = 0.3;  ///< m the electric field reaches beside the column
-inline constexpr int kMineFuseTicks = 40;           ///< ticks from arming to the blast
-inline constexpr int kMineRearmTicks = 120;         ///< ticks after a blast before it can arm again
-inline constexpr double kMineBlastRadius = 2.4;     ///< m from the mine centre that the blast kills
-inline constexpr double kMineHeight = 0.3;          ///< m, mine centre above its floor
-inline constexpr double kHitboxShrink = 0.06;       ///< m shaved off the player box: near misses survive
+inline constexpr double kSawRadius = 0.75;           ///< m, blade radius
+inline constexpr double kSawHubHeight = 0.55;        ///< m above the floor (blade half-sunk)
+inline constexpr double kSpikeDepth = 0.9;           ///< m the spikes reach out of the wall
+inline constexpr int kSpikeMoveTicks = 6;            ///< ticks to extend or retract
+inline constexpr int kTellTicks = 24;                ///< visible warning before a trap turns deadly
+inline constexpr double kSqueezeMeetHeight = 1.0;    ///< m above the floor where the blocks meet
+inline constexpr int kSqueezeCloseTicks = 10;        ///< ticks to slam shut
+inline constexpr int kSqueezeElectricTicks = 8;      ///< ticks electrified after contact
+inline constexpr int kSqueezeOpenTicks = 18;         ///< ticks to open again
+inline constexpr double kSqueezeSparkMargin = 0.3;   ///< m the electric field reaches beside the column
+inline constexpr int kMineFuseTicks = 40;            ///< ticks from arming to the blast
+inline constexpr int kMineRearmTicks = 120;          ///< ticks after a blast before it can arm again
+inline constexpr double kMineBlastRadius = 2.4;      ///< m from the mine centre that the blast kills
+inline constexpr double kMineHeight = 0.3;           ///< m, mine centre above its floor
+inline constexpr double kHitboxShrink = 0.06;        ///< m shaved off the player box: near misses survive
+inline constexpr double kSawTravel = 2 * kCellSize;  ///< m between the outer cell centres of the saw's track
+inline constexpr double kSqueezeColumnHeight = 2 * kCellSize;  ///< m, the squeeze trap's two cells
 
 /// Axis-aligned box in metres.
 struct Box {
@@ -45,8 +48,8 @@ struct TrapState {
     // Wall spikes: how far they stick out, m (0 = hidden)
     double spike_reach = 0.0;
     // Squeeze: heights above the floor of the trap column, m
-    double squeeze_bottom = 0.0;  ///< top face of the rising block
-    double squeeze_top = 4.0;     ///< bottom face of the falling block
+    double squeeze_bottom = 0.0;                ///< top face of the rising block
+    double squeeze_top = kSqueezeColumnHeight;  ///< bottom face of the falling block
     bool electrified = false;
     // Mine
     MinePhase mine = MinePhase::Idle;

@@ -50,14 +50,14 @@ bool horizontal_neighbours(const GraphNode& a, const GraphNode& b) {
     const auto [ax, ay] = node_position(a);
     const auto [bx, by] = node_position(b);
     return std::abs(ay - by) < kLevelTolerance &&
-           std::abs(std::abs(ax - bx) - motion::kCellSize) < kLevelTolerance;
+           std::abs(std::abs(ax - bx) - kCellSize) < kLevelTolerance;
 }
 
 double step_seconds(const GraphNode& a, const GraphNode& b) {
     const auto [ax, ay] = node_position(a);
     const auto [bx, by] = node_position(b);
-    if (horizontal_neighbours(a, b)) return std::hypot(bx - ax, by - ay) / motion::kRunSpeed;
-    return travel_ticks(ax, ay, bx, by) * motion::kTickSeconds;
+    if (horizontal_neighbours(a, b)) return std::hypot(bx - ax, by - ay) / kRunSpeed;
+    return travel_ticks(ax, ay, bx, by) * kTickSeconds;
 }
 
 ChallengeParams challenge_params(const Level& level, const LevelGraph& graph, const TrapMap& traps,
@@ -79,7 +79,7 @@ ChallengeParams challenge_params(const Level& level, const LevelGraph& graph, co
     }
     if (!walk_on) ++p.jumps;
     const int t = traps.node_trap[static_cast<std::size_t>(last)];
-    if (t >= 0) p.t_cycle = level.traps[static_cast<std::size_t>(t)].cycle_ticks * motion::kTickSeconds;
+    if (t >= 0) p.t_cycle = level.traps[static_cast<std::size_t>(t)].cycle_ticks * kTickSeconds;
     return p;
 }
 

@@ -22,7 +22,7 @@ TraceStats& TraceStats::operator+=(const TraceStats& o) {
 
 namespace {
 
-int floor_cell(double metres) { return static_cast<int>(std::floor(metres / motion::kCellSize)); }
+int floor_cell(double metres) { return static_cast<int>(std::floor(metres / kCellSize)); }
 
 /// Graph node of a safe landing: the stand node of the landing cell, else (feet over a
 /// gap, held by an edge) the safe node nearest to the body.

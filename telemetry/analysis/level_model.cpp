@@ -24,8 +24,8 @@ bool crosses_atomic_trap(const Level& level, const LevelGraph& graph, const Trap
     const int n = std::max(2, static_cast<int>(std::hypot(x1 - x0, y1 - y0) * kSamplesPerMetre));
     for (int i = 1; i < n; ++i) {
         const double t = static_cast<double>(i) / n;
-        const CellPos c{static_cast<int>(std::floor((x0 + (x1 - x0) * t) / motion::kCellSize)),
-                        static_cast<int>(std::floor((y0 + (y1 - y0) * t) / motion::kCellSize))};
+        const CellPos c{static_cast<int>(std::floor((x0 + (x1 - x0) * t) / kCellSize)),
+                        static_cast<int>(std::floor((y0 + (y1 - y0) * t) / kCellSize))};
         const int trap = traps.trap_at(c);
         if (trap >= 0 && trap != own_trap &&
             level.traps[static_cast<std::size_t>(trap)].type != TrapType::Mine)

@@ -6,7 +6,6 @@
 // fresh Simulation. A piece that fails is a generator bug: fix the piece, not this test.
 #include "game/sim/simulation.hpp"
 #include "gen/pieces.hpp"
-#include "gen/travel_time.hpp"
 
 #include <doctest/doctest.h>
 
@@ -155,16 +154,4 @@ TEST_CASE("the piece search rejects moves the player cannot make (negative contr
         CAPTURE(p.name);
         CHECK_MESSAGE(!ok, "found " << found);
     }
-}
-
-TEST_CASE("the generator's travel-time integrator uses the simulation's constants") {
-    // gen may not include game/sim, so gen/travel_time.hpp mirrors the constants.
-    CHECK(motion::kGravity == kGravity);
-    CHECK(motion::kRunSpeed == kRunSpeed);
-    CHECK(motion::kJumpSpeed == kJumpSpeed);
-    CHECK(motion::kTickSeconds == kTickSeconds);
-    CHECK(motion::kCellSize == kCellSize);
-    CHECK(motion::kHalfWidth == doctest::Approx(kPlayerWidth / 2));
-    CHECK(motion::kHalfHeight == doctest::Approx(kPlayerHeight / 2));
-    CHECK(motion::kHangTopAboveLedge == kHangTopAboveLedge);
 }

@@ -1,5 +1,6 @@
 // Movement feel, measured from the real Box2D simulation (SPEC P1).
 #include "game/sim/simulation.hpp"
+#include "gen/travel_time.hpp"
 
 #include <doctest/doctest.h>
 
@@ -248,4 +249,43 @@ TEST_CASE("no sticking to a wall while pushing into it") {
     }
     CHECK(ticks < 60);      // came back down in about one jump's time
     CHECK(min_vy < -10.0);  // falling freely along the wall, not held by friction
+}
+
+TEST_CASE("the generator's motion model (gen/travel_time) matches the simulated player") {
+    // Both read gen/physics_constants.hpp, but the generator re-implements the motion: this
+    // fails if the controller or the integrator changes without the model.
+    Simulation sim(flat_level());
+    settle(sim);
+    const auto [stand_mx, stand_my] = node_position({{2, 1}, NodeType::Stand});
+    CHECK(std::fabs(sim.player().x - stand_mx) < 1e-4);
+    CHECK(std::fabs(sim.player().y - stand_my) < 0.02);  // the simulation floats by Box2D's skin
+
+    // A full jump from rest: same apex rise and time as jump_apex's integration.
+    const auto [model_rise, model_ticks] = jump_apex();
+    const double y0 = sim.player().y;
+    double apex = y0;
+    int apex_tick = 0;
+    for (int i = 1; i <= 60; ++i) {
+        sim.step(kUp);
+        if (sim.player().y > apex) {
+            apex = sim.player().y;
+            apex_tick = i;
+        }
+    }
+    CHECK(apex - y0 == doctest::Approx(model_rise).epsilon(1e-3));  // float vs double rounding
+    // At the apex vy is zero up to rounding (16 m/s less 24 ticks of 2/3 m/s), so the
+    // highest tick may fall one either side.
+    CHECK(std::abs(apex_tick - model_ticks) <= 1);
+
+    // Two cells of running from rest on the flat: the model's tick count.
+    Simulation run(flat_level());
+    settle(run);
+    const double x0 = run.player().x;
+    int run_ticks = 0;
+    while (run.player().x < x0 + 2 * kCellSize - 1e-4 && run_ticks < 100) {
+        run.step(kRight);
+        ++run_ticks;
+    }
+    const double ry = run.player().y;
+    CHECK(run_ticks == travel_ticks(x0, ry, x0 + 2 * kCellSize, ry));
 }

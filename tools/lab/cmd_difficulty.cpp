@@ -71,7 +71,7 @@ void draw(const GeneratedLevel& g, const LevelModelResult& r, const std::string&
                    trap_col[static_cast<int>(t.type)], 0.55);
     auto node_px = [&](int id) {
         const auto [wx, wy] = node_position(g.graph.nodes[static_cast<std::size_t>(id)]);
-        return std::pair<double, double>{wx / motion::kCellSize * s, c.h - wy / motion::kCellSize * s};
+        return std::pair<double, double>{wx / kCellSize * s, c.h - wy / kCellSize * s};
     };
     for (const GraphEdge& e : g.graph.edges) {
         const auto [x0, y0] = node_px(e.a);

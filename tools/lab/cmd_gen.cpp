@@ -136,7 +136,7 @@ void render_png(const GeneratedLevel& g, const std::string& path, int s) {
     auto node_px = [&](int id) {
         const GraphNode& n = g.graph.nodes[static_cast<std::size_t>(id)];
         const auto [wx, wy] = node_position(n);
-        return std::pair<double, double>{wx / motion::kCellSize * s, c.h - wy / motion::kCellSize * s};
+        return std::pair<double, double>{wx / kCellSize * s, c.h - wy / kCellSize * s};
     };
     for (const GraphEdge& e : g.graph.edges) {
         const auto [x0, y0] = node_px(e.a);
