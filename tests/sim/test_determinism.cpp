@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <set>
+#include <vector>
 #include <string>
 
 using namespace sawtooth;
