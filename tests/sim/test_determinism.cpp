@@ -14,8 +14,8 @@
 #include <cstdio>
 #include <memory>
 #include <set>
-#include <vector>
 #include <string>
+#include <vector>
 
 using namespace sawtooth;
 
