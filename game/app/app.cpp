@@ -350,6 +350,8 @@ int run(const AppOptions& o) {
     if (const std::optional<int> rc = plan_start(o, plan)) return *rc;
     // The flags above are checked before the store is opened: they never create or touch
     // a database. --script runs (and refuses window flags) inside; --replay loads its recording.
+    // The level's flags and file (and --view) are checked after it: with recording on, a bad
+    // one fails after the store was created.
     if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
     if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
         fail("cannot write screenshot to '" + o.screenshot + "'");
