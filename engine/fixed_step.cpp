@@ -18,4 +18,10 @@ int FixedStep::advance(double frame_seconds, double speed) {
     return ticks;
 }
 
+FrameTicks FramePacer::next_frame(double frame_seconds) {
+    if (m_pacing == Pacing::Lockstep) return {1, 0.0, m_step.config().tick_seconds};
+    const int ticks = m_step.advance(frame_seconds);
+    return {ticks, m_step.alpha(), frame_seconds};
+}
+
 }  // namespace sawtooth::engine

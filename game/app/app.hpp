@@ -1,13 +1,18 @@
 #pragma once
-// The game's entry: command-line options and the main loop (Fiedler fixed step).
+// The game's entry: its command-line options and run(). main.cpp parses the flags into
+// AppOptions; run() starts the game they describe (game/app/app.cpp).
 
 #include "game/app/recording_options.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sawtooth::app {
+
+/// The screens `--screen` may name.
+inline const std::vector<std::string> kFirstScreens = {"title", "level", "results", "words", "words-level"};
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {
@@ -25,8 +30,8 @@ struct AppOptions {
     bool fullscreen = false;
     int width = 1280, height = 720;
     std::string asset_dir;                      ///< where assets/ is (default: next to the build)
-    std::string screen;                         ///< first screen: title | level | results (default: title, or
-                                                ///< level when --level / --seed is given)
+    std::string screen;                         ///< first screen, one of kFirstScreens (default: title,
+                                                ///< or level when --level / --seed is given)
     std::string menu_keys;                      ///< scripted presses "FRAME:control,..." (tests, screenshots)
     std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
     RecordingOptions recording;                 ///< --db, --script, --replay... (game/app/recording.cpp)

@@ -4,6 +4,7 @@
 // reached, quit when the script runs out. --realtime paces it at 60 ticks per second (the
 // crash-safety test kills it mid-session); --progress prints "tick N" after every tick.
 #include "game/app/app.hpp"
+#include "game/app/level_source.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/settings.hpp"
 #include "game/sim/input_script.hpp"
@@ -13,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -52,41 +54,31 @@ std::string scripted_level(const AppOptions& o, telemetry::LevelSource& source) 
         return {};
     }
     if (o.level_file.empty()) return "--script needs a level: --seed S or --level FILE";
-    std::string text;
-    if (!read_file(o.level_file, text)) return "cannot read level file '" + o.level_file + "'";
-    try {
-        source.level = parse_level_text(text);
-    } catch (const LevelFormatError& e) {
-        return o.level_file + ": " + e.what();
-    }
-    if (const std::string bad = validate_level(source.level); !bad.empty()) return o.level_file + ": " + bad;
+    if (const std::string bad = read_level_file(o.level_file, source.level); !bad.empty()) return bad;
     source.kind = "file";
     source.name = source.level.meta_value("name", o.level_file);
     return {};
 }
 
-}  // namespace
-
-int run_scripted_session(const AppOptions& o) {
-    const RecordingOptions& r = o.recording;
+// The input script of --script; an exit code when it cannot be read (1) or parsed (2).
+std::optional<int> read_script(const RecordingOptions& r, std::vector<InputFrame>& frames) {
     std::string script_text;
     if (!read_file(r.script, script_text)) {
         fail("cannot read script '" + r.script + "'");
         return 1;
     }
-    std::vector<InputFrame> frames;
     try {
         frames = parse_input_script(script_text);
     } catch (const ScriptError& e) {
         fail(r.script + ": " + e.what());
         return 2;
     }
-    telemetry::LevelSource source;
-    if (const std::string err = scripted_level(o, source); !err.empty()) {
-        fail(err);
-        return 2;
-    }
-    if (r.no_record) {
+    return std::nullopt;
+}
+
+// Flags a scripted run cannot honour: 2 with the reason.
+std::optional<int> refuse_unscripted_flags(const AppOptions& o) {
+    if (o.recording.no_record) {
         fail("--script records into the store; --no-record makes no sense with it");
         return 2;
     }
@@ -98,66 +90,100 @@ int run_scripted_session(const AppOptions& o) {
             "(record, then `sawtooth --replay ID --headless --frames N --screenshot FILE`)");
         return 2;
     }
+    return std::nullopt;
+}
 
-    const std::string path = r.db.empty() ? telemetry::Store::default_path() : r.db;
+// The store a scripted run records into, and as whom.
+struct ScriptStore {
+    std::string path;
     std::shared_ptr<telemetry::Store> store;
-    std::string participant = r.participant;
+    std::string participant;
+};
+
+std::optional<int> open_script_store(const RecordingOptions& r, ScriptStore& out) {
+    out.path = r.db.empty() ? telemetry::Store::default_path() : r.db;
+    out.participant = r.participant;
     try {
-        store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
-        if (participant.empty()) participant = store->default_participant();
-        if (!store->has_participant(participant))
-            throw telemetry::StoreError("no participant '" + participant + "' in '" + path +
+        out.store = std::make_shared<telemetry::Store>(telemetry::Store::open(out.path));
+        if (out.participant.empty()) out.participant = out.store->default_participant();
+        if (!out.store->has_participant(out.participant))
+            throw telemetry::StoreError("no participant '" + out.participant + "' in '" + out.path +
                                         "' (create one with `sawtooth-lab participant new`)");
     } catch (const std::exception& e) {
         fail(e.what());
         return 1;
     }
+    return std::nullopt;
+}
 
+// Steps the simulation through `frames` (at 60 ticks per second with --realtime) until
+// they run out (quit) or the exit gate is reached (completed).
+LevelOutcome play_script(const std::vector<InputFrame>& frames, const RecordingOptions& r, Simulation& sim,
+                         RecordingObserver& observer) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    const auto tick_time =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTickSeconds));
+    for (const InputFrame f : frames) {
+        if (r.realtime) std::this_thread::sleep_until(t0 + tick_time * static_cast<long>(sim.tick() + 1));
+        sim.step(f);
+        observer.on_tick(f, sim);
+        if (r.progress) {
+            std::printf("tick %llu\n", static_cast<unsigned long long>(sim.tick()));
+            std::fflush(stdout);
+        }
+        if (sim.reached_exit()) return LevelOutcome::Completed;
+    }
+    return LevelOutcome::Quit;
+}
+
+// One line on stdout: what was recorded where (a JSON object with --json).
+void print_summary(bool json, const ScriptStore& st, const telemetry::SessionRecorder& session,
+                   const RecordingObserver& observer, const Simulation& sim, LevelOutcome outcome) {
+    const std::string outcome_name(telemetry::outcome_name(recorded_outcome(outcome)));
+    if (json) {
+        const nlohmann::json summary = {{"db", st.path},
+                                        {"participant_id", st.participant},
+                                        {"session_id", session.session_id()},
+                                        {"level_id", observer.level_id()},
+                                        {"ticks", sim.tick()},
+                                        {"deaths", sim.deaths()},
+                                        {"outcome", outcome_name},
+                                        {"final_hash", telemetry::hex64(sim.state_hash())}};
+        std::printf("%s\n", summary.dump().c_str());
+        return;
+    }
+    std::printf(
+        "recorded level %lld (session %lld, participant %s): %llu ticks, %d deaths, %s, final hash %s\n",
+        static_cast<long long>(observer.level_id()), static_cast<long long>(session.session_id()),
+        st.participant.c_str(), static_cast<unsigned long long>(sim.tick()), sim.deaths(),
+        outcome_name.c_str(), telemetry::hex64(sim.state_hash()).c_str());
+}
+
+}  // namespace
+
+int run_scripted_session(const AppOptions& o) {
+    std::vector<InputFrame> frames;
+    if (const std::optional<int> rc = read_script(o.recording, frames)) return *rc;
+    telemetry::LevelSource source;
+    if (const std::string err = scripted_level(o, source); !err.empty()) {
+        fail(err);
+        return 2;
+    }
+    if (const std::optional<int> rc = refuse_unscripted_flags(o)) return *rc;
+    ScriptStore st;
+    if (const std::optional<int> rc = open_script_store(o.recording, st)) return *rc;
     try {
-        telemetry::SessionRecorder session(store, participant, "scripted");
+        telemetry::SessionRecorder session(st.store, st.participant, "scripted");
         Simulation sim(source.level);
         auto observer = std::make_shared<RecordingObserver>(session, source);
         observer->on_start(sim);
         if (!observer->ok()) return 1;
-        using Clock = std::chrono::steady_clock;
-        const auto t0 = Clock::now();
-        const auto tick_time =
-            std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTickSeconds));
-        LevelOutcome outcome = LevelOutcome::Quit;
-        for (const InputFrame f : frames) {
-            if (r.realtime) std::this_thread::sleep_until(t0 + tick_time * static_cast<long>(sim.tick() + 1));
-            sim.step(f);
-            observer->on_tick(f, sim);
-            if (r.progress) {
-                std::printf("tick %llu\n", static_cast<unsigned long long>(sim.tick()));
-                std::fflush(stdout);
-            }
-            if (sim.reached_exit()) {
-                outcome = LevelOutcome::Completed;
-                break;
-            }
-        }
+        const LevelOutcome outcome = play_script(frames, o.recording, sim, *observer);
         observer->on_finish(LevelResult{outcome, sim.deaths(), sim.tick()}, sim);
         if (!observer->ok()) return 1;
         session.end("finished");
-        const nlohmann::json summary = {{"db", path},
-                                        {"participant_id", participant},
-                                        {"session_id", session.session_id()},
-                                        {"level_id", observer->level_id()},
-                                        {"ticks", sim.tick()},
-                                        {"deaths", sim.deaths()},
-                                        {"outcome", telemetry::outcome_name(recorded_outcome(outcome))},
-                                        {"final_hash", telemetry::hex64(sim.state_hash())}};
-        if (o.json)
-            std::printf("%s\n", summary.dump().c_str());
-        else
-            std::printf(
-                "recorded level %lld (session %lld, participant %s): %llu ticks, %d deaths, %s, final hash "
-                "%s\n",
-                static_cast<long long>(observer->level_id()), static_cast<long long>(session.session_id()),
-                participant.c_str(), static_cast<unsigned long long>(sim.tick()), sim.deaths(),
-                std::string(telemetry::outcome_name(recorded_outcome(outcome))).c_str(),
-                telemetry::hex64(sim.state_hash()).c_str());
+        print_summary(o.json, st, session, *observer, sim, outcome);
     } catch (const std::exception& e) {
         fail(e.what());
         return 1;

@@ -150,115 +150,135 @@ void hazard_glow(SDL_Renderer* r, float x, float y, float w, float h, Color c, d
     engine::outline_rect(r, x, y, w, h, with_alpha(c, 0.8 * strength));
 }
 
+// A trap cell's place on screen and the tell's blink phase, shared by every kind.
+struct TrapOnScreen {
+    float s;        // one cell in pixels
+    float m;        // one world unit in pixels
+    double x0, y0;  // the trap cell's corner in world units
+    bool blink;     // tells blink: 5 ticks bright, 5 dim
+};
+
+void draw_saw(SDL_Renderer* r, const Camera& cam, const TrapState& st, const TrapOnScreen& at) {
+    const auto [s, m, x0, y0, blink] = at;
+    // Slot in the floor along the blade's track, then the blade (always deadly).
+    const float rail_y = cam.sy(y0) - 4;
+    engine::fill_rect(r, cam.sx(x0 + 0.4), rail_y, s * 3 - 0.8f * m, 6, {30, 26, 36});
+    engine::fill_rect(r, cam.sx(x0 + 0.4), rail_y, s * 3 - 0.8f * m, 2, kDanger);
+    draw_saw_blade(r, cam.sx(st.saw_x), cam.sy(st.saw_y), static_cast<float>(kSawRadius) * m, -st.saw_angle,
+                   {214, 218, 230});
+}
+
+void draw_wall_spike(SDL_Renderer* r, const Camera& cam, const Trap& trap, const TrapState& st,
+                     const TrapOnScreen& at) {
+    const auto [s, m, x0, y0, blink] = at;
+    const double wall = trap.facing > 0 ? x0 : x0 + kCellSize;
+    const float wx = cam.sx(wall);
+    const float inward = trap.facing > 0 ? -1.0f : 0.0f;  // plate sits inside the wall
+    // Plate on the wall; it glows during the tell so the rhythm can be read from afar.
+    const Color plate = st.telling ? (blink ? kTell : Color{190, 120, 40}) : kMetalDark;
+    engine::fill_rect(r, wx + inward * 9, cam.sy(y0 + 1.98), 9, s * 0.98f, {30, 26, 36});
+    engine::fill_rect(r, wx + inward * 7, cam.sy(y0 + 1.94), 7, s * 0.94f, plate);
+    if (st.telling) {
+        const float ax = trap.facing > 0 ? wx : wx - static_cast<float>(kSpikeDepth) * m;
+        hazard_glow(r, ax, cam.sy(y0 + 1.9), static_cast<float>(kSpikeDepth) * m, s * 0.9f, kTell,
+                    blink ? 1.0 : 0.6);
+    }
+    // Retracted tips always show in their slots, so the trap is seen before it fires;
+    // they peek further out during the tell and are fully out when deadly.
+    const double reach = st.deadly ? st.spike_reach : (st.telling ? 0.3 : 0.14);
+    const Color tip_col = st.deadly ? kMetal : (st.telling ? kTell : Color{156, 100, 94});
+    for (int k = 0; k < 4; ++k) {
+        const double yb = y0 + 0.12 + k * 0.45;
+        const double tip = wall + trap.facing * reach;
+        engine::fill_triangle(r, wx, cam.sy(yb), wx, cam.sy(yb + 0.42), cam.sx(tip), cam.sy(yb + 0.21),
+                              tip_col);
+        if (st.deadly)
+            engine::line(r, wx, cam.sy(yb + 0.21), cam.sx(tip), cam.sy(yb + 0.21), {255, 255, 255, 140});
+    }
+}
+
+void draw_squeeze(SDL_Renderer* r, const Camera& cam, const TrapState& st, std::uint64_t tick,
+                  const TrapOnScreen& at) {
+    const auto [s, m, x0, y0, blink] = at;
+    const float left = cam.sx(x0 + 0.12), w = s - 0.24f * m;
+    const float floor_y = cam.sy(y0), ceil_y = cam.sy(y0 + 2 * kCellSize);
+    const float jitter = st.telling ? static_cast<float>(static_cast<int>(tick % 3) - 1) * 1.5f : 0.0f;
+    if (st.telling)
+        hazard_glow(r, cam.sx(x0), cam.sy(y0 + 2 * kCellSize), s, 2 * s, kTell, blink ? 1.0 : 0.5);
+    if (st.electrified) engine::fill_rect(r, cam.sx(x0), ceil_y, s, 2 * s, {120, 190, 255, 60});
+    const Color block = st.electrified ? (blink ? Color{170, 220, 255} : Color{255, 255, 255})
+                        : st.telling   ? lerp(kMetal, kTell, blink ? 0.6 : 0.3)
+                                       : kMetal;
+    // Housings in floor and ceiling, then the two blocks with hazard teeth.
+    engine::fill_rect(r, left - 4, floor_y - 5, w + 8, 8, kMetalDark);
+    engine::fill_rect(r, left - 4, ceil_y - 3, w + 8, 8, kMetalDark);
+    const float bh = static_cast<float>(st.squeeze_bottom) * m;
+    const float th = static_cast<float>(2 * kCellSize - st.squeeze_top) * m;
+    if (bh > 0.5f) {
+        engine::fill_rect(r, left + jitter, floor_y - bh, w, bh, block);
+        engine::fill_rect(r, left + jitter, floor_y - bh, w, 4, kDanger);
+    }
+    if (th > 0.5f) {
+        engine::fill_rect(r, left + jitter, ceil_y, w, th, block);
+        engine::fill_rect(r, left + jitter, ceil_y + th - 4, w, 4, kDanger);
+    }
+    if (st.electrified) {
+        // Sparks across the contact line.
+        const float cy = cam.sy(y0 + kSqueezeMeetHeight);
+        for (int k = 0; k < 6; ++k) {
+            const unsigned n = cell_noise(static_cast<int>(tick), k);
+            const float sx = cam.sx(x0 - kSqueezeSparkMargin) + (n % 100) / 100.0f * (s + 0.6f * m);
+            engine::line(r, sx, cy - 10 + (n >> 8) % 20, sx + 6, cy - 10 + (n >> 16) % 20, {200, 240, 255});
+        }
+    }
+}
+
+void draw_mine(SDL_Renderer* r, const Camera& cam, const TrapState& st, const TrapOnScreen& at) {
+    const auto [s, m, x0, y0, blink] = at;
+    const float cx = cam.sx(x0 + 1.0), cy = cam.sy(y0 + kMineHeight);
+    // Activation pad: the cell that arms it.
+    engine::fill_rect(r, cam.sx(x0 + 0.2), cam.sy(y0) - 3, s - 0.4f * m, 3,
+                      st.mine == MinePhase::Armed ? kDanger : Color{120, 110, 60});
+    if (st.mine == MinePhase::Armed) {
+        // The blast radius closes in as the fuse burns: where not to be, and when.
+        const double left = st.mine_timer / static_cast<double>(kMineFuseTicks);
+        const float rad = static_cast<float>(kMineBlastRadius) * m;
+        engine::fill_circle(r, cx, cy, rad, {255, 80, 40, static_cast<std::uint8_t>(40 + 50 * (1 - left))});
+        engine::fill_circle(r, cx, cy, rad * static_cast<float>(left), {255, 200, 80, 40});
+    }
+    engine::fill_circle(r, cx, cy, s * 0.2f, {46, 46, 54});
+    engine::fill_rect(r, cx - s * 0.2f, cy, s * 0.4f, s * 0.12f, {46, 46, 54});
+    const Color light = st.mine == MinePhase::Armed   ? (blink ? kDanger : kTell)
+                        : st.mine == MinePhase::Spent ? Color{70, 70, 70}
+                                                      : Color{80, 210, 96};
+    engine::fill_circle(r, cx, cy - s * 0.16f, s * 0.06f, light);
+    if (st.mine == MinePhase::Spent && st.mine_timer > kMineRearmTicks - 24) {
+        const float t = static_cast<float>(kMineRearmTicks - st.mine_timer) / 24.0f;
+        const float rad = static_cast<float>(kMineBlastRadius) * m;
+        engine::fill_circle(r, cx, cy, rad * (0.4f + 0.6f * t),
+                            {255, 170, 60, static_cast<std::uint8_t>(220 * (1 - t))});
+        engine::fill_circle(r, cx, cy, rad * 0.5f * (0.4f + 0.6f * t),
+                            {255, 250, 200, static_cast<std::uint8_t>(230 * (1 - t))});
+    }
+}
+
 void draw_trap(SDL_Renderer* r, const Camera& cam, const Trap& trap, const TrapState& st,
                std::uint64_t tick) {
-    const float s = cam.scale() * static_cast<float>(kCellSize);
-    const float m = cam.scale();
-    const double x0 = trap.cell.x * kCellSize, y0 = trap.cell.y * kCellSize;
-    const bool blink = (tick / 5) % 2 == 0;
+    const TrapOnScreen at{cam.scale() * static_cast<float>(kCellSize), cam.scale(), trap.cell.x * kCellSize,
+                          trap.cell.y * kCellSize, (tick / 5) % 2 == 0};
     switch (trap.type) {
-        case TrapType::Saw: {
-            // Slot in the floor along the blade's track, then the blade (always deadly).
-            const float rail_y = cam.sy(y0) - 4;
-            engine::fill_rect(r, cam.sx(x0 + 0.4), rail_y, s * 3 - 0.8f * m, 6, {30, 26, 36});
-            engine::fill_rect(r, cam.sx(x0 + 0.4), rail_y, s * 3 - 0.8f * m, 2, kDanger);
-            draw_saw_blade(r, cam.sx(st.saw_x), cam.sy(st.saw_y), static_cast<float>(kSawRadius) * m,
-                           -st.saw_angle, {214, 218, 230});
+        case TrapType::Saw:
+            draw_saw(r, cam, st, at);
             break;
-        }
-        case TrapType::WallSpike: {
-            const double wall = trap.facing > 0 ? x0 : x0 + kCellSize;
-            const float wx = cam.sx(wall);
-            const float inward = trap.facing > 0 ? -1.0f : 0.0f;  // plate sits inside the wall
-            // Plate on the wall; it glows during the tell so the rhythm can be read from afar.
-            const Color plate = st.telling ? (blink ? kTell : Color{190, 120, 40}) : kMetalDark;
-            engine::fill_rect(r, wx + inward * 9, cam.sy(y0 + 1.98), 9, s * 0.98f, {30, 26, 36});
-            engine::fill_rect(r, wx + inward * 7, cam.sy(y0 + 1.94), 7, s * 0.94f, plate);
-            if (st.telling) {
-                const float ax = trap.facing > 0 ? wx : wx - static_cast<float>(kSpikeDepth) * m;
-                hazard_glow(r, ax, cam.sy(y0 + 1.9), static_cast<float>(kSpikeDepth) * m, s * 0.9f, kTell,
-                            blink ? 1.0 : 0.6);
-            }
-            // Retracted tips always show in their slots, so the trap is seen before it fires;
-            // they peek further out during the tell and are fully out when deadly.
-            const double reach = st.deadly ? st.spike_reach : (st.telling ? 0.3 : 0.14);
-            const Color tip_col = st.deadly ? kMetal : (st.telling ? kTell : Color{156, 100, 94});
-            for (int k = 0; k < 4; ++k) {
-                const double yb = y0 + 0.12 + k * 0.45;
-                const double tip = wall + trap.facing * reach;
-                engine::fill_triangle(r, wx, cam.sy(yb), wx, cam.sy(yb + 0.42), cam.sx(tip),
-                                      cam.sy(yb + 0.21), tip_col);
-                if (st.deadly)
-                    engine::line(r, wx, cam.sy(yb + 0.21), cam.sx(tip), cam.sy(yb + 0.21),
-                                 {255, 255, 255, 140});
-            }
+        case TrapType::WallSpike:
+            draw_wall_spike(r, cam, trap, st, at);
             break;
-        }
-        case TrapType::Squeeze: {
-            const float left = cam.sx(x0 + 0.12), w = s - 0.24f * m;
-            const float floor_y = cam.sy(y0), ceil_y = cam.sy(y0 + 2 * kCellSize);
-            const float jitter =
-                st.telling ? static_cast<float>(static_cast<int>(tick % 3) - 1) * 1.5f : 0.0f;
-            if (st.telling)
-                hazard_glow(r, cam.sx(x0), cam.sy(y0 + 2 * kCellSize), s, 2 * s, kTell, blink ? 1.0 : 0.5);
-            if (st.electrified) engine::fill_rect(r, cam.sx(x0), ceil_y, s, 2 * s, {120, 190, 255, 60});
-            const Color block = st.electrified ? (blink ? Color{170, 220, 255} : Color{255, 255, 255})
-                                : st.telling   ? lerp(kMetal, kTell, blink ? 0.6 : 0.3)
-                                               : kMetal;
-            // Housings in floor and ceiling, then the two blocks with hazard teeth.
-            engine::fill_rect(r, left - 4, floor_y - 5, w + 8, 8, kMetalDark);
-            engine::fill_rect(r, left - 4, ceil_y - 3, w + 8, 8, kMetalDark);
-            const float bh = static_cast<float>(st.squeeze_bottom) * m;
-            const float th = static_cast<float>(2 * kCellSize - st.squeeze_top) * m;
-            if (bh > 0.5f) {
-                engine::fill_rect(r, left + jitter, floor_y - bh, w, bh, block);
-                engine::fill_rect(r, left + jitter, floor_y - bh, w, 4, kDanger);
-            }
-            if (th > 0.5f) {
-                engine::fill_rect(r, left + jitter, ceil_y, w, th, block);
-                engine::fill_rect(r, left + jitter, ceil_y + th - 4, w, 4, kDanger);
-            }
-            if (st.electrified) {
-                // Sparks across the contact line.
-                const float cy = cam.sy(y0 + kSqueezeMeetHeight);
-                for (int k = 0; k < 6; ++k) {
-                    const unsigned n = cell_noise(static_cast<int>(tick), k);
-                    const float sx = cam.sx(x0 - kSqueezeSparkMargin) + (n % 100) / 100.0f * (s + 0.6f * m);
-                    engine::line(r, sx, cy - 10 + (n >> 8) % 20, sx + 6, cy - 10 + (n >> 16) % 20,
-                                 {200, 240, 255});
-                }
-            }
+        case TrapType::Squeeze:
+            draw_squeeze(r, cam, st, tick, at);
             break;
-        }
-        case TrapType::Mine: {
-            const float cx = cam.sx(x0 + 1.0), cy = cam.sy(y0 + kMineHeight);
-            // Activation pad: the cell that arms it.
-            engine::fill_rect(r, cam.sx(x0 + 0.2), cam.sy(y0) - 3, s - 0.4f * m, 3,
-                              st.mine == MinePhase::Armed ? kDanger : Color{120, 110, 60});
-            if (st.mine == MinePhase::Armed) {
-                // The blast radius closes in as the fuse burns: where not to be, and when.
-                const double left = st.mine_timer / static_cast<double>(kMineFuseTicks);
-                const float rad = static_cast<float>(kMineBlastRadius) * m;
-                engine::fill_circle(r, cx, cy, rad,
-                                    {255, 80, 40, static_cast<std::uint8_t>(40 + 50 * (1 - left))});
-                engine::fill_circle(r, cx, cy, rad * static_cast<float>(left), {255, 200, 80, 40});
-            }
-            engine::fill_circle(r, cx, cy, s * 0.2f, {46, 46, 54});
-            engine::fill_rect(r, cx - s * 0.2f, cy, s * 0.4f, s * 0.12f, {46, 46, 54});
-            const Color light = st.mine == MinePhase::Armed   ? (blink ? kDanger : kTell)
-                                : st.mine == MinePhase::Spent ? Color{70, 70, 70}
-                                                              : Color{80, 210, 96};
-            engine::fill_circle(r, cx, cy - s * 0.16f, s * 0.06f, light);
-            if (st.mine == MinePhase::Spent && st.mine_timer > kMineRearmTicks - 24) {
-                const float t = static_cast<float>(kMineRearmTicks - st.mine_timer) / 24.0f;
-                const float rad = static_cast<float>(kMineBlastRadius) * m;
-                engine::fill_circle(r, cx, cy, rad * (0.4f + 0.6f * t),
-                                    {255, 170, 60, static_cast<std::uint8_t>(220 * (1 - t))});
-                engine::fill_circle(r, cx, cy, rad * 0.5f * (0.4f + 0.6f * t),
-                                    {255, 250, 200, static_cast<std::uint8_t>(230 * (1 - t))});
-            }
+        case TrapType::Mine:
+            draw_mine(r, cam, st, at);
             break;
-        }
     }
 }
 

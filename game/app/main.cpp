@@ -5,9 +5,10 @@
 
 #include <cstdio>
 
-int main(int argc, char** argv) {
-    sawtooth::app::AppOptions o;
-    CLI::App cli{"Sawtooth: a platformer and a word game whose levels are generated from seeds"};
+namespace {
+
+// Every flag of `sawtooth`, written into `o` (README "Running the game").
+void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_flag("--headless", o.headless, "run without a display (SDL offscreen driver)");
     cli.add_option("--frames", o.frames,
                    "number of frames (= ticks) to run, then quit (headless, or a window for screenshots)")
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
     cli.add_option("--screen", o.screen,
                    "first screen: title, level, results (demo data), words (Elimination menu) or words-level")
-        ->check(CLI::IsMember({"title", "level", "results", "words", "words-level"}));
+        ->check(CLI::IsMember(sawtooth::app::kFirstScreens));
     cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
         ->check(CLI::IsMember({"levels", "infinite", "daily"}));
     cli.add_option("--words-level", o.words_level, "--screen words-level: level number (levels: 1..30)")
@@ -53,6 +54,14 @@ int main(int argc, char** argv) {
     cli.add_flag("--debug-overlay", o.debug_overlay,
                  "start levels with the F1 debug view and difficulty overlay open");
     sawtooth::app::add_recording_flags(cli, o.recording);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    sawtooth::app::AppOptions o;
+    CLI::App cli{"Sawtooth: a platformer and a word game whose levels are generated from seeds"};
+    add_game_flags(cli, o);
     cli.set_version_flag("--version", "sawtooth 0.1");
     try {
         cli.parse(argc, argv);

@@ -1,0 +1,166 @@
+#include "game/app/main_loop.hpp"
+
+#include "engine/controls.hpp"
+#include "engine/input_devices.hpp"
+#include "engine/platform.hpp"
+#include "engine/ui_input.hpp"
+#include "game/app/platformer_screen.hpp"
+#include "game/app/screen.hpp"
+#include "game/app/settings.hpp"
+
+#include <SDL2/SDL.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+namespace sawtooth::app {
+
+namespace {
+
+double thread_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+// A deterministic input pattern for benchmarks: run right, hop now and then.
+InputFrame bench_input(int frame) {
+    InputFrame f{kInputRight};
+    if (frame % 90 < 20) f.bits |= kInputUp;
+    if ((frame / 240) % 2 == 1) f.bits = static_cast<std::uint8_t>((f.bits & ~kInputRight) | kInputLeft);
+    return f;
+}
+
+class MainLoop {
+public:
+    MainLoop(const Services& services, const MainLoopOptions& options, bool& quit)
+        : m_services(services),
+          m_platform(*services.platform),
+          m_screens(*services.screens),
+          m_ui(*services.ui),
+          m_options(options),
+          m_quit(quit),
+          m_pacer(options.pacing) {}
+
+    MainLoopResult run();
+
+private:
+    void read_input();
+    void run_ticks(int ticks);
+    std::string draw(const engine::FrameTicks& frame, bool last_frame);
+
+    const Services& m_services;
+    engine::Platform& m_platform;
+    ScreenStack& m_screens;
+    engine::UiInput& m_ui;
+    const MainLoopOptions& m_options;
+    bool& m_quit;
+    engine::FramePacer m_pacer;
+    engine::Controls m_controls;
+    int m_frame = 0;  ///< frames done so far
+};
+
+MainLoopResult MainLoop::run() {
+    MainLoopResult result;
+    double last = m_platform.now_seconds();
+    while (!m_quit) {
+        read_input();
+        const double now = m_platform.now_seconds();
+        const double frame_seconds = now - last;
+        last = now;
+        const double cpu0 = thread_cpu_ms();
+        const engine::FrameTicks frame = m_pacer.next_frame(frame_seconds);
+        run_ticks(frame.ticks);
+        if (m_screens.empty()) break;
+
+        ++m_frame;
+        const bool last_frame =
+            m_options.pacing == engine::Pacing::Lockstep && m_frame >= m_options.lockstep_frames;
+        if (!m_options.draw) {
+            if (last_frame) break;
+            continue;
+        }
+        if (const std::string err = draw(frame, last_frame); !err.empty()) {
+            std::fprintf(stderr, "sawtooth: %s\n", err.c_str());
+            result.exit_code = 1;
+            return result;
+        }
+        if (m_options.benchmark) result.frame_ms.push_back(thread_cpu_ms() - cpu0);
+        if (last_frame) break;
+    }
+    return result;
+}
+
+// Window events, held controls and this frame's scripted presses; F11 toggles fullscreen.
+void MainLoop::read_input() {
+    engine::InputDevices& devices = *m_services.devices;
+    SDL_Event e;
+    while (m_platform.poll(e)) {
+        if (e.type == SDL_QUIT) m_quit = true;
+        devices.handle_event(e);
+        if (!m_platform.imgui_wants_keyboard() && !m_platform.imgui_wants_mouse()) m_ui.feed(e);
+    }
+    devices.update(m_controls, m_platform.imgui_wants_keyboard());
+    apply_scripted_presses(m_options.scripted, m_frame, m_controls, m_ui);
+    if (m_controls.pressed(engine::Control::Fullscreen)) {
+        m_platform.toggle_fullscreen();
+        m_services.settings->fullscreen = m_platform.fullscreen();
+        if (!m_services.headless) save_settings(m_services.settings_path, *m_services.settings);
+    }
+}
+
+// Runs up to `ticks` fixed ticks on the top screen, applying its pushes and pops between them.
+void MainLoop::run_ticks(int ticks) {
+    for (int i = 0; i < ticks && !m_quit; ++i) {
+        Screen* top = m_screens.top();
+        if (!top) {
+            m_quit = true;
+            break;
+        }
+        if (m_options.benchmark && top == m_options.benchmark_level)
+            m_options.benchmark_level->step(bench_input(m_frame));
+        else
+            top->tick(m_controls);
+        m_controls.begin_frame();  // an edge is consumed by exactly one tick
+        m_ui.consume();            // so are clicks and typed text
+        m_screens.apply();
+    }
+}
+
+// Draws the stack and the F1 overlay; "" on success, else why the screenshot failed.
+std::string MainLoop::draw(const engine::FrameTicks& frame, bool last_frame) {
+    SDL_Renderer* r = m_platform.renderer();
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    SDL_RenderClear(r);
+    m_platform.begin_imgui();
+    m_screens.render(r, frame.alpha, frame.render_seconds);
+    if (Screen* top = m_screens.top()) top->debug_ui();
+    m_platform.render_imgui();
+    if (last_frame && !m_options.screenshot.empty())
+        if (std::string err = m_platform.screenshot(m_options.screenshot); !err.empty()) return err;
+    m_platform.present();  // SDL batches draw calls: present is where they run
+    return {};
+}
+
+}  // namespace
+
+MainLoopResult run_main_loop(const Services& services, const MainLoopOptions& options, bool& quit) {
+    return MainLoop(services, options, quit).run();
+}
+
+void print_benchmark_report(std::vector<double> frame_ms, bool json, bool headless) {
+    std::sort(frame_ms.begin(), frame_ms.end());
+    const double median = frame_ms.empty() ? 0.0 : frame_ms[frame_ms.size() / 2];
+    const double p99 =
+        frame_ms.empty() ? 0.0 : frame_ms[std::min(frame_ms.size() - 1, frame_ms.size() * 99 / 100)];
+    if (json)
+        std::printf(
+            "{\"median_frame_ms\": %.4f, \"p99_frame_ms\": %.4f, \"frames\": %zu, \"headless\": %s}\n",
+            median, p99, frame_ms.size(), headless ? "true" : "false");
+    else
+        std::printf("median frame %.3f ms (p99 %.3f ms) over %zu frames (update + render CPU time)\n", median,
+                    p99, frame_ms.size());
+}
+
+}  // namespace sawtooth::app
