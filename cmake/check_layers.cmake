@@ -4,6 +4,7 @@
 set(rules
   "gen|SDL|box2d|imgui|sqlite3|engine/|game/|telemetry/|fstream|filesystem|chrono|ctime|random>"
   "game/sim|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
+  "game/bot|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
   "game/words|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
   "telemetry|SDL|imgui|engine/|game/app/"
   "tools|SDL|imgui|engine/|game/app/"

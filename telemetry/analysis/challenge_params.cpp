@@ -1,11 +1,9 @@
 #include "telemetry/analysis/challenge_params.hpp"
 
+#include "gen/shortest_path.hpp"
 #include "gen/travel_time.hpp"
 
 #include <cmath>
-#include <functional>
-#include <limits>
-#include <queue>
 
 namespace sawtooth::analysis {
 
@@ -87,35 +85,13 @@ std::vector<int> shortest_path(const LevelGraph& graph, int from, int to) {
     const std::size_t n = graph.nodes.size();
     if (from < 0 || to < 0 || static_cast<std::size_t>(from) >= n || static_cast<std::size_t>(to) >= n)
         return {};
-    std::vector<double> dist(n, std::numeric_limits<double>::infinity());
-    std::vector<int> parent(n, -1);
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-    dist[static_cast<std::size_t>(from)] = 0.0;
-    open.push({0.0, from});
-    while (!open.empty()) {
-        const auto [d, u] = open.top();
-        open.pop();
-        if (d > dist[static_cast<std::size_t>(u)]) continue;
-        if (u == to) break;
-        for (const auto& [v, e] : graph.adj[static_cast<std::size_t>(u)]) {
-            const double nd = d + graph.edges[static_cast<std::size_t>(e)].weight;
-            // Ties broken by node id so the chosen path never depends on heap internals.
-            if (nd < dist[static_cast<std::size_t>(v)] ||
-                (nd == dist[static_cast<std::size_t>(v)] && u < parent[static_cast<std::size_t>(v)])) {
-                dist[static_cast<std::size_t>(v)] = nd;
-                parent[static_cast<std::size_t>(v)] = u;
-                open.push({nd, v});
-            }
-        }
-    }
-    if (!std::isfinite(dist[static_cast<std::size_t>(to)])) return {};
-    std::vector<int> path;
-    for (int v = to; v != -1; v = parent[static_cast<std::size_t>(v)]) {
-        path.push_back(v);
-        if (v == from) break;
-    }
-    return {path.rbegin(), path.rend()};
+    auto step = [&graph](double d, int, int, int e) {
+        return d + graph.edges[static_cast<std::size_t>(e)].weight;
+    };
+    ShortestPathRules rules;
+    rules.stop_at = to;
+    rules.ties_to_lower_parent = true;  // the chosen path never depends on heap internals
+    return path_to(shortest_path_tree(graph.adj, from, step, rules), from, to);
 }
 
 }  // namespace sawtooth::analysis

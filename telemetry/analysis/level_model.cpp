@@ -1,12 +1,13 @@
 #include "telemetry/analysis/level_model.hpp"
 
+#include "gen/shortest_path.hpp"
 #include "gen/travel_time.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
-#include <queue>
+#include <utility>
 
 namespace sawtooth::analysis {
 
@@ -38,37 +39,16 @@ bool crosses_atomic_trap(const Level& level, const LevelGraph& graph, const Trap
 
 std::vector<double> easiest_values(const std::vector<std::vector<std::pair<int, double>>>& out, int start,
                                    std::vector<int>& parent) {
-    const std::size_t n = out.size();
-    std::vector<double> value(n, 1.0);
-    std::vector<char> reached(n, 0), closed(n, 0);
-    parent.assign(n, -1);
-    if (start < 0 || static_cast<std::size_t>(start) >= n) return value;
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-    value[static_cast<std::size_t>(start)] = 0.0;
-    reached[static_cast<std::size_t>(start)] = 1;
-    open.push({0.0, start});
-    while (!open.empty()) {
-        const auto [d, u] = open.top();
-        open.pop();
-        if (closed[static_cast<std::size_t>(u)]) continue;
-        closed[static_cast<std::size_t>(u)] = 1;
-        for (const auto& [v, w] : out[static_cast<std::size_t>(u)]) {
-            if (closed[static_cast<std::size_t>(v)]) continue;
-            // value = probability of failing before v: weights in [0, 1] never lower it, so
-            // Dijkstra's greedy order stays correct.
-            const double nv = 1.0 - (1.0 - d) * w;
-            if (!reached[static_cast<std::size_t>(v)] || nv < value[static_cast<std::size_t>(v)]) {
-                reached[static_cast<std::size_t>(v)] = 1;
-                value[static_cast<std::size_t>(v)] = nv;
-                parent[static_cast<std::size_t>(v)] = u;
-                open.push({nv, v});
-            }
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        if (!reached[i]) parent[i] = -1;
-    return value;
+    // value = probability of failing before v: weights in [0, 1] never lower it (up to
+    // rounding, hence expand_once), so Dijkstra's greedy order stays correct.
+    auto step = [](double d, int, int, double w) { return 1.0 - (1.0 - d) * w; };
+    ShortestPathRules rules;
+    rules.expand_once = true;
+    ShortestPathTree tree = shortest_path_tree(out, start, step, rules);
+    parent = std::move(tree.parent);
+    for (double& v : tree.value)
+        if (std::isinf(v)) v = 1.0;  // unreached: certain failure
+    return std::move(tree.value);
 }
 
 LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,

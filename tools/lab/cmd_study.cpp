@@ -6,7 +6,7 @@
 // in participant order from one thread, so the same --seed gives the same inputs and
 // events whatever the thread count. Every level is then replay-verified, and the figures
 // of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput.
-#include "game/sim/bot/expert_bot.hpp"
+#include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"

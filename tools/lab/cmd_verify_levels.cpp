@@ -3,7 +3,7 @@
 // start in the real simulation, on all cores. A level it cannot finish is a bot or
 // generator bug to fix, never to filter: the failures are listed with where the bot got
 // stuck. Prints a summary line (or JSON with --json).
-#include "game/sim/bot/expert_bot.hpp"
+#include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"

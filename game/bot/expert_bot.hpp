@@ -12,8 +12,11 @@
 // per-jump take-off and hold errors, safety margin, patience); such a player who sees a
 // way but no safe moment tries it anyway, as people do. Deterministic: same level,
 // skill and seed -> same inputs.
+// The library (game/bot): player.cpp runs a play, path_planner the graph path,
+// hop_planner picks each hop with chain_search / free_search on the lookahead, whose
+// moves come from move_templates, and move_execution plays them.
 
-#include "game/sim/bot/skill.hpp"
+#include "game/bot/skill.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/level.hpp"
 

@@ -1,4 +1,4 @@
-#include "game/sim/bot/skill.hpp"
+#include "game/bot/skill.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Synthetic players (issue 6, docs/bots.md): the expert bot finishes levels both ways in
 // the real simulation, its recording is exactly the inputs it produced (a fresh replay of
 // them reaches the exit), it is deterministic, and worse skill dies more on the same levels.
-#include "game/sim/bot/expert_bot.hpp"
+#include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 
 #include <doctest/doctest.h>

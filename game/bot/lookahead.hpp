@@ -1,0 +1,81 @@
+#pragma once
+// The bot's lookahead: runs a move on a copy of the simulation restored from a snapshot
+// (rollout), and scans start times of a move against the traps (MoveTimer). Here the bot
+// learns where a move leads and when it is safe to start; choosing moves is the searches'
+// job (chain_search, free_search, hop_planner), playing them the executor's.
+
+#include "game/bot/expert_bot.hpp"
+#include "game/sim/simulation.hpp"
+#include "gen/level_graph.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sawtooth::bot {
+
+inline constexpr int kSettleMaxTicks = 120;  ///< a move's fall must end within 2 s
+
+/// A hop: frames to execute after a wait, and the graph node they lead to (-1: a
+/// graph-free resting place).
+struct Plan {
+    int wait = 0;
+    std::vector<InputFrame> frames;
+    int target = -1;
+};
+
+/// One lookahead result.
+struct Rollout {
+    bool died = false;
+    bool exit = false;
+    bool rest = false;
+    int node = -1;
+    PlayerView view;
+    std::vector<InputFrame> frames;  ///< macro frames plus the settling frames actually used
+    /// The first landing from the air, if asked for: the state, frames[0, landing_frames)
+    /// lead there, and the node it is on (-1 if none).
+    std::shared_ptr<const SimSnapshot> landing;
+    std::size_t landing_frames = 0;
+    int landing_node = -1;
+};
+
+/// Whether a rollout records its first landing from the air (chains through mines go on
+/// from there without coming to rest).
+enum class Landing : std::uint8_t { Ignore, Record };
+
+/// Runs `frames` then lets the player settle, on `sim` restored to `from`. A move ends
+/// early when a ledge is grabbed or a walk is blocked by a wall.
+Rollout rollout(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
+                const std::vector<InputFrame>& frames, Landing landing = Landing::Ignore);
+
+/// Where a timed move must end: true if the player there counts as arrived.
+using AtTarget = std::function<bool(const PlayerView&)>;
+
+/// Scans start times of a move against the traps, on lookahead copies with the traps on.
+class MoveTimer {
+public:
+    MoveTimer(const Level& level, const LevelGraph& graph, int safety_margin_ticks,
+              const BotSettings& settings);
+
+    /// Scans start times for `frames` from `now`: the player must reach graph node
+    /// `target` (or the exit) alive and stay alive there a while. Returns the chosen wait,
+    /// at least `w_min`. `window` = 0: settings.wait_window_ticks.
+    std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
+                                 int w_min, int window = 0);
+    /// The same, with the arrival given by `at_target`.
+    std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
+                                 const AtTarget& at_target, int w_min, int window = 0);
+
+private:
+    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target);
+
+    const LevelGraph& m_graph;
+    int m_margin;
+    const BotSettings& m_settings;
+    Simulation m_wait_sim;  ///< lookahead with traps: the real state, waiting
+    Simulation m_run_sim;   ///< lookahead with traps: a move started after a wait
+};
+
+}  // namespace sawtooth::bot
