@@ -3,10 +3,10 @@
 # Each rule: folder ; regex of forbidden include targets.
 set(rules
   "gen|SDL|box2d|imgui|sqlite3|engine/|game/|telemetry/|fstream|filesystem|chrono|ctime|random>"
-  "game/sim|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
+  "game/sim|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|telemetry/|chrono|ctime|random>"
   "game/bot|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
-  "game/words|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
-  "telemetry|SDL|imgui|engine/|game/app/"
+  "game/words|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|telemetry/|chrono|ctime|random>"
+  "telemetry|SDL|imgui|engine/|game/app/|game/bot/"
   "tools|SDL|imgui|engine/|game/app/"
   "engine|game/|telemetry/|gen/|box2d|sqlite3")
 set(failures "")
