@@ -341,14 +341,12 @@ private:
     std::vector<CellValue> m_values;
 };
 
-}  // namespace
-
-TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& routes, CellPos start,
-                          CellPos exit, const TrapSettings& settings, Rng& rng) {
-    TrapPlacement out;
-    // Routes as node positions: node ids change whenever the graph is rebuilt.
+/// Routes as node positions (node ids change whenever the graph is rebuilt), and a mark on
+/// every cell a route passes through.
+std::vector<RoutePos> route_positions(const Level& level, const LevelGraph& graph,
+                                      const std::vector<Route>& routes, std::vector<char>& route_cell) {
     std::vector<RoutePos> pos;
-    std::vector<char> route_cell(level.cells.size(), 0);
+    route_cell.assign(level.cells.size(), 0);
     for (const Route& r : routes) {
         RoutePos p;
         for (int id : r.nodes) {
@@ -358,74 +356,66 @@ TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& r
         }
         pos.push_back(std::move(p));
     }
-    Placer placer(level, graph, start, exit, rng);
-    const double total_limit = settings.alpha * static_cast<double>(graph.nodes.size());
-    const auto [lo, hi] = cycle_interval_seconds(settings.level_index);
-    for (std::size_t ri = 0; ri < pos.size(); ++ri) {
-        const RoutePos& r = pos[ri];
-        const double route_limit = settings.alpha * static_cast<double>(r.size());
-        int n = 0;
-        for (;;) {
-            std::vector<Candidate> cands = possible_traps(level, r, settings.max_mines_before);
-            rng.shuffle(cands);
-            // Kind first, then a sequence of that kind: one uniform draw over all
-            // candidates gave ~95 % wall spikes, because spikes fit at almost every climb
-            // while a saw needs five flat nodes. Each kind gets an equal chance to go next,
-            // falling back to the others when none of its candidates fits.
-            std::vector<int> kinds(kTrapKinds);
-            for (int k = 0; k < kTrapKinds; ++k) kinds[static_cast<std::size_t>(k)] = k;
-            rng.shuffle(kinds);
-            std::vector<int> rank(kTrapKinds);  // per kind: its place in the drawn order
-            for (int i = 0; i < kTrapKinds; ++i)
-                rank[static_cast<std::size_t>(kinds[static_cast<std::size_t>(i)])] = i;
-            std::stable_sort(cands.begin(), cands.end(), [&rank](const Candidate& a, const Candidate& b) {
-                return rank[static_cast<std::size_t>(a.kind)] < rank[static_cast<std::size_t>(b.kind)];
-            });
-            bool placed = false;
-            for (const Candidate& c : cands) {
-                ++out.candidates_tried;
-                const int dn = c.last - c.first + 1;
-                if (n + dn >= route_limit || out.sequence_nodes + dn >= total_limit) continue;  // C5
-                if (!placer.fit(c, r, route_cell)) continue;
-                if (!placer.apply(c, pos)) continue;  // C4
-                n += dn;
-                out.sequence_nodes += dn;
-                TrapSequence seq;
-                seq.route = static_cast<int>(ri);
-                for (int k = c.first; k <= c.last; ++k)
-                    seq.cells.push_back(r[static_cast<std::size_t>(k)].cell);
-                // One cycle per sequence, so the phase delays hold on every cycle.
-                const int cycle = static_cast<int>(std::lround(rng.uniform(lo, hi + 1e-9) * 60.0));
-                int phase = static_cast<int>(rng.uniform_int(0, cycle - 1));
-                int prev_entry = -1;
-                for (std::size_t t = 0; t < c.traps.size(); ++t) {
-                    Trap trap = c.traps[t];
-                    if (trap.type != TrapType::Mine) {
-                        if (prev_entry >= 0) {
-                            int delay = 0;
-                            for (int k = prev_entry + 1; k <= c.entry[t]; ++k) {
-                                const auto [xa, ya] = node_position(r[static_cast<std::size_t>(k - 1)]);
-                                const auto [xb, yb] = node_position(r[static_cast<std::size_t>(k)]);
-                                delay += travel_ticks(xa, ya, xb, yb);
-                            }
-                            seq.delays.push_back(delay);
-                            phase = (phase + delay) % cycle;
-                        }
-                        trap.cycle_ticks = cycle;
-                        trap.phase_ticks = phase;
-                        prev_entry = c.entry[t];
-                    }
-                    seq.traps.push_back(static_cast<int>(level.traps.size()));
-                    level.traps.push_back(trap);
-                }
-                out.sequences.push_back(std::move(seq));
-                placed = true;
-                break;
-            }
-            if (!placed) break;
-        }
+    return pos;
+}
+
+/// Kind first, then a sequence of that kind: one uniform draw over all candidates gave
+/// ~95 % wall spikes, because spikes fit at almost every climb while a saw needs five flat
+/// nodes. Each kind gets an equal chance to go next, falling back to the others when none
+/// of its candidates fits. Draws the kind order from rng and sorts `cands` by it (stable).
+void order_by_drawn_kind(std::vector<Candidate>& cands, Rng& rng) {
+    std::vector<int> kinds(kTrapKinds);
+    for (int k = 0; k < kTrapKinds; ++k) kinds[static_cast<std::size_t>(k)] = k;
+    rng.shuffle(kinds);
+    std::vector<int> rank(kTrapKinds);  // per kind: its place in the drawn order
+    for (int i = 0; i < kTrapKinds; ++i)
+        rank[static_cast<std::size_t>(kinds[static_cast<std::size_t>(i)])] = i;
+    std::stable_sort(cands.begin(), cands.end(), [&rank](const Candidate& a, const Candidate& b) {
+        return rank[static_cast<std::size_t>(a.kind)] < rank[static_cast<std::size_t>(b.kind)];
+    });
+}
+
+/// Travel ticks along route r from node `from` to node `to` (from < to).
+int route_travel_ticks(const RoutePos& r, int from, int to) {
+    int ticks = 0;
+    for (int k = from + 1; k <= to; ++k) {
+        const auto [xa, ya] = node_position(r[static_cast<std::size_t>(k - 1)]);
+        const auto [xb, yb] = node_position(r[static_cast<std::size_t>(k)]);
+        ticks += travel_ticks(xa, ya, xb, yb);
     }
-    // Remap the routes onto the final graph.
+    return ticks;
+}
+
+/// Adds the traps of candidate c on route ri to the level as one timed sequence: one cycle
+/// per sequence (drawn from [lo, hi] seconds), so the phase delays hold on every cycle.
+TrapSequence add_timed_sequence(Level& level, const Candidate& c, const RoutePos& r, std::size_t ri,
+                                double lo, double hi, Rng& rng) {
+    TrapSequence seq;
+    seq.route = static_cast<int>(ri);
+    for (int k = c.first; k <= c.last; ++k) seq.cells.push_back(r[static_cast<std::size_t>(k)].cell);
+    const int cycle = static_cast<int>(std::lround(rng.uniform(lo, hi + 1e-9) * 60.0));
+    int phase = static_cast<int>(rng.uniform_int(0, cycle - 1));
+    int prev_entry = -1;
+    for (std::size_t t = 0; t < c.traps.size(); ++t) {
+        Trap trap = c.traps[t];
+        if (trap.type != TrapType::Mine) {
+            if (prev_entry >= 0) {
+                const int delay = route_travel_ticks(r, prev_entry, c.entry[t]);
+                seq.delays.push_back(delay);
+                phase = (phase + delay) % cycle;
+            }
+            trap.cycle_ticks = cycle;
+            trap.phase_ticks = phase;
+            prev_entry = c.entry[t];
+        }
+        seq.traps.push_back(static_cast<int>(level.traps.size()));
+        level.traps.push_back(trap);
+    }
+    return seq;
+}
+
+/// Remaps the routes onto the final graph by their node positions.
+void remap_routes(const LevelGraph& graph, const std::vector<RoutePos>& pos, std::vector<Route>& routes) {
     for (std::size_t ri = 0; ri < routes.size(); ++ri) {
         Route nr;
         nr.length = routes[ri].length;
@@ -435,6 +425,42 @@ TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& r
         }
         routes[ri] = std::move(nr);
     }
+}
+
+}  // namespace
+
+TrapPlacement place_traps(Level& level, LevelGraph& graph, std::vector<Route>& routes, CellPos start,
+                          CellPos exit, const TrapSettings& settings, Rng& rng) {
+    TrapPlacement out;
+    std::vector<char> route_cell;
+    std::vector<RoutePos> pos = route_positions(level, graph, routes, route_cell);
+    Placer placer(level, graph, start, exit, rng);
+    const double total_limit = settings.alpha * static_cast<double>(graph.nodes.size());
+    const auto [lo, hi] = cycle_interval_seconds(settings.level_index);
+    for (std::size_t ri = 0; ri < pos.size(); ++ri) {
+        const RoutePos& r = pos[ri];
+        const double route_limit = settings.alpha * static_cast<double>(r.size());
+        int n = 0;  // trap nodes on this route so far
+        for (bool placed = true; placed;) {
+            std::vector<Candidate> cands = possible_traps(level, r, settings.max_mines_before);
+            rng.shuffle(cands);
+            order_by_drawn_kind(cands, rng);
+            placed = false;
+            for (const Candidate& c : cands) {
+                ++out.candidates_tried;
+                const int dn = c.last - c.first + 1;
+                if (n + dn >= route_limit || out.sequence_nodes + dn >= total_limit) continue;  // C5
+                if (!placer.fit(c, r, route_cell)) continue;
+                if (!placer.apply(c, pos)) continue;  // C4
+                n += dn;
+                out.sequence_nodes += dn;
+                out.sequences.push_back(add_timed_sequence(level, c, r, ri, lo, hi, rng));
+                placed = true;
+                break;
+            }
+        }
+    }
+    remap_routes(graph, pos, routes);
     return out;
 }
 

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <utility>
 
@@ -51,92 +50,144 @@ std::vector<double> easiest_values(const std::vector<std::vector<std::pair<int, 
     return std::move(tree.value);
 }
 
-LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,
-                                const ChallengeModel& model) {
-    LevelModelResult r;
-    r.traps = classify_nodes(level, graph);
-    const TrapMap& tm = r.traps;
-    const std::size_t n = graph.nodes.size();
+namespace {
 
-    // Algorithm 5, generalised from one challenge path to every way in: for each atomic trap
-    // node v, each chain w -> m1 .. mk -> v (k <= 2 mine nodes, w neither a mine nor a node
-    // of v's trap) is one substitute edge w -> v weighted by delta([w, m1..mk, v]).
-    std::map<std::pair<int, int>, ChallengeEdge> best;
-    std::vector<char> challenge_mine(n, 0);
-    std::vector<int> chain;
-    std::function<void(int, int)> extend = [&](int head, int trap) {
-        // `chain` holds [head .. v] reversed order is built front-first: chain[0] = head.
-        for (const auto& [w, e] : graph.adj[static_cast<std::size_t>(head)]) {
+/// Algorithm 5, generalised from one challenge path to every way in: for each atomic trap
+/// node v, each chain w -> m1 .. mk -> v (k <= 2 mine nodes, w neither a mine nor a node of
+/// v's trap) is one substitute edge w -> v weighted by delta([w, m1..mk, v]).
+class ChallengeEdgeFinder {
+public:
+    ChallengeEdgeFinder(const Level& level, const LevelGraph& graph, const TrapMap& traps,
+                        const ChallengeModel& model)
+        : m_level(level),
+          m_graph(graph),
+          m_traps(traps),
+          m_model(model),
+          m_challenge_mine(graph.nodes.size(), 0) {}
+
+    void find_all() {
+        for (std::size_t v = 0; v < m_graph.nodes.size(); ++v)
+            if (m_traps.atomic(static_cast<int>(v))) {
+                m_chain.assign(1, static_cast<int>(v));
+                extend(static_cast<int>(v), m_traps.node_trap[v]);
+            }
+    }
+    /// The most probable challenge edge per (from, to), in key order.
+    const std::map<std::pair<int, int>, ChallengeEdge>& best() const { return m_best; }
+    /// Per node: 1 if it is a mine crossed inside some challenge.
+    const std::vector<char>& challenge_mine() const { return m_challenge_mine; }
+
+private:
+    // m_chain holds [head .. v], built front-first: m_chain[0] = head.
+    void extend(int head, int trap) {
+        for (const auto& [w, e] : m_graph.adj[static_cast<std::size_t>(head)]) {
             (void)e;
-            if (std::find(chain.begin(), chain.end(), w) != chain.end()) continue;
-            if (tm.node_trap[static_cast<std::size_t>(w)] == trap) continue;
-            if (tm.mine(w)) {
-                if (static_cast<int>(chain.size()) - 1 < kMaxMinesPerChallenge) {
-                    chain.insert(chain.begin(), w);
-                    extend(w, trap);
-                    chain.erase(chain.begin());
-                }
+            if (std::find(m_chain.begin(), m_chain.end(), w) != m_chain.end()) continue;
+            if (m_traps.node_trap[static_cast<std::size_t>(w)] == trap) continue;
+            if (!m_traps.mine(w)) {
+                add_edge(w, trap);
                 continue;
             }
-            std::vector<int> nodes = chain;
-            nodes.insert(nodes.begin(), w);
-            ChallengeEdge ce;
-            ce.from = w;
-            ce.to = nodes.back();
-            ce.trap = trap;
-            ce.params = challenge_params(level, graph, tm, nodes);
-            ce.probability = model.predict(ce.params);
-            ce.nodes = std::move(nodes);
-            for (std::size_t i = 1; i + 1 < ce.nodes.size(); ++i)
-                challenge_mine[static_cast<std::size_t>(ce.nodes[i])] = 1;
-            auto it = best.find({ce.from, ce.to});
-            if (it == best.end() || ce.probability > it->second.probability)
-                best[{ce.from, ce.to}] = std::move(ce);
+            if (static_cast<int>(m_chain.size()) - 1 < kMaxMinesPerChallenge) {
+                m_chain.insert(m_chain.begin(), w);
+                extend(w, trap);
+                m_chain.erase(m_chain.begin());
+            }
         }
-    };
-    for (std::size_t v = 0; v < n; ++v)
-        if (tm.atomic(static_cast<int>(v))) {
-            chain.assign(1, static_cast<int>(v));
-            extend(static_cast<int>(v), tm.node_trap[v]);
-        }
+    }
 
-    // G': kept graph edges (weight 1) plus the substitute edges.
-    std::vector<std::vector<std::pair<int, double>>> out(n);
-    std::vector<std::vector<int>> out_challenge(n);  // parallel: challenge edge index or -1
+    void add_edge(int w, int trap) {
+        std::vector<int> nodes = m_chain;
+        nodes.insert(nodes.begin(), w);
+        ChallengeEdge ce;
+        ce.from = w;
+        ce.to = nodes.back();
+        ce.trap = trap;
+        ce.params = challenge_params(m_level, m_graph, m_traps, nodes);
+        ce.probability = m_model.predict(ce.params);
+        ce.nodes = std::move(nodes);
+        for (std::size_t i = 1; i + 1 < ce.nodes.size(); ++i)
+            m_challenge_mine[static_cast<std::size_t>(ce.nodes[i])] = 1;
+        auto it = m_best.find({ce.from, ce.to});
+        if (it == m_best.end() || ce.probability > it->second.probability)
+            m_best[{ce.from, ce.to}] = std::move(ce);
+    }
+
+    const Level& m_level;
+    const LevelGraph& m_graph;
+    const TrapMap& m_traps;
+    const ChallengeModel& m_model;
+    std::map<std::pair<int, int>, ChallengeEdge> m_best;
+    std::vector<char> m_challenge_mine;
+    std::vector<int> m_chain;
+};
+
+/// G' as adjacency lists: out[u] = (v, weight), and in parallel the challenge edge index
+/// of each entry (-1 for a kept graph edge).
+struct ReducedGraph {
+    std::vector<std::vector<std::pair<int, double>>> out;
+    std::vector<std::vector<int>> out_challenge;
+};
+
+/// Whether the graph edge u -> v stays in G' with weight 1.
+bool keeps_edge(const Level& level, const LevelGraph& graph, const TrapMap& tm,
+                const std::vector<char>& challenge_mine, int u, int v) {
+    const int ut = tm.node_trap[static_cast<std::size_t>(u)], vt = tm.node_trap[static_cast<std::size_t>(v)];
+    if (tm.atomic(v)) return tm.atomic(u) && ut == vt;  // moving inside a trap; entering is substituted
+    if (tm.mine(v) && challenge_mine[static_cast<std::size_t>(v)])
+        return false;  // mines in front of a trap are only crossed inside a challenge
+    return !crosses_atomic_trap(level, graph, tm, u, v, tm.atomic(u) ? ut : -1);  // leaving or safe
+}
+
+/// G': kept graph edges (weight 1) plus the substitute edges, which are appended to
+/// r.challenge_edges; graph edges kept in neither direction go to r.removed_edges.
+ReducedGraph build_reduced_graph(const Level& level, const LevelGraph& graph,
+                                 const ChallengeEdgeFinder& found, LevelModelResult& r) {
+    const TrapMap& tm = r.traps;
+    ReducedGraph g;
+    g.out.resize(graph.nodes.size());
+    g.out_challenge.resize(graph.nodes.size());
     for (const GraphEdge& e : graph.edges) {
         bool any = false;
-        for (int dir = 0; dir < 2; ++dir) {
-            const int u = dir == 0 ? e.a : e.b, v = dir == 0 ? e.b : e.a;
-            const int ut = tm.node_trap[static_cast<std::size_t>(u)],
-                      vt = tm.node_trap[static_cast<std::size_t>(v)];
-            bool keep;
-            if (tm.atomic(v))
-                keep = tm.atomic(u) && ut == vt;  // moving inside a trap; entering is substituted
-            else if (tm.mine(v) && challenge_mine[static_cast<std::size_t>(v)])
-                keep = false;  // mines in front of a trap are only crossed inside a challenge
-            else
-                keep =
-                    !crosses_atomic_trap(level, graph, tm, u, v, tm.atomic(u) ? ut : -1);  // leaving or safe
-            if (keep) {
-                out[static_cast<std::size_t>(u)].push_back({v, 1.0});
-                out_challenge[static_cast<std::size_t>(u)].push_back(-1);
-                any = true;
-            }
+        for (const auto& [u, v] : {std::pair{e.a, e.b}, std::pair{e.b, e.a}}) {
+            if (!keeps_edge(level, graph, tm, found.challenge_mine(), u, v)) continue;
+            g.out[static_cast<std::size_t>(u)].push_back({v, 1.0});
+            g.out_challenge[static_cast<std::size_t>(u)].push_back(-1);
+            any = true;
         }
         if (!any) r.removed_edges.push_back({e.a, e.b});
     }
-    for (auto& [key, ce] : best) {
-        out[static_cast<std::size_t>(ce.from)].push_back({ce.to, ce.probability});
-        out_challenge[static_cast<std::size_t>(ce.from)].push_back(
+    for (const auto& [key, ce] : found.best()) {
+        g.out[static_cast<std::size_t>(ce.from)].push_back({ce.to, ce.probability});
+        g.out_challenge[static_cast<std::size_t>(ce.from)].push_back(
             static_cast<int>(r.challenge_edges.size()));
         r.challenge_edges.push_back(ce);
     }
+    return g;
+}
 
+/// The challenge edge index of the step u -> v on the easiest path: the best edge u -> v
+/// (a substitute edge may run parallel to none); -1 for a plain graph edge.
+int chosen_challenge(const ReducedGraph& g, int u, int v) {
+    int chosen = -1;
+    double w_best = -1.0;
+    const auto& o = g.out[static_cast<std::size_t>(u)];
+    for (std::size_t k = 0; k < o.size(); ++k)
+        if (o[k].first == v && o[k].second > w_best) {
+            w_best = o[k].second;
+            chosen = g.out_challenge[static_cast<std::size_t>(u)][k];
+        }
+    return chosen;
+}
+
+/// Fills reachable, difficulty, the easiest path and its challenges from start to exit.
+void trace_easiest_path(const ReducedGraph& g, int start, int exit, LevelModelResult& r) {
     std::vector<int> parent;
-    const std::vector<double> value = easiest_values(out, start, parent);
+    const std::vector<double> value = easiest_values(g.out, start, parent);
+    const std::size_t n = g.out.size();
     if (exit < 0 || static_cast<std::size_t>(exit) >= n || start < 0 || static_cast<std::size_t>(start) >= n)
-        return r;
-    if (exit != start && parent[static_cast<std::size_t>(exit)] < 0) return r;
+        return;
+    if (exit != start && parent[static_cast<std::size_t>(exit)] < 0) return;
     r.reachable = true;
     r.difficulty = value[static_cast<std::size_t>(exit)];
     r.success_probability = 1.0 - r.difficulty;
@@ -146,18 +197,21 @@ LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int
     }
     std::reverse(r.easiest_path.begin(), r.easiest_path.end());
     for (std::size_t i = 1; i < r.easiest_path.size(); ++i) {
-        const int u = r.easiest_path[i - 1], v = r.easiest_path[i];
-        // The step taken is the best edge u -> v (a substitute edge may run parallel to none).
-        int chosen = -1;
-        double w_best = -1.0;
-        const auto& o = out[static_cast<std::size_t>(u)];
-        for (std::size_t k = 0; k < o.size(); ++k)
-            if (o[k].first == v && o[k].second > w_best) {
-                w_best = o[k].second;
-                chosen = out_challenge[static_cast<std::size_t>(u)][k];
-            }
+        const int chosen = chosen_challenge(g, r.easiest_path[i - 1], r.easiest_path[i]);
         if (chosen >= 0) r.path_challenges.push_back(chosen);
     }
+}
+
+}  // namespace
+
+LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,
+                                const ChallengeModel& model) {
+    LevelModelResult r;
+    r.traps = classify_nodes(level, graph);
+    ChallengeEdgeFinder found(level, graph, r.traps, model);
+    found.find_all();
+    const ReducedGraph g = build_reduced_graph(level, graph, found, r);
+    trace_easiest_path(g, start, exit, r);
     return r;
 }
 
