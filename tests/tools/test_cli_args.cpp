@@ -6,6 +6,7 @@
 #include "tools/lab/commands.hpp"
 
 #include <doctest/doctest.h>
+#include <CLI/CLI.hpp>
 
 #include <string>
 
@@ -110,4 +111,19 @@ TEST_CASE("layouts and the level options of gen and difficulty") {
     CHECK(p.alpha == GenParams{}.alpha);
     args.room_size = "3x3";  // parses, but the generator refuses it
     CHECK(error_of([&] { parse_level_args(args); }).find("room size") != std::string::npos);
+}
+
+TEST_CASE("seed options of every command parse through parse_seed") {
+    CLI::App app;
+    std::uint64_t seed = 7;
+    add_seed_option(app, "--seed", seed, "seed");
+    app.parse("", false);
+    CHECK(seed == 7u);  // not given: the command's default stays
+    app.parse("--seed 18446744073709551615", false);
+    CHECK(seed == 18446744073709551615ull);
+    for (const char* bad : {"0x10", "1e3", "-1", "abc"}) {
+        CAPTURE(bad);
+        CHECK(error_of([&] { app.parse(std::string("--seed ") + bad, false); }) ==
+              "bad --seed '" + std::string(bad) + "': expected a whole number in 0..18446744073709551615");
+    }
 }

@@ -21,6 +21,30 @@ namespace {
 /// Most seeds one run times: a larger range is a typo, not a benchmark.
 constexpr std::uint64_t kMaxSeeds = 1000000;
 
+/// Lone 11x7 room attempts: how many solve quickly (thesis 3.2.2) and how long one takes.
+struct LoneRoomFigures {
+    double quick_rate = 0.0;
+    double attempt_median_ms = 0.0;
+};
+
+/// Lone 11x7 rooms with uniformly drawn allowed exit configurations (at least 2 exits).
+LoneRoomFigures time_lone_rooms() {
+    const std::vector<RoomExits> configs = all_exit_configs(11, 7, 2);
+    Rng pick(12345);
+    int quick = 0;
+    const int lone = 2000;
+    std::vector<double> attempt_ms;
+    for (int i = 0; i < lone; ++i) {
+        const RoomExits& e = configs[static_cast<std::size_t>(
+            pick.uniform_int(0, static_cast<std::int64_t>(configs.size()) - 1))];
+        Rng rng(mix_seed(777, static_cast<std::uint64_t>(i)));
+        const double t0 = bench::now_seconds();
+        quick += solve_room_attempt(11, 7, e, rng, SolverSettings{}.max_iterations).solved;
+        attempt_ms.push_back((bench::now_seconds() - t0) * 1000.0);
+    }
+    return {static_cast<double>(quick) / lone, bench::median(attempt_ms)};
+}
+
 void run_bench_gen(const std::string& seeds_text, int runs, const std::string& layout_text) {
     using bench::median;
     using bench::now_seconds;
@@ -58,26 +82,13 @@ void run_bench_gen(const std::string& seeds_text, int runs, const std::string& l
         run_p99.push_back(quantile(ms, 0.99));
     }
     progress.finish();
-    // Lone 11x7 rooms with uniformly drawn allowed exit configurations (at least 2 exits).
-    const std::vector<RoomExits> configs = all_exit_configs(11, 7, 2);
-    Rng pick(12345);
-    int quick = 0;
-    const int lone = 2000;
-    std::vector<double> attempt_ms;
-    for (int i = 0; i < lone; ++i) {
-        const RoomExits& e = configs[static_cast<std::size_t>(
-            pick.uniform_int(0, static_cast<std::int64_t>(configs.size()) - 1))];
-        Rng rng(mix_seed(777, static_cast<std::uint64_t>(i)));
-        const double t0 = now_seconds();
-        quick += solve_room_attempt(11, 7, e, rng, SolverSettings{}.max_iterations).solved;
-        attempt_ms.push_back((now_seconds() - t0) * 1000.0);
-    }
+    const LoneRoomFigures lone = time_lone_rooms();
     const nlohmann::json out = {
         {"median_ms", median(run_median)},
         {"p99_ms", median(run_p99)},
         {"success_rate", total ? static_cast<double>(ok) / total : 0.0},
-        {"room_quick_rate", static_cast<double>(quick) / lone},
-        {"room_attempt_median_ms", median(attempt_ms)},
+        {"room_quick_rate", lone.quick_rate},
+        {"room_attempt_median_ms", lone.attempt_median_ms},
         {"level_room_quick_rate", attempts ? static_cast<double>(rooms - fallbacks) / attempts : 0.0},
         {"level_rooms_first_try_rate", rooms ? static_cast<double>(first) / rooms : 0.0},
         {"fallbacks", fallbacks},

@@ -2,6 +2,8 @@
 
 #include "tools/lab/commands.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <charconv>
 #include <cmath>
 
@@ -65,6 +67,13 @@ std::uint64_t parse_seed(std::string_view text, std::string_view option) {
     std::uint64_t v = 0;
     if (!read_number(text, v)) fail(option, text, "a whole number in 0..18446744073709551615");
     return v;
+}
+
+CLI::Option* add_seed_option(CLI::App& cmd, const std::string& name, std::uint64_t& seed,
+                             const std::string& help) {
+    // Parsed as text: CLI11's own conversion would also take 0x10 or 1e3, and fail with exit 2.
+    return cmd.add_option_function<std::string>(
+        name, [&seed, name](const std::string& text) { seed = parse_seed(text, name); }, help);
 }
 
 int parse_int(std::string_view text, std::string_view option) {

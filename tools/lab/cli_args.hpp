@@ -16,6 +16,11 @@
 #include <string_view>
 #include <vector>
 
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
 namespace sawtooth::lab {
 
 /// Width and height, written WxH (e.g. 4x3 rooms, 11x7 cells per room).
@@ -35,6 +40,11 @@ struct InclusiveRange {
 
 /// A seed: a whole number in 0..2^64-1.
 std::uint64_t parse_seed(std::string_view text, std::string_view option);
+/// Adds a seed option (e.g. "--seed") that fills `seed` through parse_seed, so every
+/// command takes and refuses the same seeds; `seed` keeps its value when not given. A bad
+/// seed throws LabError from the command-line parse (exit 1, one line).
+CLI::Option* add_seed_option(CLI::App& cmd, const std::string& name, std::uint64_t& seed,
+                             const std::string& help);
 /// A whole number that fits an int (may be negative).
 int parse_int(std::string_view text, std::string_view option);
 /// WxH, e.g. 4x3.

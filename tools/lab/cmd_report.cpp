@@ -3,6 +3,7 @@
 // libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
 // Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
 #include "telemetry/analysis/verification.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/model_common.hpp"
 #include "tools/lab/report_words.hpp"
@@ -410,7 +411,7 @@ void register_report(CLI::App& app) {
     cmd->add_option("--partitions", o->partitions, "random train/verify partitions")
         ->check(CLI::Range(1, 10000));
     cmd->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)");
-    cmd->add_option("--seed", o->seed, "partition seed");
+    add_seed_option(*cmd, "--seed", o->seed, "partition seed");
     cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
     cmd->callback([o] { run(*o); });

@@ -14,6 +14,7 @@
 #include "telemetry/replay.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/bot_common.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/study_modes.hpp"
@@ -439,7 +440,8 @@ void register_study(CLI::App& app) {
         "simulated user study: synthetic participants play the thesis session, recorded into a database");
     c->add_option("--players", req->players, "participants (thesis: 53)")->capture_default_str();
     c->add_option("--db", req->db, "database file to record into (created if missing)")->required();
-    c->add_option("--seed", req->seed, "study seed: same seed, same recordings")->capture_default_str();
+    add_seed_option(*c, "--seed", req->seed, "study seed: same seed, same recordings")
+        ->default_str(std::to_string(req->seed));
     c->add_option("--mode", *mode, "platformer (default) or words")->capture_default_str();
     c->add_option("--threads", req->threads, "worker threads (default: all cores)");
     c->add_flag("--json", req->json, "print the figures as JSON");

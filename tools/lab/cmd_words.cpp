@@ -410,10 +410,9 @@ words::Dictionary load_word_dictionary(const std::string& path) {
     }
 }
 
-void register_words(CLI::App& app) {
-    CLI::App* words = app.add_subcommand("words", "Elimination word mode: analysis, generation, levels");
-    words->require_subcommand(1);
+namespace {
 
+void register_words_analyze(CLI::App* words) {
     auto* analyze = words->add_subcommand("analyze", "words and exhaustive elimination states of LETTERS");
     auto letters = std::make_shared<std::string>();
     auto a_words = std::make_shared<std::string>();
@@ -425,10 +424,12 @@ void register_words(CLI::App& app) {
     analyze->add_flag("--json", *a_json, "print JSON");
     analyze->add_flag("--states", *a_states, "also list dead-end states (all reached states with --json)");
     analyze->callback([=] { cmd_analyze(*letters, *a_words, *a_json, *a_states); });
+}
 
+void register_words_gen(CLI::App* words) {
     auto* gen = words->add_subcommand("gen", "generate challenges with the FI-2Pop generator");
     auto g = std::make_shared<GenOptions>();
-    gen->add_option("--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
+    add_seed_option(*gen, "--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
     gen->add_option("--count", g->count, "number of challenges");
     gen->add_option("--length", g->length, "exact challenge length (also the target length)");
     gen->add_option("--band", g->band, "corpusFreq band as rank percentiles LO..HI (0 = most frequent)");
@@ -440,14 +441,16 @@ void register_words(CLI::App& app) {
     gen->add_option("--num2x", g->num2x, "challenges with a 2X letter (default: all)");
     gen->add_flag("--json", g->json, "print JSON");
     gen->callback([=] { cmd_gen(*g); });
+}
 
+void register_words_levels(CLI::App* words) {
     auto* levels = words->add_subcommand("levels", "the Levels-mode table (30 levels x 10 challenges)");
     auto l_seed = std::make_shared<std::uint64_t>(w::kLevelsModeSeed);
     auto l_level = std::make_shared<int>(0);
     auto l_params = std::make_shared<bool>(false);
     auto l_json = std::make_shared<bool>(false);
     auto l_words = std::make_shared<std::string>();
-    levels->add_option("--seed", *l_seed, "mode seed (players use the default)");
+    add_seed_option(*levels, "--seed", *l_seed, "mode seed (players use the default)");
     levels->add_option("--level", *l_level, "only this level");
     levels->add_flag("--params-only", *l_params, "print parameters without generating");
     levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
@@ -456,7 +459,9 @@ void register_words(CLI::App& app) {
     levels->add_option("--fitness", *l_fitness,
                        "short-visible (default) or equation3 (see docs/elimination.md)");
     levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words, *l_fitness); });
+}
 
+void register_words_simulate(CLI::App* words) {
     auto* sim =
         words->add_subcommand("simulate", "simulated players (docs/elimination.md model) on mode levels");
     auto so = std::make_shared<SimOptions>();
@@ -465,12 +470,23 @@ void register_words(CLI::App& app) {
     sim->add_option("--date", so->date, "UTC date YYYY-MM-DD (daily)");
     sim->add_option("--players", so->players, "simulated players per level");
     sim->add_option("--skill", so->skill, "skill range LO..HI in 0..1, drawn uniformly per player");
-    sim->add_option("--seed", so->seed, "seed of the players (and of the infinite run)");
+    add_seed_option(*sim, "--seed", so->seed, "seed of the players (and of the infinite run)");
     sim->add_option("--words", so->words_file, "word list instead of the English asset");
     sim->add_flag("--json", so->json, "print JSON");
     sim->add_flag("--log", so->log, "with --json: every player's action log");
     sim->add_option("--fitness", so->fitness, "generator fitness: short-visible (default) or equation3");
     sim->callback([so] { cmd_simulate(*so); });
+}
+
+}  // namespace
+
+void register_words(CLI::App& app) {
+    CLI::App* words = app.add_subcommand("words", "Elimination word mode: analysis, generation, levels");
+    words->require_subcommand(1);
+    register_words_analyze(words);
+    register_words_gen(words);
+    register_words_levels(words);
+    register_words_simulate(words);
 }
 
 }  // namespace sawtooth::lab
