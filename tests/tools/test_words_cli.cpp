@@ -90,7 +90,7 @@ TEST_CASE("bad input: one line on stderr, non-zero exit") {
           "words gen --band nine", "words gen --sources 4", "words gen --count 0", "words gen --max-seq 0",
           "words gen --words /nonexistent/list.tsv", "words levels --level 31",
           "words simulate --mode daily --date 2026-02-30", "words simulate --levels 1-2",
-          "words simulate --skill 0.8..0.2"}) {
+          "words simulate --skill 0.8..0.2", "words levels --seed 0x10"}) {
         const Run r = lab(args);
         INFO(args << " -> " << r.out);
         CHECK(r.code == 1);

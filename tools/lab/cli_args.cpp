@@ -72,8 +72,10 @@ std::uint64_t parse_seed(std::string_view text, std::string_view option) {
 CLI::Option* add_seed_option(CLI::App& cmd, const std::string& name, std::uint64_t& seed,
                              const std::string& help) {
     // Parsed as text: CLI11's own conversion would also take 0x10 or 1e3, and fail with exit 2.
-    return cmd.add_option_function<std::string>(
-        name, [&seed, name](const std::string& text) { seed = parse_seed(text, name); }, help);
+    return cmd
+        .add_option_function<std::string>(
+            name, [&seed, name](const std::string& text) { seed = parse_seed(text, name); }, help)
+        ->type_name("UINT");
 }
 
 int parse_int(std::string_view text, std::string_view option) {
