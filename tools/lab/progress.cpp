@@ -62,7 +62,7 @@ double ProgressLine::elapsed_seconds() const {
 
 void ProgressLine::advance(std::size_t n) {
     const std::size_t done = m_done += n;
-    if (!m_settings.show) return;
+    if (!m_settings.show || done >= m_total) return;  // finish() draws the last figures
     const double now = elapsed_seconds();
     if (now - m_last_draw.load() < m_settings.min_redraw_seconds) return;
     // A worker that finds another one drawing skips its redraw rather than wait for it.
