@@ -60,7 +60,7 @@ std::string one_of(const std::vector<std::string>& names) {
 
 // The level and script of `--screen words-level`; "" on success, else the one-line
 // problem (starting with "--" when a flag is wrong).
-std::string prepare_word_run(const AppOptions& o, const std::string& today, WordsRun& run) {
+std::string prepare_words_run(const AppOptions& o, const std::string& today, WordsRun& run) {
     const words::Mode mode = words::parse_mode(o.words_mode);
     if (mode == words::Mode::Levels) {
         if (o.words_level < 1 || o.words_level > words::kLevelCount)
@@ -106,7 +106,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
         return 2;
     }
     if (plan.first != "words-level") return std::nullopt;
-    const std::string err = prepare_word_run(o, plan.today, plan.word_run);
+    const std::string err = prepare_words_run(o, plan.today, plan.word_run);
     if (err.empty()) return std::nullopt;
     fail(err);
     return err.rfind("--", 0) == 0 ? 2 : 1;  // a bad flag is 2, a bad file 1

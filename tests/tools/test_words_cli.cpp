@@ -58,7 +58,7 @@ TEST_CASE("words gen: one challenge a line, deterministic per seed") {
     for (char ch : first) CHECK((ch >= 'A' && ch <= 'Z'));
     CHECK(a.out.find("2x:") != std::string::npos);
 
-    const ProcessResult e = lab("words gen --seed 1 --count 3 --length 8 --band 0-20 --max-seq 3 --json");
+    const ProcessResult e = lab("words gen --seed 1 --count 3 --length 8 --band 0..20 --max-seq 3 --json");
     REQUIRE(e.exit_code == 0);
     const auto doc = nlohmann::json::parse(e.out);
     REQUIRE(doc["challenges"].size() == 3);
@@ -77,10 +77,11 @@ TEST_CASE("words levels: 30-level sawtooth table") {
 
 TEST_CASE("bad input: one line on stderr, non-zero exit") {
     for (const char* args :
-         {"words analyze AB1", "words analyze ABCDEFGHIJKLMNOPQ", "words gen --band 0-0.1 --length 16",
+         {"words analyze AB1", "words analyze ABCDEFGHIJKLMNOPQ", "words gen --band 0..0.1 --length 16",
           "words gen --band nine", "words gen --sources 4", "words gen --count 0", "words gen --max-seq 0",
           "words gen --words /nonexistent/list.tsv", "words levels --level 31",
-          "words simulate --mode daily --date 2026-02-30"}) {
+          "words simulate --mode daily --date 2026-02-30", "words simulate --levels 1-2",
+          "words simulate --skill 0.8..0.2", "words levels --seed 0x10"}) {
         const ProcessResult r = lab(args);
         INFO(args << " -> " << r.out);
         CHECK(r.exit_code == 1);
@@ -101,7 +102,7 @@ TEST_CASE("bench words prints the three figures") {
 }
 
 TEST_CASE("words simulate: simulated players on a level") {
-    const ProcessResult r = lab("words simulate --levels 1-2 --players 3 --json");
+    const ProcessResult r = lab("words simulate --levels 1..2 --players 3 --json");
     REQUIRE(r.exit_code == 0);
     const auto doc = nlohmann::json::parse(r.out);
     REQUIRE(doc["levels"].size() == 2);

@@ -9,6 +9,7 @@
 #include "telemetry/recorder.hpp"
 #include "telemetry/replay.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -69,119 +70,158 @@ std::uintmax_t checkpointed_size(telemetry::Store& store) {
     return fs::file_size(store.path());
 }
 
-void run_bench_replay(const BenchArgs& a) {
-    const fs::path dir = fs::temp_directory_path();
-    const std::string tag = std::to_string(::getpid());
-    const std::string empty_path = (dir / ("sawtooth-bench-empty-" + tag + ".db")).string();
-    const std::string path =
-        a.keep.empty() ? (dir / ("sawtooth-bench-replay-" + tag + ".db")).string() : a.keep;
-    for (const std::string& p : {empty_path, path})
-        for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(p + suffix);
+void remove_store_files(const std::string& path) {
+    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
+}
 
-    std::uintmax_t empty_bytes = 0;
+/// Bytes of a store holding one participant and nothing else: the baseline a recording adds to.
+std::uintmax_t empty_store_bytes(const std::string& empty_path) {
+    std::uintmax_t bytes = 0;
     {
         auto empty = telemetry::Store::open(empty_path);
         empty.create_participant();
-        empty_bytes = checkpointed_size(empty);
+        bytes = checkpointed_size(empty);
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(empty_path + suffix);
+    remove_store_files(empty_path);
+    return bytes;
+}
 
-    // Record.
+/// What recording the scripted session produced.
+struct Recording {
+    std::vector<std::int64_t> level_ids;
+    std::uint64_t ticks = 0;
+    std::uintmax_t bytes = 0;  ///< store bytes over an empty store
+    std::uint64_t input_bytes = 0;
+    std::uint64_t event_rows = 0;
+};
+
+/// The study's linear level of this index, from the first seed at or after `seed` that
+/// generates (advances `seed` past the seeds used).
+telemetry::LevelSource study_level(int index, std::uint64_t& seed, bool file_levels) {
+    GeneratedLevel g;
+    GenParams p;
+    for (int attempt = 0; attempt < kSeedAttempts && !g.ok; ++attempt) {
+        p = GenParams{};
+        p.seed = seed++;
+        p.layout = Layout::Linear;
+        p.level_index = index;
+        g = generate_level(p);
+    }
+    if (!g.ok) throw LabError("bench replay: no level generated for study index " + std::to_string(index));
+    telemetry::LevelSource src{"generated", "Level " + std::to_string(index) + "/10", p, g.level};
+    if (file_levels) src.params.reset();  // replay parses the stored text instead of regenerating
+    return src;
+}
+
+/// Plays the scripted pattern on one level (until the exit or `max_ticks`), recording it.
+std::int64_t record_level(telemetry::SessionRecorder& session, const telemetry::LevelSource& src,
+                          std::uint64_t max_ticks, std::uint64_t& recorded_ticks) {
+    Simulation sim(src.level);
+    auto rec = session.begin_level(src, sim);
+    while (sim.tick() < max_ticks && !sim.reached_exit()) {
+        const InputFrame f = pattern(sim.tick());
+        sim.step(f);
+        rec->record_tick(f, sim);
+    }
+    rec->finish(sim.reached_exit() ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Quit,
+                sim);
+    recorded_ticks += sim.tick();
+    return rec->level_id();
+}
+
+Recording record_session(const BenchArgs& a, const std::string& path, std::uintmax_t empty_bytes) {
     auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
     const std::string participant = store->create_participant();
-    std::uint64_t recorded_ticks = 0;
-    std::vector<std::int64_t> level_ids;
+    Recording r;
     const auto max_ticks = static_cast<std::uint64_t>(a.minutes * 60.0 * kTicksPerSecond);
     {
         telemetry::SessionRecorder session(store, participant, "study");
         std::uint64_t seed = kFirstSeed;
+        ProgressLine progress("recording levels", kStudyLevels);
         for (int index = 1; index <= kStudyLevels; ++index) {
-            GeneratedLevel g;
-            GenParams p;
-            for (int attempt = 0; attempt < kSeedAttempts && !g.ok; ++attempt) {
-                p = GenParams{};
-                p.seed = seed++;
-                p.layout = Layout::Linear;
-                p.level_index = index;
-                g = generate_level(p);
-            }
-            if (!g.ok)
-                throw LabError("bench replay: no level generated for study index " + std::to_string(index));
-            telemetry::LevelSource src{"generated", "Level " + std::to_string(index) + "/10", p, g.level};
-            if (a.file_levels) src.params.reset();  // replay parses the stored text instead of regenerating
-            Simulation sim(g.level);
-            auto rec = session.begin_level(src, sim);
-            while (sim.tick() < max_ticks && !sim.reached_exit()) {
-                const InputFrame f = pattern(sim.tick());
-                sim.step(f);
-                rec->record_tick(f, sim);
-            }
-            rec->finish(
-                sim.reached_exit() ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Quit,
-                sim);
-            recorded_ticks += sim.tick();
-            level_ids.push_back(rec->level_id());
+            r.level_ids.push_back(
+                record_level(session, study_level(index, seed, a.file_levels), max_ticks, r.ticks));
+            progress.advance();
         }
         session.end("finished");
     }
-    const std::uintmax_t bytes = checkpointed_size(*store) - std::min(empty_bytes, checkpointed_size(*store));
-    const auto input_bytes =
+    r.bytes = checkpointed_size(*store) - std::min(empty_bytes, checkpointed_size(*store));
+    r.input_bytes =
         static_cast<std::uint64_t>(store->db().query_int("SELECT sum(length(rle)) FROM input_chunks"));
-    const auto event_rows = static_cast<std::uint64_t>(store->db().query_int("SELECT count(*) FROM events"));
-    store.reset();
+    r.event_rows = static_cast<std::uint64_t>(store->db().query_int("SELECT count(*) FROM events"));
+    return r;
+}
 
-    // Replay (read-only, as `sawtooth-lab replay` does), several times. Loading is one
-    // connection on this thread; the ten levels are independent, so regeneration and
-    // simulation run on `threads` workers (as `study` and `verify-levels` do).
-    std::vector<double> seconds, cpu_seconds;
-    std::size_t hashes = 0, events = 0;
+/// Timings of the replay runs and what the last one checked.
+struct ReplayTimes {
+    std::vector<double> seconds;
+    std::vector<double> cpu_seconds;
+    std::size_t hashes = 0;
+    std::size_t events = 0;
+};
+
+/// One replay of every level: loads on this thread, verifies on `threads` workers.
+std::vector<telemetry::ReplayReport> replay_once(telemetry::Store& ro, const std::vector<std::int64_t>& ids,
+                                                 int threads) {
+    std::vector<telemetry::LoadedRecording> recs;
+    for (const std::int64_t id : ids) recs.push_back(telemetry::load_recording(ro, id));
+    std::vector<telemetry::ReplayReport> reports(recs.size());
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < recs.size(); i = next++)
+            reports[i] = telemetry::verify_replay(recs[i]);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool) t.join();
+    return reports;
+}
+
+// Replay (read-only, as `sawtooth-lab replay` does), several times. Loading is one
+// connection on this thread; the ten levels are independent, so regeneration and
+// simulation run on `threads` workers (as `study` and `verify-levels` do).
+ReplayTimes replay_runs(const BenchArgs& a, const std::string& path, const std::vector<std::int64_t>& ids) {
+    ReplayTimes t;
+    ProgressLine progress("replaying the session", static_cast<std::size_t>(a.runs));
     for (int run = 0; run < a.runs; ++run) {
         auto ro = telemetry::Store::open_read_only(path);
         const auto t0 = Clock::now();
         const double c0 = process_cpu_seconds();
-        std::vector<telemetry::LoadedRecording> recs;
-        for (const std::int64_t id : level_ids) recs.push_back(telemetry::load_recording(ro, id));
-        std::vector<telemetry::ReplayReport> reports(recs.size());
-        std::atomic<std::size_t> next{0};
-        auto worker = [&] {
-            for (std::size_t i = next++; i < recs.size(); i = next++)
-                reports[i] = telemetry::verify_replay(recs[i]);
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < a.threads; ++t) pool.emplace_back(worker);
-        worker();
-        for (std::thread& t : pool) t.join();
-        seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
-        cpu_seconds.push_back(process_cpu_seconds() - c0);
-        hashes = events = 0;
+        const std::vector<telemetry::ReplayReport> reports = replay_once(ro, ids, a.threads);
+        t.seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        t.cpu_seconds.push_back(process_cpu_seconds() - c0);
+        t.hashes = t.events = 0;
         for (std::size_t i = 0; i < reports.size(); ++i) {
             const telemetry::ReplayReport& rep = reports[i];
             if (rep.desync)
-                throw LabError("bench replay: level " + std::to_string(level_ids[i]) + " desynced at tick " +
+                throw LabError("bench replay: level " + std::to_string(ids[i]) + " desynced at tick " +
                                std::to_string(rep.desync->tick) + ": " + rep.desync->what);
-            hashes += rep.hashes_checked;
-            events += rep.events_checked;
+            t.hashes += rep.hashes_checked;
+            t.events += rep.events_checked;
         }
+        progress.advance();
     }
-    std::sort(seconds.begin(), seconds.end());
-    std::sort(cpu_seconds.begin(), cpu_seconds.end());
-    const double median = seconds[seconds.size() / 2];
-    const double median_cpu = cpu_seconds[cpu_seconds.size() / 2];
-    const double minutes = static_cast<double>(recorded_ticks) / kTicksPerSecond / 60.0;
-    if (a.keep.empty())
-        for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
+    return t;
+}
 
+void print_bench_replay(const BenchArgs& a, const Recording& r, ReplayTimes t) {
+    std::sort(t.seconds.begin(), t.seconds.end());
+    std::sort(t.cpu_seconds.begin(), t.cpu_seconds.end());
+    const double median = t.seconds[t.seconds.size() / 2];
+    const double median_cpu = t.cpu_seconds[t.cpu_seconds.size() / 2];
+    const double minutes = static_cast<double>(r.ticks) / kTicksPerSecond / 60.0;
     const nlohmann::json out = {
-        {"realtime_factor", static_cast<double>(recorded_ticks) / kTicksPerSecond / median},
-        {"realtime_factor_cpu", static_cast<double>(recorded_ticks) / kTicksPerSecond / median_cpu},
-        {"bytes_per_minute", static_cast<double>(bytes) / minutes},
-        {"input_bytes_per_minute", static_cast<double>(input_bytes) / minutes},
-        {"event_rows_per_minute", static_cast<double>(event_rows) / minutes},
-        {"levels", level_ids.size()},
+        {"realtime_factor", static_cast<double>(r.ticks) / kTicksPerSecond / median},
+        {"realtime_factor_cpu", static_cast<double>(r.ticks) / kTicksPerSecond / median_cpu},
+        {"bytes_per_minute", static_cast<double>(r.bytes) / minutes},
+        {"input_bytes_per_minute", static_cast<double>(r.input_bytes) / minutes},
+        {"event_rows_per_minute", static_cast<double>(r.event_rows) / minutes},
+        {"levels", r.level_ids.size()},
         {"recorded_minutes", minutes},
         {"replay_seconds_median", median},
-        {"events_checked", events},
-        {"hashes_checked", hashes},
+        {"events_checked", t.events},
+        {"hashes_checked", t.hashes},
         {"runs", a.runs},
         {"threads", a.threads},
         {"regenerates_levels", !a.file_levels}};
@@ -193,6 +233,21 @@ void run_bench_replay(const BenchArgs& a) {
             "(inputs %.0f bytes/min)\n",
             out["realtime_factor"].get<double>(), minutes, median, a.runs,
             out["bytes_per_minute"].get<double>(), out["input_bytes_per_minute"].get<double>());
+}
+
+void run_bench_replay(const BenchArgs& a) {
+    const fs::path dir = fs::temp_directory_path();
+    const std::string tag = std::to_string(::getpid());
+    const std::string empty_path = (dir / ("sawtooth-bench-empty-" + tag + ".db")).string();
+    const std::string path =
+        a.keep.empty() ? (dir / ("sawtooth-bench-replay-" + tag + ".db")).string() : a.keep;
+    remove_store_files(empty_path);
+    remove_store_files(path);
+    const std::uintmax_t empty_bytes = empty_store_bytes(empty_path);
+    const Recording recording = record_session(a, path, empty_bytes);
+    const ReplayTimes times = replay_runs(a, path, recording.level_ids);
+    if (a.keep.empty()) remove_store_files(path);
+    print_bench_replay(a, recording, times);
 }
 
 }  // namespace

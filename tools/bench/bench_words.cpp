@@ -11,6 +11,7 @@
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/words_common.hpp"
 
 namespace sawtooth::lab {
@@ -51,6 +52,7 @@ void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
     }
 
     std::vector<double> challenge_ms, level_ms;
+    ProgressLine progress("timing levels", static_cast<std::size_t>(runs) * std::size(kTimedLevels));
     for (int r = 0; r < runs; ++r) {
         for (int level : kTimedLevels) {
             const w::ModeLevel ml =
@@ -64,8 +66,10 @@ void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
             const auto t1 = Clock::now();
             (void)w::generate_mode_level(dict, ml);
             level_ms.push_back(ms_since(t1));
+            progress.advance();
         }
     }
+    progress.finish();
 
     nlohmann::json out = {{"challenge_ms", median(challenge_ms)}, {"level_ms", median(level_ms)},
                           {"enumerate_us", median(enum_us)},      {"enumerate_letters", kEnumerateLetters},

@@ -1,37 +1,10 @@
 #include "tools/lab/bot_common.hpp"
 
 #include "gen/rng.hpp"
-#include "tools/lab/commands.hpp"
 
-#include <charconv>
 #include <thread>
 
 namespace sawtooth::lab {
-
-namespace {
-bool parse_u64(std::string_view s, std::uint64_t& v) {
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
-}
-}  // namespace
-
-std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
-    const auto dots = text.find("..");
-    std::uint64_t a = 0, b = 0;
-    const bool ok = dots == std::string::npos ? parse_u64(text, a) && ((b = a), true)
-                                              : parse_u64(std::string_view(text).substr(0, dots), a) &&
-                                                    parse_u64(std::string_view(text).substr(dots + 2), b);
-    if (!ok || b < a) throw LabError("bad --seeds '" + text + "': expected A..B with A <= B, or one seed");
-    return {a, b};
-}
-
-int parse_int(const std::string& text, const char* flag) {
-    int v = 0;
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || p != text.data() + text.size())
-        throw LabError(std::string("bad ") + flag + " '" + text + "': expected an integer");
-    return v;
-}
 
 int worker_count(int requested) {
     if (requested > 0) return requested;

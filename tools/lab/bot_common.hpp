@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the bot commands (verify-levels, study): argument parsing, worker counts and
-// the study's level parameters.
+// Shared by the bot commands (verify-levels, study): worker counts and the study's level
+// parameters. (Their arguments are parsed by tools/lab/cli_args.hpp.)
 
 #include "gen/generator.hpp"
 
@@ -10,10 +10,6 @@
 
 namespace sawtooth::lab {
 
-/// "A..B" or "A" -> inclusive range; throws LabError.
-std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
-/// Whole decimal integer; throws LabError naming `flag`.
-int parse_int(const std::string& text, const char* flag);
 /// Threads to use: `requested` if > 0, else every core (at least 1).
 int worker_count(int requested);
 

@@ -5,6 +5,7 @@
 #include "gen/generator.hpp"
 #include "gen/travel_time.hpp"
 #include "telemetry/analysis/level_model.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/png.hpp"
 
@@ -12,7 +13,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -24,30 +24,12 @@ namespace {
 using namespace analysis;
 
 struct DifficultyOptions {
-    std::string seed;
-    std::string layout = "linear";
-    std::string rooms = "4x2";
-    std::string room_size = "11x7";
-    int level_index = 5;
-    double alpha = GenParams{}.alpha;
+    LevelArgs level{.seed = {}, .layout = "linear", .rooms = "4x2", .room_size = "11x7", .level_index = 5};
     std::string model;
     std::string png;
     int scale = 24;
     bool json = false;
 };
-
-std::pair<int, int> parse_wxh(const std::string& s, const char* flag) {
-    const auto x = s.find('x');
-    int w = 0, h = 0;
-    bool ok = x != std::string::npos;
-    if (ok) {
-        const auto [p1, e1] = std::from_chars(s.data(), s.data() + x, w);
-        const auto [p2, e2] = std::from_chars(s.data() + x + 1, s.data() + s.size(), h);
-        ok = e1 == std::errc() && e2 == std::errc() && p1 == s.data() + x && p2 == s.data() + s.size();
-    }
-    if (!ok) throw LabError(std::string("bad ") + flag + " '" + s + "': expected WxH, e.g. 4x1");
-    return {w, h};
-}
 
 /// Red (p = 0) -> yellow (0.5) -> green (1).
 std::uint32_t probability_colour(double p) {
@@ -111,22 +93,7 @@ void draw(const GeneratedLevel& g, const LevelModelResult& r, const std::string&
 }
 
 void run(const DifficultyOptions& o) {
-    GenParams p;
-    {
-        std::uint64_t v = 0;
-        const auto [ptr, ec] = std::from_chars(o.seed.data(), o.seed.data() + o.seed.size(), v);
-        if (o.seed.empty() || ec != std::errc() || ptr != o.seed.data() + o.seed.size())
-            throw LabError("bad --seed '" + o.seed + "': expected an unsigned 64-bit integer");
-        p.seed = v;
-    }
-    const auto layout = parse_layout(o.layout);
-    if (!layout) throw LabError("bad --layout '" + o.layout + "': expected maze or linear");
-    p.layout = *layout;
-    std::tie(p.rooms_w, p.rooms_h) = parse_wxh(o.rooms, "--rooms");
-    std::tie(p.room_w, p.room_h) = parse_wxh(o.room_size, "--room-size");
-    p.level_index = o.level_index;
-    p.alpha = o.alpha;
-    if (const std::string err = validate_params(p); !err.empty()) throw LabError(err);
+    const GenParams p = parse_level_args(o.level);
     ChallengeModel model;
     std::string model_name = "thesis Fig. 5.2 reference fit";
     if (!o.model.empty()) {
@@ -191,12 +158,13 @@ void register_difficulty(CLI::App& app) {
     auto o = std::make_shared<DifficultyOptions>();
     CLI::App* cmd =
         app.add_subcommand("difficulty", "predicted difficulty and easiest path of a level (thesis 4.6)");
-    cmd->add_option("--seed", o->seed, "level seed")->required();
-    cmd->add_option("--layout", o->layout, "linear (study, default) | maze");
-    cmd->add_option("--rooms", o->rooms, "rooms across x up (default 4x2, the study layout)");
-    cmd->add_option("--room-size", o->room_size, "cells per room (default 11x7)");
-    cmd->add_option("--level-index", o->level_index, "1-based level index: trap cycle interval (default 5)");
-    cmd->add_option("--alpha", o->alpha, "share of graph nodes trap sequences may cover");
+    cmd->add_option("--seed", o->level.seed, "level seed")->required();
+    cmd->add_option("--layout", o->level.layout, "linear (study, default) | maze");
+    cmd->add_option("--rooms", o->level.rooms, "rooms across x up (default 4x2, the study layout)");
+    cmd->add_option("--room-size", o->level.room_size, "cells per room (default 11x7)");
+    cmd->add_option("--level-index", o->level.level_index,
+                    "1-based level index: trap cycle interval (default 5)");
+    cmd->add_option("--alpha", o->level.alpha, "share of graph nodes trap sequences may cover");
     cmd->add_option("--model", o->model,
                     "challenge model file from `model fit` (default: thesis Fig. 5.2 fit)");
     cmd->add_option("--png", o->png, "draw the level, challenge edges and easiest path to this PNG");

@@ -2,6 +2,7 @@
 // 4.5, 5.1) on every session. `sawtooth-lab model verify`: thesis 5.2-5.4 verification
 // with random train/verify partitions. Definitions: docs/difficulty.md.
 #include "telemetry/analysis/verification.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/model_common.hpp"
 
@@ -159,7 +160,7 @@ void register_model(CLI::App& app) {
         ->check(CLI::Range(1, 10000));
     ver->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)")
         ->check(CLI::Range(1, 100000));
-    ver->add_option("--seed", o->seed, "partition seed");
+    add_seed_option(*ver, "--seed", o->seed, "partition seed");
     ver->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     ver->add_flag("--json", o->json, "print JSON");
     ver->callback([o] { run_verify(*o); });

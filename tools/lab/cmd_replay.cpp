@@ -7,6 +7,7 @@
 #include "telemetry/replay.hpp"
 #include "telemetry/words_recording.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/words_common.hpp"
 
@@ -76,10 +77,60 @@ std::string replay_word_level(telemetry::Store& store, const words::Dictionary& 
     return rep.mismatch ? "word level " + std::to_string(id) + ": " + *rep.mismatch : std::string();
 }
 
-void run_replay(const ReplayArgs& a) {
-    telemetry::Store store = open_store_read_only(a.db);
-    std::vector<std::int64_t> ids;
-    std::vector<std::int64_t> word_ids = a.word_levels;
+/// Verifies one platformer level; returns the first desync ("" when exact).
+std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, bool json,
+                                    nlohmann::json& out) {
+    telemetry::LoadedRecording rec;
+    try {
+        rec = telemetry::load_recording(store, id);
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    } catch (const telemetry::ReplayError& e) {
+        throw LabError(e.what());
+    }
+    for (const std::string& w : rec.warnings) std::fprintf(stderr, "sawtooth-lab: warning: %s\n", w.c_str());
+    const telemetry::ReplayReport rep = telemetry::verify_replay(rec);
+    const auto& r = rec.record;
+    if (json) {
+        nlohmann::json j = {{"level_id", id},
+                            {"session_id", r.session_id},
+                            {"participant_id", r.participant_id},
+                            {"ticks", rep.ticks},
+                            {"deaths", rep.deaths},
+                            {"reached_exit", rep.reached_exit},
+                            {"final_hash", telemetry::hex64(rep.final_hash)},
+                            {"events_checked", rep.events_checked},
+                            {"hashes_checked", rep.hashes_checked},
+                            {"same_build", rec.same_build},
+                            {"match", !rep.desync}};
+        if (rep.desync) j["desync"] = {{"tick", rep.desync->tick}, {"what", rep.desync->what}};
+        out.push_back(std::move(j));
+    } else if (rep.desync) {
+        std::printf("level %lld: DESYNC at tick %llu: %s\n", static_cast<long long>(id),
+                    static_cast<unsigned long long>(rep.desync->tick), rep.desync->what.c_str());
+    } else {
+        std::printf(
+            "level %lld (session %lld, %s, %s): %llu ticks, %d deaths, %zu events and %zu state hashes "
+            "match, final hash %s\n",
+            static_cast<long long>(id), static_cast<long long>(r.session_id), r.participant_id.c_str(),
+            r.params ? ("seed " + std::to_string(r.params->seed)).c_str() : r.kind.c_str(),
+            static_cast<unsigned long long>(rep.ticks), rep.deaths, rep.events_checked, rep.hashes_checked,
+            telemetry::hex64(rep.final_hash).c_str());
+    }
+    if (!rep.desync) return {};
+    return "level " + std::to_string(id) + ": desync at tick " + std::to_string(rep.desync->tick) + ": " +
+           rep.desync->what;
+}
+
+/// The platformer and word level ids the options name.
+struct ReplayIds {
+    std::vector<std::int64_t> levels;
+    std::vector<std::int64_t> word_levels;
+};
+
+ReplayIds collect_ids(telemetry::Store& store, const ReplayArgs& a) {
+    ReplayIds ids;
+    ids.word_levels = a.word_levels;
     // --level names a platformer level; an id only word_levels holds means that word level.
     for (const std::int64_t id : a.levels) {
         bool platformer = true;
@@ -88,7 +139,7 @@ void run_replay(const ReplayArgs& a) {
         } catch (const telemetry::StoreError&) {
             platformer = !telemetry::has_word_level(store, id);
         }
-        (platformer ? ids : word_ids).push_back(id);
+        (platformer ? ids.levels : ids.word_levels).push_back(id);
     }
     if (a.session) {
         const auto more = store.session_levels(a.session);
@@ -96,64 +147,39 @@ void run_replay(const ReplayArgs& a) {
         if (more.empty() && more_words.empty())
             throw LabError("no levels recorded for session " + std::to_string(a.session) + " in '" +
                            store.path() + "'");
-        ids.insert(ids.end(), more.begin(), more.end());
-        word_ids.insert(word_ids.end(), more_words.begin(), more_words.end());
+        ids.levels.insert(ids.levels.end(), more.begin(), more.end());
+        ids.word_levels.insert(ids.word_levels.end(), more_words.begin(), more_words.end());
     }
-    if (ids.empty() && word_ids.empty())
+    if (ids.levels.empty() && ids.word_levels.empty())
         throw LabError("replay: give --level ID, --word-level ID or --session ID");
+    return ids;
+}
+
+void run_replay(const ReplayArgs& a) {
+    telemetry::Store store = open_store_read_only(a.db);
+    const ReplayIds ids = collect_ids(store, a);
     nlohmann::json out = nlohmann::json::array();
     std::string first_desync;
-    if (!word_ids.empty()) {
+    const auto note = [&](const std::string& desync) {
+        if (!desync.empty() && first_desync.empty()) first_desync = desync;
+    };
+    // Text mode prints a line per level as it goes; --json prints at the end, so show progress.
+    ProgressSettings shown;
+    shown.show = shown.show && a.json;
+    ProgressLine progress("replaying levels", ids.levels.size() + ids.word_levels.size(), shown);
+    if (!ids.word_levels.empty()) {
         const words::Dictionary dict = load_word_dictionary(a.words_file);
         const std::uint64_t dict_hash = word_list_hash(a.words_file);
-        for (const std::int64_t id : word_ids) {
-            const std::string m = replay_word_level(store, dict, dict_hash, id, a.json, out);
-            if (!m.empty() && first_desync.empty()) first_desync = m;
+        for (const std::int64_t id : ids.word_levels) {
+            note(replay_word_level(store, dict, dict_hash, id, a.json, out));
+            progress.advance();
         }
     }
-    for (const std::int64_t id : ids) {
-        telemetry::LoadedRecording rec;
-        try {
-            rec = telemetry::load_recording(store, id);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        } catch (const telemetry::ReplayError& e) {
-            throw LabError(e.what());
-        }
-        for (const std::string& w : rec.warnings)
-            std::fprintf(stderr, "sawtooth-lab: warning: %s\n", w.c_str());
-        const telemetry::ReplayReport rep = telemetry::verify_replay(rec);
-        const auto& r = rec.record;
-        if (a.json) {
-            nlohmann::json j = {{"level_id", id},
-                                {"session_id", r.session_id},
-                                {"participant_id", r.participant_id},
-                                {"ticks", rep.ticks},
-                                {"deaths", rep.deaths},
-                                {"reached_exit", rep.reached_exit},
-                                {"final_hash", telemetry::hex64(rep.final_hash)},
-                                {"events_checked", rep.events_checked},
-                                {"hashes_checked", rep.hashes_checked},
-                                {"same_build", rec.same_build},
-                                {"match", !rep.desync}};
-            if (rep.desync) j["desync"] = {{"tick", rep.desync->tick}, {"what", rep.desync->what}};
-            out.push_back(std::move(j));
-        } else if (rep.desync) {
-            std::printf("level %lld: DESYNC at tick %llu: %s\n", static_cast<long long>(id),
-                        static_cast<unsigned long long>(rep.desync->tick), rep.desync->what.c_str());
-        } else {
-            std::printf(
-                "level %lld (session %lld, %s, %s): %llu ticks, %d deaths, %zu events and %zu state hashes "
-                "match, final hash %s\n",
-                static_cast<long long>(id), static_cast<long long>(r.session_id), r.participant_id.c_str(),
-                r.params ? ("seed " + std::to_string(r.params->seed)).c_str() : r.kind.c_str(),
-                static_cast<unsigned long long>(rep.ticks), rep.deaths, rep.events_checked,
-                rep.hashes_checked, telemetry::hex64(rep.final_hash).c_str());
-        }
-        if (rep.desync && first_desync.empty())
-            first_desync = "level " + std::to_string(id) + ": desync at tick " +
-                           std::to_string(rep.desync->tick) + ": " + rep.desync->what;
+    for (const std::int64_t id : ids.levels) {
+        note(replay_platformer_level(store, id, a.json, out));
+        progress.advance();
     }
+    progress.finish();
     if (a.json) std::printf("%s\n", out.dump(2).c_str());
     if (a.verify && !first_desync.empty()) throw LabError(first_desync);
 }

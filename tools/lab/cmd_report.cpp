@@ -3,6 +3,7 @@
 // libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
 // Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
 #include "telemetry/analysis/verification.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/model_common.hpp"
 #include "tools/lab/report_words.hpp"
@@ -106,69 +107,90 @@ std::string read_file(const std::string& path) {
     return s.str();
 }
 
-void run(const ReportOptions& o) {
-    const std::string chartjs = read_file(o.chartjs);
+std::string load_chartjs(const std::string& path) {
+    const std::string chartjs = read_file(path);
     if (chartjs.empty())
         throw LabError(
-            "Chart.js not found at '" + o.chartjs +
+            "Chart.js not found at '" + path +
             "': install the Debian package libjs-chart.js (tools/install_deps.sh) or pass --chartjs FILE");
-    const std::optional<WordReportSection> words = word_report_section(o.db);
-    if (words && !has_platformer_levels(o.db)) return write_word_only_report(o.db, o.out, chartjs, *words);
-    const StudyData d = load_study_for_lab(o.db, o.threads);
-    const ChallengeModel all = fit_all(d);
+    return chartjs;
+}
+
+/// Everything the report shows of a platformer study.
+struct ReportData {
+    StudyData d;
+    ChallengeModel all;  ///< fitted on every session
+    VerifyResult v;
+    TrainingSizeResult ts;
+};
+
+ReportData analyse(const ReportOptions& o) {
+    ReportData r;
+    r.d = load_study_for_lab(o.db, o.threads);
+    r.all = fit_all(r.d);
     VerifySettings vs;
     vs.partitions = o.partitions;
     vs.train_sessions = o.train_sessions;
     vs.seed = o.seed;
-    VerifyResult v;
     try {
-        v = verify_model(d, vs);
+        r.v = verify_model(r.d, vs);
     } catch (const ModelError& e) {
         throw LabError(e.what());
     }
-    const TrainingSizeResult ts = training_size_analysis(d, all);
+    r.ts = training_size_analysis(r.d, r.all);
+    return r;
+}
 
-    // Difficulty of every level under the all-session model, for the level distribution.
+/// Levels per difficulty bin per group (Fig. 5.7) and level scores per session position (Fig. 5.5).
+struct LevelFigures {
+    std::vector<std::vector<int>> dist;                    ///< [group][bin]
+    std::map<int, std::pair<double, int>> score_by_index;  ///< level index -> (sum of level scores, levels)
+};
+
+/// Difficulty of every level under the all-session model, for the level distribution.
+LevelFigures level_figures(const ReportData& r) {
     std::map<std::string, Group> group_of;
-    for (const PlayerScore& p : v.players) group_of[p.participant] = p.group;
-    const int bins = vs.difficulty_bins;
-    std::vector<std::vector<int>> dist(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
-    std::map<int, std::pair<double, int>> score_by_index;  // level index -> (sum of level scores, levels)
-    for (const StudySession& s : d.sessions)
+    for (const PlayerScore& p : r.v.players) group_of[p.participant] = p.group;
+    const int bins = r.v.settings.difficulty_bins;
+    LevelFigures f;
+    f.dist.assign(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
+    for (const StudySession& s : r.d.sessions)
         for (const StudyLevel& l : s.levels) {
-            const double diff = evaluate_level(*l.generated, all).difficulty;
+            const double diff = evaluate_level(*l.generated, r.all).difficulty;
             const int b = std::clamp(static_cast<int>(diff * bins), 0, bins - 1);
-            ++dist[0][static_cast<std::size_t>(b)];
-            ++dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
+            ++f.dist[0][static_cast<std::size_t>(b)];
+            ++f.dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
             if (!l.traces.empty()) {
-                auto& e = score_by_index[l.level_index];
+                auto& e = f.score_by_index[l.level_index];
                 e.first += static_cast<double>(l.successes()) / static_cast<double>(l.traces.size());
                 ++e.second;
             }
         }
-    std::array<std::pair<double, int>, kGroupCount> group_score{};
-    for (const PlayerScore& p : v.players) {
-        group_score[0].first += p.score;
-        ++group_score[0].second;
-        group_score[static_cast<std::size_t>(p.group)].first += p.score;
-        ++group_score[static_cast<std::size_t>(p.group)].second;
-    }
+    return f;
+}
 
-    json figures;
-    json bin_labels = json::array();
-    for (int b = 0; b < bins; ++b)
-        bin_labels.push_back(fmt(static_cast<double>(b) / bins, 1) + "-" + fmt((b + 1.0) / bins, 1));
-    figures["bin_labels"] = bin_labels;
-    // Fig. 5.3: first fitted partition's verification levels.
+/// Fig. 5.3: first fitted partition's verification levels (null when none was fitted).
+json scatter_figure(const VerifyResult& v) {
     for (const PartitionResult& p : v.partitions) {
         if (!p.ok) continue;
         json pts = json::array();
         for (const LevelPoint& lp : p.levels)
             if (!lp.training) pts.push_back({{"x", lp.difficulty}, {"y", lp.deaths}});
         const Regression& r = p.groups[0].regression;
-        figures["scatter"] = {{"points", pts},        {"intercept", r.intercept}, {"slope", r.slope},
-                              {"t_score", r.t_score}, {"p_value", r.p_value},     {"n", r.n}};
-        break;
+        return {{"points", pts},        {"intercept", r.intercept}, {"slope", r.slope},
+                {"t_score", r.t_score}, {"p_value", r.p_value},     {"n", r.n}};
+    }
+    return nullptr;
+}
+
+/// Per group: deaths (Figs. 5.4, 5.8), level distribution (5.7) and mean player score (5.6).
+void add_group_figures(const VerifyResult& v, const LevelFigures& lf, json& figures) {
+    std::array<std::pair<double, int>, kGroupCount> group_score{};
+    for (const PlayerScore& p : v.players) {
+        group_score[0].first += p.score;
+        ++group_score[0].second;
+        group_score[static_cast<std::size_t>(p.group)].first += p.score;
+        ++group_score[static_cast<std::size_t>(p.group)].second;
     }
     for (int g = 0; g < kGroupCount; ++g) {
         const GroupSummary& s = v.groups[static_cast<std::size_t>(g)];
@@ -177,41 +199,49 @@ void run(const ReportOptions& o) {
             {"verification", s.mean_deaths_verification},
             {"levels_training", s.levels_training},
             {"levels_verification", s.levels_verification}};
-        figures["distribution"][group_name(static_cast<Group>(g))] = dist[static_cast<std::size_t>(g)];
+        figures["distribution"][group_name(static_cast<Group>(g))] = lf.dist[static_cast<std::size_t>(g)];
         const auto& gs = group_score[static_cast<std::size_t>(g)];
         figures["group_score"][group_name(static_cast<Group>(g))] = gs.second ? gs.first / gs.second : 0.0;
     }
+}
+
+/// The data behind every chart of the page (report.json's "figures").
+json chart_figures(const ReportData& r) {
+    const LevelFigures lf = level_figures(r);
+    const int bins = r.v.settings.difficulty_bins;
+    json figures;
+    json bin_labels = json::array();
+    for (int b = 0; b < bins; ++b)
+        bin_labels.push_back(fmt(static_cast<double>(b) / bins, 1) + "-" + fmt((b + 1.0) / bins, 1));
+    figures["bin_labels"] = bin_labels;
+    if (json scatter = scatter_figure(r.v); !scatter.is_null()) figures["scatter"] = scatter;
+    add_group_figures(r.v, lf, figures);
     json idx = json::array(), sc = json::array();
-    for (const auto& [k, e] : score_by_index) {
+    for (const auto& [k, e] : lf.score_by_index) {
         idx.push_back(k);
         sc.push_back(e.first / e.second);
     }
     figures["score_by_level"] = {{"level", idx}, {"score", sc}};
     json tsj = json::array();
-    for (const TrainingSizePoint& p : ts.points)
+    for (const TrainingSizePoint& p : r.ts.points)
         tsj.push_back({{"sessions", p.sessions},
                        {"fits", p.fits},
                        {"mean_error", p.mean_error},
                        {"max_error", p.max_error}});
-    figures["training_size"] = {
-        {"points", tsj}, {"threshold", ts.threshold}, {"d", ts.d}, {"minimum_sessions", ts.minimum_sessions}};
+    figures["training_size"] = {{"points", tsj},
+                                {"threshold", r.ts.threshold},
+                                {"d", r.ts.d},
+                                {"minimum_sessions", r.ts.minimum_sessions}};
+    return figures;
+}
 
-    json report = verify_json(v, all);
-    report["study"] = study_json(d);
-    report["figures"] = figures;
-    report["model"] = model_to_json(all);
-    if (words) report["words"] = words->json;
+void write_text_file(const std::string& dir, const char* name, const std::string& text) {
+    std::ofstream f(std::filesystem::path(dir) / name, std::ios::binary);
+    if (!f || !(f << text)) throw LabError(std::string("cannot write ") + name + " in '" + dir + "'");
+}
 
-    std::error_code ec;
-    std::filesystem::create_directories(o.out, ec);
-    if (ec) throw LabError("cannot create '" + o.out + "': " + ec.message());
-    {
-        std::ofstream f(std::filesystem::path(o.out) / "report.json", std::ios::binary);
-        if (!f || !(f << report.dump(2) << "\n"))
-            throw LabError("cannot write report.json in '" + o.out + "'");
-    }
-
-    std::ostringstream h;
+/// Page head (Chart.js embedded) and the study statistics table (Fig. 5.1).
+void html_head(std::ostringstream& h, const std::string& chartjs, const StudyData& d) {
     h << R"HTML(<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sawtooth difficulty report</title>
 <style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:.6em 0}
 td,th{border:1px solid #bbb;padding:.25em .6em;text-align:right}caption{font-weight:bold;text-align:left}
@@ -234,6 +264,10 @@ in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brac
       << " / " << d.trace_stats.unmapped
       << "</td></tr><tr><th>levels not modelled (tutorial / unfinished / desynced)</th><td>"
       << d.not_generated << " / " << d.unfinished << " / " << d.desynced << "</td></tr></table>";
+}
+
+/// The challenge model: histogram tables (Fig. 5.2) and the fitted formulas.
+void html_model(std::ostringstream& h, const ChallengeModel& all) {
     h << "<h2>Challenge model [5.2, 4.5]</h2><p>Success rate per bin (n = traces). Bins with fewer than "
       << all.histogram.settings.min_traces << " traces are shown in brackets and not fitted; "
       << all.histogram.outside << " traces fall outside the axes.</p>" << histogram_tables(all.histogram);
@@ -244,6 +278,10 @@ in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brac
       << fmt(std::abs(all.linear.t_cycle), 4) << "&middot;t<sub>cycle</sub>; squared error "
       << fmt(all.linear_error, 6) << " over " << all.fitted_bins << " bins. Exponential model: error "
       << fmt(all.exponential_error, 6) << " (" << all.exponential_bins << " bins with a non-zero rate).</p>";
+}
+
+/// The chart sections (Figs. 5.3-5.8); the charts are drawn by kChartScript.
+void html_charts(std::ostringstream& h, const TrainingSizeResult& ts, const VerifyResult& v) {
     h << "<h2>Training-set size [&sect;5.2]</h2><p>Error of models fitted on random subsets against the "
          "model of all "
          "sessions, summed over the 60 bin centres; threshold 60&middot;d&sup2; = "
@@ -267,6 +305,10 @@ in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brac
     h << "<h2>Average deaths per difficulty bin per skill group [5.8]</h2><p>Verification levels, averaged "
          "over "
          "partitions.</p><div class=\"chart\"><canvas id=\"groupdeaths\"></canvas></div>";
+}
+
+/// Fig. 5.9: significance and accuracy per group.
+void html_significance(std::ostringstream& h, const VerifyResult& v) {
     h << "<h2>Significance and accuracy [5.9]</h2><table><tr><th></th>";
     for (int g = 0; g < kGroupCount; ++g) h << "<th>" << group_name(static_cast<Group>(g)) << "</th>";
     const auto row = [&](const char* name, auto f) {
@@ -286,8 +328,10 @@ in <code>docs/difficulty.md</code>. Thesis figure numbers (Koens, ch. 5) in brac
     h << "</table><p>" << v.settings.partitions << " partitions of " << v.sessions
       << " sessions: " << v.settings.train_sessions << " train, " << v.verify_sessions << " verify; "
       << v.failed_partitions << " partitions could not be fitted.</p>";
-    if (words) h << words->html;
-    h << "<script>const F = " << figures.dump() << R"HTML(;
+}
+
+/// Draws the charts from `const F` (the figures JSON) with Chart.js.
+constexpr const char* kChartScript = R"HTML(;
 const groups = ["ALL", "GOOD", "AVERAGE", "BAD"];
 const colours = {ALL: "#444", GOOD: "#2a9d8f", AVERAGE: "#e9c46a", BAD: "#e76f51"};
 const axis = (t) => ({title: {display: true, text: t}});
@@ -322,12 +366,38 @@ new Chart(document.getElementById("groupdeaths"), {type: "bar", data: {labels: F
   groups.slice(1).map(g => ({label: g, data: F.deaths[g].verification, backgroundColor: colours[g]}))},
   options: {scales: {x: axis("predicted difficulty"), y: axis("average deaths per level")}}});
 )HTML";
+
+std::string report_html(const ReportData& r, const json& figures, const std::string& chartjs,
+                        const std::optional<WordsReportSection>& words) {
+    std::ostringstream h;
+    html_head(h, chartjs, r.d);
+    html_model(h, r.all);
+    html_charts(h, r.ts, r.v);
+    html_significance(h, r.v);
+    if (words) h << words->html;
+    h << "<script>const F = " << figures.dump() << kChartScript;
     if (words) h << words->script;
     h << "</script></body></html>\n";
-    {
-        std::ofstream f(std::filesystem::path(o.out) / "index.html", std::ios::binary);
-        if (!f || !(f << h.str())) throw LabError("cannot write index.html in '" + o.out + "'");
-    }
+    return h.str();
+}
+
+void run(const ReportOptions& o) {
+    const std::string chartjs = load_chartjs(o.chartjs);
+    const std::optional<WordsReportSection> words = words_report_section(o.db);
+    if (words && !has_platformer_levels(o.db)) return write_words_only_report(o.db, o.out, chartjs, *words);
+    const ReportData r = analyse(o);
+    const json figures = chart_figures(r);
+    json report = verify_json(r.v, r.all);
+    report["study"] = study_json(r.d);
+    report["figures"] = figures;
+    report["model"] = model_to_json(r.all);
+    if (words) report["words"] = words->json;
+
+    std::error_code ec;
+    std::filesystem::create_directories(o.out, ec);
+    if (ec) throw LabError("cannot create '" + o.out + "': " + ec.message());
+    write_text_file(o.out, "report.json", report.dump(2) + "\n");
+    write_text_file(o.out, "index.html", report_html(r, figures, chartjs, words));
     std::printf("wrote %s/index.html and %s/report.json\n", o.out.c_str(), o.out.c_str());
 }
 
@@ -341,7 +411,7 @@ void register_report(CLI::App& app) {
     cmd->add_option("--partitions", o->partitions, "random train/verify partitions")
         ->check(CLI::Range(1, 10000));
     cmd->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)");
-    cmd->add_option("--seed", o->seed, "partition seed");
+    add_seed_option(*cmd, "--seed", o->seed, "partition seed");
     cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
     cmd->callback([o] { run(*o); });

@@ -14,7 +14,9 @@
 #include "telemetry/replay.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/bot_common.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/study_modes.hpp"
 
 #include <CLI/CLI.hpp>
@@ -177,11 +179,232 @@ LevelCheck check_level(telemetry::Store& store, std::int64_t id, bool verify) {
     return c;
 }
 
+/// Participants simulated by workers in any order, taken by the recorder in order.
+class OrderedParticipants {
+public:
+    explicit OrderedParticipants(int n) : m_done(static_cast<std::size_t>(n)), m_errors(m_done.size()) {}
+
+    /// Hands over participant i, or why it could not be simulated.
+    void put(int i, std::unique_ptr<Participant> p, std::string error) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_done[static_cast<std::size_t>(i)] = std::move(p);
+        m_errors[static_cast<std::size_t>(i)] = std::move(error);
+        m_ready.notify_all();
+    }
+
+    /// Waits for participant i; null with `error` set when it failed.
+    std::unique_ptr<Participant> take(int i, std::string& error) {
+        const auto k = static_cast<std::size_t>(i);
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_ready.wait(lock, [&] { return m_done[k] != nullptr || !m_errors[k].empty(); });
+        error = m_errors[k];
+        return std::move(m_done[k]);
+    }
+
+private:
+    std::vector<std::unique_ptr<Participant>> m_done;
+    std::vector<std::string> m_errors;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+};
+
+/// What simulating and recording the participants produced.
+struct RecordedStudy {
+    std::vector<std::int64_t> level_ids;
+    std::map<std::string, int> groups;
+    int stuck = 0;
+    int skipped_tutorials = 0;
+    std::uint64_t sim_ticks = 0;
+};
+
+/// Counts participant i's plays into `r`; --verbose prints each one.
+void tally_plays(const Participant& p, int i, bool verbose, RecordedStudy& r) {
+    ++r.groups[std::string(bot::skill_group_name(p.skill.group))];
+    for (std::size_t s = 0; s < p.stages.size(); ++s) {
+        const bot::PlayResult& play = p.stages[s].play;
+        r.sim_ticks += play.ticks;
+        r.stuck += play.end == bot::PlayEnd::Stuck || play.end == bot::PlayEnd::OutOfTime;
+        if (s < kTutorials && play.end != bot::PlayEnd::Exit) ++r.skipped_tutorials;
+        if (verbose)
+            std::fprintf(stderr, "participant %d (%s) %s: %s, %d deaths, %llu ticks%s%s\n", i + 1,
+                         bot::describe(p.skill).c_str(), p.stages[s].source.name.c_str(),
+                         bot::play_end_name(play.end), play.deaths,
+                         static_cast<unsigned long long>(play.ticks), play.note.empty() ? "" : ": ",
+                         play.note.c_str());
+    }
+}
+
+/// Simulates the participants on `threads` workers and records them in participant order.
+RecordedStudy simulate_and_record(const StudyRequest& req, int threads,
+                                  const std::vector<telemetry::LevelSource>& tutorials,
+                                  const std::shared_ptr<telemetry::Store>& store) {
+    const int n = req.players;
+    OrderedParticipants results(n);
+    std::atomic<int> next{0};
+    auto worker = [&] {
+        for (int i = next++; i < n; i = next++) {
+            try {
+                results.put(i,
+                            std::make_unique<Participant>(
+                                simulate(participant_seed(req.seed, i), tutorials, req.levels)),
+                            "");
+            } catch (const std::exception& e) {
+                const std::string why = e.what();
+                results.put(i, nullptr, why.empty() ? "simulation failed" : why);
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    RecordedStudy r;
+    std::string failure;
+    ProgressSettings shown;
+    shown.show = shown.show && !req.verbose;  // --verbose prints its own line per level
+    ProgressLine progress("simulating and recording participants", static_cast<std::size_t>(n), shown);
+    for (int i = 0; i < n && failure.empty(); ++i) {
+        std::string error;
+        const std::unique_ptr<Participant> p = results.take(i, error);
+        if (!p) {
+            failure = "participant " + std::to_string(i + 1) + ": " + error;
+            continue;
+        }
+        tally_plays(*p, i, req.verbose, r);
+        const auto ids = record(store, *p);
+        r.level_ids.insert(r.level_ids.end(), ids.begin(), ids.end());
+        progress.advance();
+    }
+    progress.finish();
+    for (std::thread& t : pool) t.join();
+    if (!failure.empty()) throw LabError(failure);
+    return r;
+}
+
+/// Replay-verifies every level and cuts its event traces, on all cores (read-only stores).
+std::vector<LevelCheck> check_levels(const StudyRequest& req, const std::vector<std::int64_t>& ids,
+                                     int threads) {
+    std::vector<LevelCheck> checks(ids.size());
+    std::atomic<std::size_t> next_level{0};
+    std::vector<std::string> check_errors(static_cast<std::size_t>(threads));
+    ProgressLine progress(req.verify ? "replay-checking levels" : "cutting event traces", ids.size());
+    auto checker = [&](int t) {
+        try {
+            telemetry::Store ro = telemetry::Store::open_read_only(req.db);
+            for (std::size_t k = next_level++; k < ids.size(); k = next_level++) {
+                checks[k] = check_level(ro, ids[k], req.verify);
+                progress.advance();
+            }
+        } catch (const std::exception& e) {
+            check_errors[static_cast<std::size_t>(t)] = e.what();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(checker, t);
+    for (std::thread& t : pool) t.join();
+    progress.finish();
+    for (const std::string& e : check_errors)
+        if (!e.empty()) throw LabError("replay check: " + e);
+    return checks;
+}
+
+/// Fig. 5.1's counts over the recorded levels.
+struct StudyFigures {
+    int levels = 0;
+    int switches = 0;
+    int traces = 0;
+    int mapped = 0;
+    int verified = 0;
+    int deaths = 0;
+    int completed = 0;
+    std::vector<std::string> desyncs;
+};
+
+StudyFigures count_figures(telemetry::Store& store, const std::vector<std::int64_t>& ids,
+                           const std::vector<LevelCheck>& checks, bool verify) {
+    StudyFigures f;
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+        const LevelCheck& c = checks[k];
+        f.verified += c.verified;
+        if (verify && !c.verified) f.desyncs.push_back("level " + std::to_string(ids[k]) + " " + c.desync);
+        if (!c.generated) continue;
+        ++f.levels;
+        f.traces += c.traces;
+        f.mapped += c.mapped;
+    }
+    // Outcomes and deaths as stored by the recorder.
+    telemetry::Statement st(store.db(),
+                            "SELECT outcome, deaths FROM levels WHERE kind = 'generated' AND level_id >= ? "
+                            "AND level_id <= ?");
+    st.bind(1, ids.empty() ? 0 : ids.front()).bind(2, ids.empty() ? -1 : ids.back());
+    while (st.step()) {
+        const std::string outcome = st.is_null(0) ? std::string() : st.text(0);
+        f.switches += outcome == "skipped";
+        f.completed += outcome == "completed";
+        f.deaths += st.int32(1);
+    }
+    return f;
+}
+
+/// Wall-clock figures of a run.
+struct StudyTiming {
+    int threads = 0;
+    double sim_secs = 0.0;  ///< simulating and recording
+    double secs = 0.0;      ///< everything
+};
+
+nlohmann::json figures_json(const StudyRequest& req, const RecordedStudy& r, const StudyFigures& f,
+                            const StudyTiming& t) {
+    const double ticks_per_sec = t.secs > 0 ? static_cast<double>(r.sim_ticks) / t.secs : 0.0;
+    nlohmann::json j;
+    j["participants"] = req.players;
+    j["sessions"] = req.players;
+    j["levels"] = f.levels;
+    j["tutorial_levels"] = static_cast<int>(r.level_ids.size()) - f.levels;
+    j["event_traces"] = f.traces;
+    j["event_traces_mapped"] = f.mapped;
+    j["switch_events"] = f.switches;
+    j["completed"] = f.completed;
+    j["deaths"] = f.deaths;
+    j["stuck"] = r.stuck;
+    j["tutorials_skipped"] = r.skipped_tutorials;
+    j["skill_groups"] = r.groups;
+    j["replay_verified"] = f.verified;
+    j["replay_checked"] = req.verify ? static_cast<int>(r.level_ids.size()) : 0;
+    j["desyncs"] = f.desyncs;
+    j["seed"] = req.seed;
+    j["db"] = req.db;
+    j["threads"] = t.threads;
+    j["simulate_and_record_seconds"] = t.sim_secs;
+    j["seconds"] = t.secs;
+    j["participants_per_minute"] = t.secs > 0 ? 60.0 * req.players / t.secs : 0.0;
+    j["simulated_ticks"] = r.sim_ticks;
+    j["speedup_vs_real_time"] = ticks_per_sec / kTicksPerSecond;
+    return j;
+}
+
+void print_figures(const StudyRequest& req, const RecordedStudy& r, const StudyFigures& f,
+                   const StudyTiming& t) {
+    const int n = req.players;
+    const double ticks_per_sec = t.secs > 0 ? static_cast<double>(r.sim_ticks) / t.secs : 0.0;
+    std::printf("number of sessions:      %d\n", n);
+    std::printf("number of levels:        %d  (+%d tutorial levels)\n", f.levels,
+                static_cast<int>(r.level_ids.size()) - f.levels);
+    std::printf("number of event traces:  %d  (%d mapped to a challenge)\n", f.traces, f.mapped);
+    std::printf("number of switch events: %d\n", f.switches);
+    std::printf("completed levels: %d, deaths: %d, skill groups:", f.completed, f.deaths);
+    for (const auto& [g, c] : r.groups) std::printf(" %s %d", g.c_str(), c);
+    std::printf("\nreplay --verify: %d/%zu levels exact\n", f.verified, req.verify ? r.level_ids.size() : 0);
+    std::printf(
+        "time: %.1f s on %d threads (%.1f s simulating and recording), %.1f participants/min, "
+        "%.0fx real time\n",
+        t.secs, t.threads, t.sim_secs, 60.0 * n / std::max(t.secs, 1e-9), ticks_per_sec / kTicksPerSecond);
+}
+
 void run_platformer_study(const StudyRequest& req) {
     if (req.players < 1) throw LabError("--players must be at least 1");
     if (req.levels < 1 || req.levels > kStudyLevels) throw LabError("--levels must be in 1..10");
     if (req.db.empty()) throw LabError("--db FILE is required");
-    const int threads = worker_count(req.threads);
+    StudyTiming t;
+    t.threads = worker_count(req.threads);
     const auto tutorials = tutorial_sources();
     std::shared_ptr<telemetry::Store> store;
     try {
@@ -190,164 +413,17 @@ void run_platformer_study(const StudyRequest& req) {
         throw LabError(e.what());
     }
     const auto t0 = std::chrono::steady_clock::now();
-
-    // Workers simulate participants in any order; the main thread records them in order.
-    const int n = req.players;
-    std::vector<std::unique_ptr<Participant>> done(static_cast<std::size_t>(n));
-    std::vector<std::string> errors(static_cast<std::size_t>(n));
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<int> next{0};
-    auto worker = [&] {
-        for (int i = next++; i < n; i = next++) {
-            std::unique_ptr<Participant> p;
-            std::string err;
-            try {
-                p = std::make_unique<Participant>(
-                    simulate(participant_seed(req.seed, i), tutorials, req.levels));
-            } catch (const std::exception& e) {
-                err = e.what();
-            }
-            const std::lock_guard<std::mutex> lock(mutex);
-            done[static_cast<std::size_t>(i)] = std::move(p);
-            errors[static_cast<std::size_t>(i)] = err.empty() ? "" : err;
-            if (!err.empty() && !done[static_cast<std::size_t>(i)]) errors[static_cast<std::size_t>(i)] = err;
-            ready.notify_all();
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-
-    std::vector<std::int64_t> level_ids;
-    std::map<std::string, int> groups;
-    int stuck = 0, skipped_tutorials = 0;
-    std::uint64_t sim_ticks = 0;
-    std::string failure;
-    for (int i = 0; i < n; ++i) {
-        std::unique_ptr<Participant> p;
-        {
-            std::unique_lock<std::mutex> lock(mutex);
-            ready.wait(lock, [&] {
-                return done[static_cast<std::size_t>(i)] != nullptr ||
-                       !errors[static_cast<std::size_t>(i)].empty();
-            });
-            p = std::move(done[static_cast<std::size_t>(i)]);
-        }
-        if (!p) {
-            failure = "participant " + std::to_string(i + 1) + ": " + errors[static_cast<std::size_t>(i)];
-            break;
-        }
-        ++groups[std::string(bot::skill_group_name(p->skill.group))];
-        for (std::size_t s = 0; s < p->stages.size(); ++s) {
-            const bot::PlayResult& r = p->stages[s].play;
-            sim_ticks += r.ticks;
-            stuck += r.end == bot::PlayEnd::Stuck || r.end == bot::PlayEnd::OutOfTime;
-            if (s < kTutorials && r.end != bot::PlayEnd::Exit) ++skipped_tutorials;
-            if (req.verbose)
-                std::fprintf(stderr, "participant %d (%s) %s: %s, %d deaths, %llu ticks%s%s\n", i + 1,
-                             bot::describe(p->skill).c_str(), p->stages[s].source.name.c_str(),
-                             bot::play_end_name(r.end), r.deaths, static_cast<unsigned long long>(r.ticks),
-                             r.note.empty() ? "" : ": ", r.note.c_str());
-        }
-        const auto ids = record(store, *p);
-        level_ids.insert(level_ids.end(), ids.begin(), ids.end());
-        if (!req.json) std::fprintf(stderr, "\rparticipant %d/%d recorded", i + 1, n);
-    }
-    for (std::thread& t : pool) t.join();
-    if (!req.json) std::fprintf(stderr, "\n");
-    if (!failure.empty()) throw LabError(failure);
-    const double sim_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
-    // Replay-verify every level and cut its event traces, on all cores (read-only stores).
-    std::vector<LevelCheck> checks(level_ids.size());
-    std::atomic<std::size_t> next_level{0};
-    std::vector<std::string> check_errors(static_cast<std::size_t>(threads));
-    auto checker = [&](int t) {
-        try {
-            telemetry::Store ro = telemetry::Store::open_read_only(req.db);
-            for (std::size_t k = next_level++; k < level_ids.size(); k = next_level++)
-                checks[k] = check_level(ro, level_ids[k], req.verify);
-        } catch (const std::exception& e) {
-            check_errors[static_cast<std::size_t>(t)] = e.what();
-        }
-    };
-    pool.clear();
-    for (int t = 0; t < threads; ++t) pool.emplace_back(checker, t);
-    for (std::thread& t : pool) t.join();
-    for (const std::string& e : check_errors)
-        if (!e.empty()) throw LabError("replay check: " + e);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
-    int levels = 0, switches = 0, traces = 0, mapped = 0, verified = 0, deaths = 0, completed = 0;
-    std::vector<std::string> desyncs;
-    for (std::size_t k = 0; k < level_ids.size(); ++k) {
-        const LevelCheck& c = checks[k];
-        verified += c.verified;
-        if (req.verify && !c.verified)
-            desyncs.push_back("level " + std::to_string(level_ids[k]) + " " + c.desync);
-        if (!c.generated) continue;
-        ++levels;
-        traces += c.traces;
-        mapped += c.mapped;
-    }
-    {
-        // Outcomes and deaths as stored by the recorder.
-        telemetry::Statement st(
-            store->db(),
-            "SELECT outcome, deaths FROM levels WHERE kind = 'generated' AND level_id >= ? "
-            "AND level_id <= ?");
-        st.bind(1, level_ids.empty() ? 0 : level_ids.front())
-            .bind(2, level_ids.empty() ? -1 : level_ids.back());
-        while (st.step()) {
-            const std::string outcome = st.is_null(0) ? std::string() : st.text(0);
-            switches += outcome == "skipped";
-            completed += outcome == "completed";
-            deaths += st.int32(1);
-        }
-    }
-    const double ticks_per_sec = secs > 0 ? static_cast<double>(sim_ticks) / secs : 0.0;
-    nlohmann::json j;
-    j["participants"] = n;
-    j["sessions"] = n;
-    j["levels"] = levels;
-    j["tutorial_levels"] = static_cast<int>(level_ids.size()) - levels;
-    j["event_traces"] = traces;
-    j["event_traces_mapped"] = mapped;
-    j["switch_events"] = switches;
-    j["completed"] = completed;
-    j["deaths"] = deaths;
-    j["stuck"] = stuck;
-    j["tutorials_skipped"] = skipped_tutorials;
-    j["skill_groups"] = groups;
-    j["replay_verified"] = verified;
-    j["replay_checked"] = req.verify ? static_cast<int>(level_ids.size()) : 0;
-    j["desyncs"] = desyncs;
-    j["seed"] = req.seed;
-    j["db"] = req.db;
-    j["threads"] = threads;
-    j["simulate_and_record_seconds"] = sim_secs;
-    j["seconds"] = secs;
-    j["participants_per_minute"] = secs > 0 ? 60.0 * n / secs : 0.0;
-    j["simulated_ticks"] = sim_ticks;
-    j["speedup_vs_real_time"] = ticks_per_sec / kTicksPerSecond;
-    if (req.json) {
-        std::printf("%s\n", j.dump(2).c_str());
-    } else {
-        std::printf("number of sessions:      %d\n", n);
-        std::printf("number of levels:        %d  (+%d tutorial levels)\n", levels,
-                    static_cast<int>(level_ids.size()) - levels);
-        std::printf("number of event traces:  %d  (%d mapped to a challenge)\n", traces, mapped);
-        std::printf("number of switch events: %d\n", switches);
-        std::printf("completed levels: %d, deaths: %d, skill groups:", completed, deaths);
-        for (const auto& [g, c] : groups) std::printf(" %s %d", g.c_str(), c);
-        std::printf("\nreplay --verify: %d/%zu levels exact\n", verified, req.verify ? level_ids.size() : 0);
-        std::printf(
-            "time: %.1f s on %d threads (%.1f s simulating and recording), %.1f participants/min, "
-            "%.0fx real time\n",
-            secs, threads, sim_secs, 60.0 * n / std::max(secs, 1e-9), ticks_per_sec / kTicksPerSecond);
-    }
-    if (!desyncs.empty())
-        throw LabError(std::to_string(desyncs.size()) + " recorded levels fail replay: " + desyncs[0]);
+    const RecordedStudy recorded = simulate_and_record(req, t.threads, tutorials, store);
+    t.sim_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const std::vector<LevelCheck> checks = check_levels(req, recorded.level_ids, t.threads);
+    t.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const StudyFigures f = count_figures(*store, recorded.level_ids, checks, req.verify);
+    if (req.json)
+        std::printf("%s\n", figures_json(req, recorded, f, t).dump(2).c_str());
+    else
+        print_figures(req, recorded, f, t);
+    if (!f.desyncs.empty())
+        throw LabError(std::to_string(f.desyncs.size()) + " recorded levels fail replay: " + f.desyncs[0]);
 }
 
 }  // namespace
@@ -364,7 +440,8 @@ void register_study(CLI::App& app) {
         "simulated user study: synthetic participants play the thesis session, recorded into a database");
     c->add_option("--players", req->players, "participants (thesis: 53)")->capture_default_str();
     c->add_option("--db", req->db, "database file to record into (created if missing)")->required();
-    c->add_option("--seed", req->seed, "study seed: same seed, same recordings")->capture_default_str();
+    add_seed_option(*c, "--seed", req->seed, "study seed: same seed, same recordings")
+        ->default_str(std::to_string(req->seed));
     c->add_option("--mode", *mode, "platformer (default) or words")->capture_default_str();
     c->add_option("--threads", req->threads, "worker threads (default: all cores)");
     c->add_flag("--json", req->json, "print the figures as JSON");

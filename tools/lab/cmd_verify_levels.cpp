@@ -1,12 +1,14 @@
 // `sawtooth-lab verify-levels`: the playability proof of issue 6. The expert bot
-// (game/sim/bot) plays every generated level of a seed range start -> exit and exit ->
+// (game/bot) plays every generated level of a seed range start -> exit and exit ->
 // start in the real simulation, on all cores. A level it cannot finish is a bot or
 // generator bug to fix, never to filter: the failures are listed with where the bot got
 // stuck. Prints a summary line (or JSON with --json).
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "tools/lab/bot_common.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -91,57 +93,69 @@ double median(std::vector<T> v) {
                  : (static_cast<double>(v[n / 2 - 1]) + static_cast<double>(v[n / 2])) / 2;
 }
 
-void run(const Options& o) {
-    const auto [lo, hi] = parse_seed_range(o.seeds);
-    const auto layout = parse_layout(o.layout);
-    if (!layout) throw LabError("bad --layout '" + o.layout + "': expected maze or linear");
-    std::string idx_text = o.level_index.empty() ? (*layout == Layout::Linear ? "all" : "1") : o.level_index;
+/// The level indices --level-index names: N, or "all" = 1..10.
+std::vector<int> level_indices(const std::string& idx_text) {
     std::vector<int> indices;
     if (idx_text == "all") {
         for (int i = 1; i <= 10; ++i) indices.push_back(i);
-    } else {
-        const int i = parse_int(idx_text, "--level-index");
-        if (i < 1 || i > 10) throw LabError("bad --level-index '" + idx_text + "': expected 1..10 or all");
-        indices.push_back(i);
+        return indices;
     }
+    const int i = parse_int(idx_text, "--level-index");
+    if (i < 1 || i > 10) throw LabError("bad --level-index '" + idx_text + "': expected 1..10 or all");
+    indices.push_back(i);
+    return indices;
+}
+
+std::vector<Job> make_jobs(InclusiveRange<std::uint64_t> seeds, const std::vector<int>& indices) {
     std::vector<Job> jobs;
-    for (std::uint64_t s = lo; s <= hi; ++s) {
+    for (std::uint64_t s = seeds.first; s <= seeds.last; ++s) {
         for (int i : indices) jobs.push_back({s, i});
-        if (s == hi) break;  // hi may be the largest uint64
+        if (s == seeds.last) break;  // the last seed may be the largest uint64
     }
-    const int threads = worker_count(o.threads);
+    return jobs;
+}
+
+/// Plays every job on `threads` workers; outcomes in job order.
+std::vector<Outcome> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o, int threads) {
     std::vector<Outcome> out(jobs.size());
-    std::atomic<std::size_t> next{0}, done{0};
+    std::atomic<std::size_t> next{0};
     std::mutex print_mutex;
-    const auto t0 = std::chrono::steady_clock::now();
+    ProgressSettings shown;
+    shown.show = shown.show && !o.verbose;  // --verbose prints its own line per level
+    ProgressLine progress("verifying levels", jobs.size(), shown);
     auto worker = [&] {
         for (std::size_t k = next++; k < jobs.size(); k = next++) {
-            GenParams p = *layout == Layout::Linear ? study_params_for_seed(jobs[k].seed, jobs[k].level_index)
-                                                    : GenParams{};
+            GenParams p = layout == Layout::Linear ? study_params_for_seed(jobs[k].seed, jobs[k].level_index)
+                                                   : GenParams{};
             p.seed = jobs[k].seed;
             p.level_index = jobs[k].level_index;
             const auto l0 = std::chrono::steady_clock::now();
             out[k] = verify_one(p, o.max_ticks);
             out[k].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - l0).count();
-            const std::size_t d = ++done;
+            progress.advance();
             if (o.verbose) {
                 const std::lock_guard<std::mutex> lock(print_mutex);
                 std::fprintf(stderr, "seed %llu index %d: %s %s %.2f s\n",
                              static_cast<unsigned long long>(p.seed), p.level_index,
                              out[k].forward ? "ok" : "FAIL", out[k].backward ? "ok" : "FAIL", out[k].seconds);
             }
-            if (!o.json && (d % 100 == 0 || d == jobs.size())) {
-                const std::lock_guard<std::mutex> lock(print_mutex);
-                std::fprintf(stderr, "\r%zu/%zu levels", d, jobs.size());
-            }
         }
     };
     std::vector<std::thread> pool;
     for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
     for (std::thread& t : pool) t.join();
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!o.json) std::fprintf(stderr, "\n");
+    return out;
+}
 
+void dump_failed_level(const Options& o, const Job& job, const Outcome& r) {
+    if (o.dump_dir.empty() || r.level_text.empty()) return;
+    std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(job.seed) + "_" +
+                    std::to_string(job.level_index) + ".txt");
+    f << r.level_text;
+}
+
+/// The figures of a run (what --json prints); dumps failing levels on the way.
+nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<Outcome>& out, const Options& o) {
     int proven = 0, fwd = 0, bwd = 0;
     std::vector<std::uint64_t> ticks, back_ticks;
     nlohmann::json failed = nlohmann::json::array(), failures = nlohmann::json::array();
@@ -157,11 +171,7 @@ void run(const Options& o) {
         }
         if (failed.empty() || failed.back() != jobs[k].seed) failed.push_back(jobs[k].seed);
         failures.push_back({{"seed", jobs[k].seed}, {"level_index", jobs[k].level_index}, {"note", r.note}});
-        if (!o.dump_dir.empty() && !r.level_text.empty()) {
-            std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(jobs[k].seed) + "_" +
-                            std::to_string(jobs[k].level_index) + ".txt");
-            f << r.level_text;
-        }
+        dump_failed_level(o, jobs[k], r);
     }
     nlohmann::json j;
     j["levels"] = jobs.size();
@@ -172,26 +182,45 @@ void run(const Options& o) {
     j["proven_start_to_exit"] = fwd;
     j["proven_exit_to_start"] = bwd;
     j["layout"] = o.layout;
-    j["level_index"] = idx_text;
     j["seeds"] = o.seeds;
+    j["failures"] = failures;
+    return j;
+}
+
+void print_summary(const nlohmann::json& j, const std::string& idx_text) {
+    const auto levels = j["levels"].get<std::size_t>();
+    const int proven = j["proven_both_ways"].get<int>();
+    std::printf(
+        "%zu levels (%s, level index %s): %d proven both ways (%.2f %%), median %.0f ticks start->exit, "
+        "%.1f s on %d threads\n",
+        levels, j["layout"].get<std::string>().c_str(), idx_text.c_str(), proven,
+        levels == 0 ? 0.0 : 100.0 * proven / static_cast<double>(levels), j["median_ticks"].get<double>(),
+        j["seconds"].get<double>(), j["threads"].get<int>());
+    for (const auto& f : j["failures"])
+        std::printf("  FAIL seed %llu index %d: %s\n",
+                    static_cast<unsigned long long>(f["seed"].get<std::uint64_t>()),
+                    f["level_index"].get<int>(), f["note"].get<std::string>().c_str());
+}
+
+void run(const Options& o) {
+    const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
+    const Layout layout = parse_layout_arg(o.layout, "--layout");
+    const std::string idx_text =
+        o.level_index.empty() ? (layout == Layout::Linear ? "all" : "1") : o.level_index;
+    const std::vector<Job> jobs = make_jobs(seeds, level_indices(idx_text));
+    const int threads = worker_count(o.threads);
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<Outcome> out = play_all(jobs, layout, o, threads);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    nlohmann::json j = summarize(jobs, out, o);
+    j["level_index"] = idx_text;
     j["threads"] = threads;
     j["seconds"] = secs;
     j["levels_per_second"] = secs > 0 ? static_cast<double>(jobs.size()) / secs : 0.0;
-    j["failures"] = failures;
-    if (o.json) {
+    if (o.json)
         std::printf("%s\n", j.dump(2).c_str());
-    } else {
-        std::printf(
-            "%zu levels (%s, level index %s): %d proven both ways (%.2f %%), median %.0f ticks start->exit, "
-            "%.1f s on %d threads\n",
-            jobs.size(), o.layout.c_str(), idx_text.c_str(), proven,
-            jobs.empty() ? 0.0 : 100.0 * proven / static_cast<double>(jobs.size()), median(ticks), secs,
-            threads);
-        for (const auto& f : failures)
-            std::printf("  FAIL seed %llu index %d: %s\n",
-                        static_cast<unsigned long long>(f["seed"].get<std::uint64_t>()),
-                        f["level_index"].get<int>(), f["note"].get<std::string>().c_str());
-    }
+    else
+        print_summary(j, idx_text);
 }
 
 }  // namespace

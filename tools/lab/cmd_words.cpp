@@ -14,7 +14,9 @@
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/words_common.hpp"
 
 namespace sawtooth::lab {
@@ -71,36 +73,6 @@ void check_letters(const std::string& letters) {
     if (!w::is_valid_letters(letters))
         throw LabError("LETTERS must be 1-" + std::to_string(w::kMaxChallengeLength) + " letters a-z, got '" +
                        letters + "'");
-}
-
-std::pair<double, double> parse_band(const std::string& s) {
-    const std::size_t dash = s.find('-');
-    try {
-        if (dash == std::string::npos || dash == 0) throw std::invalid_argument("no dash");
-        std::size_t used1 = 0, used2 = 0;
-        const double lo = std::stod(s.substr(0, dash), &used1);
-        const double hi = std::stod(s.substr(dash + 1), &used2);
-        if (used1 != dash || used2 != s.size() - dash - 1) throw std::invalid_argument("trailing");
-        return {lo, hi};
-    } catch (const std::exception&) {
-        throw LabError("--band must be LO-HI in rank percentiles (e.g. 0-10), got '" + s + "'");
-    }
-}
-
-std::vector<int> parse_lengths(const std::string& s) {
-    std::vector<int> out;
-    std::stringstream ss(s);
-    std::string part;
-    while (std::getline(ss, part, ',')) {
-        try {
-            std::size_t used = 0;
-            out.push_back(std::stoi(part, &used));
-            if (used != part.size()) throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            throw LabError("--sources must be comma-separated lengths (e.g. 4,5), got '" + s + "'");
-        }
-    }
-    return out;
 }
 
 void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
@@ -194,8 +166,12 @@ void cmd_gen(const GenOptions& o) {
         const int each = std::max(w::kMinWordLength, std::min(o.length - 1, (o.length * 3 + 4) / 5));
         p.source_lengths = {each, each};
     }
-    if (!o.sources.empty()) p.source_lengths = parse_lengths(o.sources);
-    if (!o.band.empty()) std::tie(p.band_lo, p.band_hi) = parse_band(o.band);
+    if (!o.sources.empty()) p.source_lengths = parse_int_list(o.sources, "--sources");
+    if (!o.band.empty()) {
+        const InclusiveRange<double> band = parse_real_range(o.band, "--band");
+        p.band_lo = band.first;
+        p.band_hi = band.last;
+    }
     if (o.max_seq != -1) p.max_seq = o.max_seq;
     p.fitness = parse_fitness(o.fitness);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
@@ -286,10 +262,10 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
 
 struct SimOptions {
     std::string mode = "levels";
-    std::string levels = "1-30";
+    std::string levels = "1..30";
     std::string date = "2026-01-01";
     int players = 20;
-    double skill_lo = 0.2, skill_hi = 0.8;
+    std::string skill = "0.2..0.8";
     std::uint64_t seed = 1;
     std::string words_file;
     bool json = false;
@@ -297,27 +273,91 @@ struct SimOptions {
     std::string fitness = "short-visible";
 };
 
+w::Mode parse_mode_option(const std::string& text) {
+    try {
+        return w::parse_mode(text);
+    } catch (const std::invalid_argument& e) {
+        throw LabError(e.what());
+    }
+}
+
+/// The levels --levels names (daily mode: its one level).
+InclusiveRange<int> simulated_levels(const SimOptions& o, w::Mode mode) {
+    if (mode == w::Mode::Daily) return {1, 1};
+    const InclusiveRange<int> levels = parse_int_range(o.levels, "--levels");
+    if (levels.first < 1 || (mode == w::Mode::Levels && levels.last > w::kLevelCount))
+        throw LabError("--levels must be A..B within 1.." + std::to_string(w::kLevelCount) +
+                       " for levels mode");
+    return levels;
+}
+
+w::ModeLevel simulated_mode_level(const SimOptions& o, w::Mode mode, int level, w::FitnessRule rule) {
+    w::ModeLevel ml;
+    try {
+        ml = mode == w::Mode::Levels     ? w::levels_mode_level(level)
+             : mode == w::Mode::Infinite ? w::infinite_mode_level(o.seed, level)
+                                         : w::daily_mode_level(o.date);
+    } catch (const std::exception& e) {
+        throw LabError(e.what());
+    }
+    ml.params.gen.fitness = rule;
+    return ml;
+}
+
+/// Normalisation of a level's score: every source word at its best (longest, 2X) score.
+int max_level_score(const w::GeneratedLevel& g) {
+    int max_score = 0;
+    for (const auto& c : g.challenges) {
+        int best = 0;
+        for (const auto& sw : c.source_words) best = std::max(best, static_cast<int>(sw.size()));
+        max_score += best * (c.two_x >= 0 ? w::kTwoXMultiplier : 1);
+    }
+    return max_score;
+}
+
+/// --players simulated players on one level: the row `words simulate` prints for it.
+json simulate_players_on_level(const SimOptions& o, const w::Dictionary& dict, const w::ModeLevel& ml,
+                               int level, InclusiveRange<double> skills) {
+    const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
+    const int max_score = max_level_score(g);
+    double words = 0, score = 0, timeouts = 0, solve_ticks = 0, solved = 0;
+    json players = json::array();
+    for (int p = 0; p < o.players; ++p) {
+        Rng rng(mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
+        const double skill = skills.first + (skills.last - skills.first) * rng.uniform01();
+        const w::LevelPlay play = w::simulate_level(dict, g.challenges, w::PlayerProfile{skill}, rng);
+        words += play.words_found();
+        score += static_cast<double>(play.total_score()) / max_score;
+        timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;
+        for (const auto& r : play.results())
+            if (r.status == w::ChallengeStatus::Solved) {
+                solve_ticks += r.end_tick - r.start_tick;
+                ++solved;
+            }
+        if (o.log)
+            players.push_back({{"skill", skill},
+                               {"words", play.words_found()},
+                               {"score", play.total_score()},
+                               {"actions", w::format_action_log(play.log())}});
+    }
+    const double n = o.players;
+    json row = {{"level", level},
+                {"difficulty", ml.params.difficulty},
+                {"mean_words", words / n},
+                {"mean_normalized_score", score / n},
+                {"timeout_rate", timeouts / n},
+                {"seconds_per_word", solved > 0 ? solve_ticks / solved / w::kTicksPerSecond : 0.0}};
+    if (o.log) row["players"] = players;
+    return row;
+}
+
 // Simulated players on mode levels: the model's view of the intended difficulty curve.
 void cmd_simulate(const SimOptions& o) {
-    const w::Mode mode = [&] {
-        try {
-            return w::parse_mode(o.mode);
-        } catch (const std::invalid_argument& e) {
-            throw LabError(e.what());
-        }
-    }();
-    int first = 1, last = 1;
-    if (mode != w::Mode::Daily) {
-        const auto [lo, hi] = parse_band(o.levels);
-        first = static_cast<int>(lo);
-        last = static_cast<int>(hi);
-        if (first < 1 || last < first || (mode == w::Mode::Levels && last > w::kLevelCount))
-            throw LabError("--levels must be A-B within 1.." + std::to_string(w::kLevelCount) +
-                           " for levels mode");
-    }
+    const w::Mode mode = parse_mode_option(o.mode);
+    const InclusiveRange<int> levels = simulated_levels(o, mode);
     if (o.players < 1 || o.players > 10000) throw LabError("--players must be in 1..10000");
-    if (!(o.skill_lo >= 0.0 && o.skill_hi <= 1.0 && o.skill_lo <= o.skill_hi))
-        throw LabError("--skill must be LO-HI within 0-1");
+    const InclusiveRange<double> skills = parse_real_range(o.skill, "--skill");
+    if (skills.first < 0.0 || skills.last > 1.0) throw LabError("--skill must be LO..HI within 0..1");
     if (mode == w::Mode::Daily && !w::is_valid_utc_date(o.date))
         throw LabError("--date must be a real UTC date written YYYY-MM-DD, got '" + o.date + "'");
     const w::FitnessRule rule = parse_fitness(o.fitness);
@@ -325,58 +365,22 @@ void cmd_simulate(const SimOptions& o) {
     json rows = json::array();
     if (!o.json)
         std::printf("%5s %6s %8s %8s %8s %9s\n", "level", "diff", "words", "score", "timeout", "s/word");
-    for (int level = first; level <= last; ++level) {
-        w::ModeLevel ml;
-        try {
-            ml = mode == w::Mode::Levels     ? w::levels_mode_level(level)
-                 : mode == w::Mode::Infinite ? w::infinite_mode_level(o.seed, level)
-                                             : w::daily_mode_level(o.date);
-        } catch (const std::exception& e) {
-            throw LabError(e.what());
-        }
-        ml.params.gen.fitness = rule;
-        const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
-        int max_score = 0;  // normalisation: every source word at its best (longest, 2X) score
-        for (const auto& c : g.challenges) {
-            int best = 0;
-            for (const auto& sw : c.source_words) best = std::max(best, static_cast<int>(sw.size()));
-            max_score += best * (c.two_x >= 0 ? w::kTwoXMultiplier : 1);
-        }
-        double words = 0, score = 0, timeouts = 0, solve_ticks = 0, solved = 0;
-        json players = json::array();
-        for (int p = 0; p < o.players; ++p) {
-            Rng rng(
-                mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
-            const double skill = o.skill_lo + (o.skill_hi - o.skill_lo) * rng.uniform01();
-            const w::LevelPlay play = w::simulate_level(dict, g.challenges, w::PlayerProfile{skill}, rng);
-            words += play.words_found();
-            score += static_cast<double>(play.total_score()) / max_score;
-            timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;
-            for (const auto& r : play.results())
-                if (r.status == w::ChallengeStatus::Solved) {
-                    solve_ticks += r.end_tick - r.start_tick;
-                    ++solved;
-                }
-            if (o.log)
-                players.push_back({{"skill", skill},
-                                   {"words", play.words_found()},
-                                   {"score", play.total_score()},
-                                   {"actions", w::format_action_log(play.log())}});
-        }
-        const double n = o.players;
-        const double spw = solved > 0 ? solve_ticks / solved / w::kTicksPerSecond : 0.0;
-        json row = {{"level", level},
-                    {"difficulty", ml.params.difficulty},
-                    {"mean_words", words / n},
-                    {"mean_normalized_score", score / n},
-                    {"timeout_rate", timeouts / n},
-                    {"seconds_per_word", spw}};
-        if (o.log) row["players"] = players;
-        rows.push_back(row);
+    // Text mode prints a row per level as it goes; --json prints at the end, so show progress.
+    ProgressSettings shown;
+    shown.show = shown.show && o.json;
+    ProgressLine progress("simulating levels", static_cast<std::size_t>(levels.last - levels.first + 1),
+                          shown);
+    for (int level = levels.first; level <= levels.last; ++level) {
+        const w::ModeLevel ml = simulated_mode_level(o, mode, level, rule);
+        json row = simulate_players_on_level(o, dict, ml, level, skills);
         if (!o.json)
-            std::printf("%5d %6.2f %8.2f %8.3f %8.2f %9.2f\n", level, ml.params.difficulty, words / n,
-                        score / n, timeouts / n, spw);
+            std::printf("%5d %6.2f %8.2f %8.3f %8.2f %9.2f\n", level, ml.params.difficulty,
+                        row["mean_words"].get<double>(), row["mean_normalized_score"].get<double>(),
+                        row["timeout_rate"].get<double>(), row["seconds_per_word"].get<double>());
+        rows.push_back(std::move(row));
+        progress.advance();
     }
+    progress.finish();
     if (o.json)
         std::printf("%s\n", json{{"mode", o.mode}, {"players", o.players}, {"levels", rows}}.dump(2).c_str());
 }
@@ -406,10 +410,9 @@ words::Dictionary load_word_dictionary(const std::string& path) {
     }
 }
 
-void register_words(CLI::App& app) {
-    CLI::App* words = app.add_subcommand("words", "Elimination word mode: analysis, generation, levels");
-    words->require_subcommand(1);
+namespace {
 
+void register_words_analyze(CLI::App* words) {
     auto* analyze = words->add_subcommand("analyze", "words and exhaustive elimination states of LETTERS");
     auto letters = std::make_shared<std::string>();
     auto a_words = std::make_shared<std::string>();
@@ -421,13 +424,15 @@ void register_words(CLI::App& app) {
     analyze->add_flag("--json", *a_json, "print JSON");
     analyze->add_flag("--states", *a_states, "also list dead-end states (all reached states with --json)");
     analyze->callback([=] { cmd_analyze(*letters, *a_words, *a_json, *a_states); });
+}
 
+void register_words_gen(CLI::App* words) {
     auto* gen = words->add_subcommand("gen", "generate challenges with the FI-2Pop generator");
     auto g = std::make_shared<GenOptions>();
-    gen->add_option("--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
+    add_seed_option(*gen, "--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
     gen->add_option("--count", g->count, "number of challenges");
     gen->add_option("--length", g->length, "exact challenge length (also the target length)");
-    gen->add_option("--band", g->band, "corpusFreq band as rank percentiles LO-HI (0 = most frequent)");
+    gen->add_option("--band", g->band, "corpusFreq band as rank percentiles LO..HI (0 = most frequent)");
     gen->add_option("--max-seq", g->max_seq, "maxSeq of fitness eq. 3");
     gen->add_option("--sources", g->sources, "source word lengths, e.g. 4,5 or 3,4,4");
     gen->add_option("--words", g->words_file,
@@ -436,14 +441,16 @@ void register_words(CLI::App& app) {
     gen->add_option("--num2x", g->num2x, "challenges with a 2X letter (default: all)");
     gen->add_flag("--json", g->json, "print JSON");
     gen->callback([=] { cmd_gen(*g); });
+}
 
+void register_words_levels(CLI::App* words) {
     auto* levels = words->add_subcommand("levels", "the Levels-mode table (30 levels x 10 challenges)");
     auto l_seed = std::make_shared<std::uint64_t>(w::kLevelsModeSeed);
     auto l_level = std::make_shared<int>(0);
     auto l_params = std::make_shared<bool>(false);
     auto l_json = std::make_shared<bool>(false);
     auto l_words = std::make_shared<std::string>();
-    levels->add_option("--seed", *l_seed, "mode seed (players use the default)");
+    add_seed_option(*levels, "--seed", *l_seed, "mode seed (players use the default)");
     levels->add_option("--level", *l_level, "only this level");
     levels->add_flag("--params-only", *l_params, "print parameters without generating");
     levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
@@ -452,33 +459,34 @@ void register_words(CLI::App& app) {
     levels->add_option("--fitness", *l_fitness,
                        "short-visible (default) or equation3 (see docs/elimination.md)");
     levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words, *l_fitness); });
+}
 
+void register_words_simulate(CLI::App* words) {
     auto* sim =
         words->add_subcommand("simulate", "simulated players (docs/elimination.md model) on mode levels");
     auto so = std::make_shared<SimOptions>();
-    auto skill = std::make_shared<std::string>("0.2-0.8");
     sim->add_option("--mode", so->mode, "levels, infinite or daily");
-    sim->add_option("--levels", so->levels, "level range A-B (levels/infinite)");
+    sim->add_option("--levels", so->levels, "level range A..B (levels/infinite)");
     sim->add_option("--date", so->date, "UTC date YYYY-MM-DD (daily)");
     sim->add_option("--players", so->players, "simulated players per level");
-    sim->add_option("--skill", *skill, "skill range LO-HI in 0-1, drawn uniformly per player");
-    sim->add_option("--seed", so->seed, "seed of the players (and of the infinite run)");
+    sim->add_option("--skill", so->skill, "skill range LO..HI in 0..1, drawn uniformly per player");
+    add_seed_option(*sim, "--seed", so->seed, "seed of the players (and of the infinite run)");
     sim->add_option("--words", so->words_file, "word list instead of the English asset");
     sim->add_flag("--json", so->json, "print JSON");
     sim->add_flag("--log", so->log, "with --json: every player's action log");
     sim->add_option("--fitness", so->fitness, "generator fitness: short-visible (default) or equation3");
-    sim->callback([=] {
-        SimOptions o = *so;
-        try {
-            const std::size_t dash = skill->find('-');
-            if (dash == std::string::npos) throw std::invalid_argument("no dash");
-            o.skill_lo = std::stod(skill->substr(0, dash));
-            o.skill_hi = std::stod(skill->substr(dash + 1));
-        } catch (const std::exception&) {
-            throw LabError("--skill must be LO-HI within 0-1, got '" + *skill + "'");
-        }
-        cmd_simulate(o);
-    });
+    sim->callback([so] { cmd_simulate(*so); });
+}
+
+}  // namespace
+
+void register_words(CLI::App& app) {
+    CLI::App* words = app.add_subcommand("words", "Elimination word mode: analysis, generation, levels");
+    words->require_subcommand(1);
+    register_words_analyze(words);
+    register_words_gen(words);
+    register_words_levels(words);
+    register_words_simulate(words);
 }
 
 }  // namespace sawtooth::lab

@@ -13,6 +13,7 @@
 #include "telemetry/words_recording.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_modes.hpp"
 #include "tools/lab/words_common.hpp"
@@ -48,7 +49,7 @@ constexpr double kSkillMax = 0.95;
 constexpr double kContinueBase = 0.4;
 constexpr double kContinueGain = 0.4;
 /// Salt of the study's seed stream (distinct from the platformer study's).
-constexpr std::uint64_t kWordStudySalt = 0x776f72647374ull;  // "wordst"
+constexpr std::uint64_t kWordsStudySalt = 0x776f72647374ull;  // "wordst"
 
 struct PlayedLevel {
     int level = 0;
@@ -89,140 +90,194 @@ void parallel_for(int n, int threads, Fn fn) {
     for (std::thread& t : pool) t.join();
 }
 
-void run_words_study(const StudyRequest& req) {
-    if (req.players < 1 || req.players > 100000) throw LabError("--players must be in 1..100000");
-    const int max_levels = req.levels == 0 ? w::kLevelCount : req.levels;
-    if (max_levels < 1 || max_levels > w::kLevelCount)
-        throw LabError("--levels must be in 1.." + std::to_string(w::kLevelCount) + " for --mode words");
-    if (req.db.empty()) throw LabError("--db FILE is required");
-    const int threads = worker_count(req.threads);
-    const w::Dictionary dict = load_word_dictionary("");
-    const std::uint64_t dict_hash = word_list_hash("");
-    const auto t0 = std::chrono::steady_clock::now();
+/// The Levels mode as every player sees it (kLevelsModeSeed), generated once.
+struct ModeLevels {
+    std::vector<w::ModeLevel> modes;
+    std::vector<w::GeneratedLevel> levels;
+};
 
-    // The Levels mode as every player sees it (kLevelsModeSeed), generated once.
-    std::vector<w::ModeLevel> modes(static_cast<std::size_t>(max_levels));
-    std::vector<w::GeneratedLevel> levels(static_cast<std::size_t>(max_levels));
-    std::vector<std::string> errors(static_cast<std::size_t>(std::max(max_levels, req.players)));
-    parallel_for(max_levels, threads, [&](int i) {
+ModeLevels generate_mode_levels(const w::Dictionary& dict, int count, int threads) {
+    ModeLevels m;
+    m.modes.resize(static_cast<std::size_t>(count));
+    m.levels.resize(static_cast<std::size_t>(count));
+    std::vector<std::string> errors(static_cast<std::size_t>(count));
+    parallel_for(count, threads, [&](int i) {
+        const auto k = static_cast<std::size_t>(i);
         try {
-            modes[static_cast<std::size_t>(i)] = w::levels_mode_level(i + 1);
-            levels[static_cast<std::size_t>(i)] =
-                w::generate_mode_level(dict, modes[static_cast<std::size_t>(i)]);
+            m.modes[k] = w::levels_mode_level(i + 1);
+            m.levels[k] = w::generate_mode_level(dict, m.modes[k]);
         } catch (const std::exception& e) {
-            errors[static_cast<std::size_t>(i)] = "level " + std::to_string(i + 1) + ": " + e.what();
+            errors[k] = "level " + std::to_string(i + 1) + ": " + e.what();
         }
     });
     for (const std::string& e : errors)
         if (!e.empty()) throw LabError(e);
-    const double gen_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return m;
+}
 
-    std::vector<SimPlayer> players(static_cast<std::size_t>(req.players));
-    const std::uint64_t base = mix_seed(req.seed, kWordStudySalt);
-    parallel_for(req.players, threads, [&](int i) {
-        players[static_cast<std::size_t>(i)] =
-            simulate_player(dict, levels, mix_seed(base, static_cast<std::uint64_t>(i)));
-    });
-
-    telemetry::Store store = open_store(req.db);
+/// What recording the players wrote.
+struct RecordedWords {
     std::vector<std::int64_t> ids;
-    long long actions = 0, words = 0, challenges = 0;
+    long long actions = 0;
+    long long words = 0;
+    long long challenges = 0;
+};
+
+/// Records every player's levels, in player order, through the game's store calls.
+RecordedWords record_players(const StudyRequest& req, const std::vector<SimPlayer>& players,
+                             const ModeLevels& m, const w::Dictionary& dict, std::uint64_t dict_hash) {
+    telemetry::Store store = open_store(req.db);
+    RecordedWords r;
     try {
         for (const SimPlayer& p : players) {
             const std::string pid = store.create_participant();
             const std::int64_t sid = store.begin_session(pid, "words-levels");
             for (const PlayedLevel& pl : p.levels) {
                 const auto k = static_cast<std::size_t>(pl.level - 1);
-                ids.push_back(telemetry::record_word_level(store, sid, modes[k], dict, dict_hash,
-                                                           levels[k].challenges, pl.actions));
-                actions += static_cast<long long>(pl.actions.size());
-                words += pl.words;
-                challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
+                r.ids.push_back(telemetry::record_word_level(store, sid, m.modes[k], dict, dict_hash,
+                                                             m.levels[k].challenges, pl.actions));
+                r.actions += static_cast<long long>(pl.actions.size());
+                r.words += pl.words;
+                r.challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
             }
             store.end_session(sid, "finished");
         }
     } catch (const telemetry::StoreError& e) {
         throw LabError(e.what());
     }
-    const double rec_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
 
-    // Replay-verify every level (regenerating its challenges) on all cores, read-only stores.
-    int verified = 0;
-    std::string first_mismatch;
-    if (req.verify) {
-        std::vector<std::string> result(ids.size());
-        std::atomic<int> ok{0};
-        const int n = static_cast<int>(ids.size());
-        std::vector<std::unique_ptr<telemetry::Store>> ro;
-        for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
-            ro.push_back(std::make_unique<telemetry::Store>(open_store_read_only(req.db)));
-        std::atomic<int> next{0};
-        std::vector<std::thread> pool;
-        for (std::size_t t = 0; t < ro.size(); ++t)
-            pool.emplace_back([&, t] {
-                for (int i = next++; i < n; i = next++) {
-                    try {
-                        const auto rec =
-                            telemetry::load_word_recording(*ro[t], ids[static_cast<std::size_t>(i)]);
-                        const auto rep = telemetry::verify_word_replay(dict, dict_hash, rec);
-                        if (rep.mismatch || !rep.regenerated)
-                            result[static_cast<std::size_t>(i)] =
-                                rep.mismatch ? *rep.mismatch : "not regenerated";
-                        else
-                            ++ok;
-                    } catch (const std::exception& e) {
-                        result[static_cast<std::size_t>(i)] = e.what();
-                    }
-                }
-            });
-        for (std::thread& t : pool) t.join();
-        verified = ok;
-        for (std::size_t i = 0; i < ids.size() && first_mismatch.empty(); ++i)
-            if (!result[i].empty())
-                first_mismatch = "word level " + std::to_string(ids[i]) + ": " + result[i];
+/// Why word level `id` does not replay ("" when it does).
+std::string replay_problem(telemetry::Store& store, const w::Dictionary& dict, std::uint64_t dict_hash,
+                           std::int64_t id) {
+    try {
+        const auto rec = telemetry::load_word_recording(store, id);
+        const auto rep = telemetry::verify_word_replay(dict, dict_hash, rec);
+        if (rep.mismatch) return *rep.mismatch;
+        return rep.regenerated ? "" : "not regenerated";
+    } catch (const std::exception& e) {
+        const std::string why = e.what();
+        return why.empty() ? "replay failed" : why;
     }
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
-    std::vector<int> per_level(static_cast<std::size_t>(max_levels), 0);
-    for (const SimPlayer& p : players)
-        for (const PlayedLevel& pl : p.levels) ++per_level[static_cast<std::size_t>(pl.level - 1)];
+/// Replay-verifies every level (regenerating its challenges) on all cores, read-only
+/// stores. Returns the levels that replay exactly; `first_mismatch` names the first that does not.
+int verify_levels(const StudyRequest& req, const std::vector<std::int64_t>& ids, const w::Dictionary& dict,
+                  std::uint64_t dict_hash, int threads, std::string& first_mismatch) {
+    std::vector<std::string> result(ids.size());
+    const int n = static_cast<int>(ids.size());
+    std::vector<std::unique_ptr<telemetry::Store>> ro;
+    for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
+        ro.push_back(std::make_unique<telemetry::Store>(open_store_read_only(req.db)));
+    std::atomic<int> next{0};
+    ProgressLine progress("replay-checking word levels", ids.size());
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < ro.size(); ++t)
+        pool.emplace_back([&, t] {
+            for (int i = next++; i < n; i = next++) {
+                result[static_cast<std::size_t>(i)] =
+                    replay_problem(*ro[t], dict, dict_hash, ids[static_cast<std::size_t>(i)]);
+                progress.advance();
+            }
+        });
+    for (std::thread& t : pool) t.join();
+    progress.finish();
+    int verified = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        verified += result[i].empty();
+        if (!result[i].empty() && first_mismatch.empty())
+            first_mismatch = "word level " + std::to_string(ids[i]) + ": " + result[i];
+    }
+    return verified;
+}
+
+/// Wall-clock figures of a words study.
+struct WordStudyTiming {
+    int threads = 0;
+    double gen_secs = 0.0;  ///< generating the levels
+    double rec_secs = 0.0;  ///< generating, simulating and recording
+    double secs = 0.0;      ///< everything
+};
+
+void print_words_study(const StudyRequest& req, const RecordedWords& r, const std::vector<int>& per_level,
+                       int verified, const WordStudyTiming& t) {
     const int n = req.players;
     if (req.json) {
         json j = {{"mode", "words"},
                   {"players", n},
-                  {"word_levels", ids.size()},
-                  {"challenges_played", challenges},
-                  {"words_found", words},
-                  {"actions", actions},
+                  {"word_levels", r.ids.size()},
+                  {"challenges_played", r.challenges},
+                  {"words_found", r.words},
+                  {"actions", r.actions},
                   {"players_per_level", per_level},
                   {"verified", verified},
                   {"verify", req.verify},
-                  {"seconds", secs},
-                  {"generation_seconds", gen_secs},
-                  {"recording_seconds", rec_secs - gen_secs},
-                  {"threads", threads},
-                  {"levels_per_second", secs > 0 ? static_cast<double>(ids.size()) / secs : 0.0}};
+                  {"seconds", t.secs},
+                  {"generation_seconds", t.gen_secs},
+                  {"recording_seconds", t.rec_secs - t.gen_secs},
+                  {"threads", t.threads},
+                  {"levels_per_second", t.secs > 0 ? static_cast<double>(r.ids.size()) / t.secs : 0.0}};
         std::printf("%s\n", j.dump(2).c_str());
-    } else {
-        std::printf(
-            "words study: %d players, %zu word levels, %lld challenges played, %lld words found, %lld "
-            "actions\n",
-            n, ids.size(), challenges, words, actions);
-        std::printf("players per level:");
-        for (int c : per_level) std::printf(" %d", c);
-        std::printf("\n");
-        if (req.verify)
-            std::printf("replay --verify: %d/%zu word levels exact (challenges regenerated)\n", verified,
-                        ids.size());
-        std::printf(
-            "time: %.1f s on %d threads (generation %.1f s, simulation and recording %.1f s), %.1f "
-            "players/min, "
-            "%.1f word levels/s\n",
-            secs, threads, gen_secs, rec_secs - gen_secs, 60.0 * n / std::max(secs, 1e-9),
-            static_cast<double>(ids.size()) / std::max(secs, 1e-9));
+        return;
     }
+    std::printf(
+        "words study: %d players, %zu word levels, %lld challenges played, %lld words found, %lld "
+        "actions\n",
+        n, r.ids.size(), r.challenges, r.words, r.actions);
+    std::printf("players per level:");
+    for (int c : per_level) std::printf(" %d", c);
+    std::printf("\n");
+    if (req.verify)
+        std::printf("replay --verify: %d/%zu word levels exact (challenges regenerated)\n", verified,
+                    r.ids.size());
+    std::printf(
+        "time: %.1f s on %d threads (generation %.1f s, simulation and recording %.1f s), %.1f "
+        "players/min, "
+        "%.1f word levels/s\n",
+        t.secs, t.threads, t.gen_secs, t.rec_secs - t.gen_secs, 60.0 * n / std::max(t.secs, 1e-9),
+        static_cast<double>(r.ids.size()) / std::max(t.secs, 1e-9));
+}
+
+void run_words_study(const StudyRequest& req) {
+    if (req.players < 1 || req.players > 100000) throw LabError("--players must be in 1..100000");
+    const int max_levels = req.levels == 0 ? w::kLevelCount : req.levels;
+    if (max_levels < 1 || max_levels > w::kLevelCount)
+        throw LabError("--levels must be in 1.." + std::to_string(w::kLevelCount) + " for --mode words");
+    if (req.db.empty()) throw LabError("--db FILE is required");
+    WordStudyTiming t;
+    t.threads = worker_count(req.threads);
+    const w::Dictionary dict = load_word_dictionary("");
+    const std::uint64_t dict_hash = word_list_hash("");
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since_start = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    const ModeLevels m = generate_mode_levels(dict, max_levels, t.threads);
+    t.gen_secs = since_start();
+    std::vector<SimPlayer> players(static_cast<std::size_t>(req.players));
+    const std::uint64_t base = mix_seed(req.seed, kWordsStudySalt);
+    {
+        ProgressLine progress("simulating players", players.size());
+        parallel_for(req.players, t.threads, [&](int i) {
+            players[static_cast<std::size_t>(i)] =
+                simulate_player(dict, m.levels, mix_seed(base, static_cast<std::uint64_t>(i)));
+            progress.advance();
+        });
+    }
+    const RecordedWords r = record_players(req, players, m, dict, dict_hash);
+    t.rec_secs = since_start();
+    int verified = 0;
+    std::string first_mismatch;
+    if (req.verify) verified = verify_levels(req, r.ids, dict, dict_hash, t.threads, first_mismatch);
+    t.secs = since_start();
+    std::vector<int> per_level(static_cast<std::size_t>(max_levels), 0);
+    for (const SimPlayer& p : players)
+        for (const PlayedLevel& pl : p.levels) ++per_level[static_cast<std::size_t>(pl.level - 1)];
+    print_words_study(req, r, per_level, verified, t);
     if (!first_mismatch.empty())
-        throw LabError(std::to_string(ids.size() - static_cast<std::size_t>(verified)) +
+        throw LabError(std::to_string(r.ids.size() - static_cast<std::size_t>(verified)) +
                        " recorded word levels fail replay: " + first_mismatch);
 }
 

@@ -48,7 +48,7 @@ bool has_platformer_levels(const std::string& db) {
     return s.db().query_int("SELECT count(*) FROM levels") > 0;
 }
 
-std::optional<WordReportSection> word_report_section(const std::string& db) {
+std::optional<WordsReportSection> words_report_section(const std::string& db) {
     telemetry::Store store = open_store_read_only(db);
     if (store.db().query_int(
             "SELECT count(*) FROM word_levels WHERE mode = 'levels' AND status IS NOT NULL") == 0)
@@ -60,7 +60,7 @@ std::optional<WordReportSection> word_report_section(const std::string& db) {
     } catch (const std::exception& e) {
         throw LabError(std::string("word sessions: ") + e.what());
     }
-    WordReportSection s;
+    WordsReportSection s;
     const int top = a.solved_per_player.empty()
                         ? 0
                         : *std::max_element(a.solved_per_player.begin(), a.solved_per_player.end());
@@ -127,8 +127,8 @@ new Chart(document.getElementById("w_curve"), {type: "line", data: {labels: W.le
     return s;
 }
 
-void write_word_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                            const WordReportSection& words) {
+void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
+                            const WordsReportSection& words) {
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) throw LabError("cannot create '" + out + "': " + ec.message());

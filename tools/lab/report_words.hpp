@@ -10,18 +10,18 @@
 namespace sawtooth::lab {
 
 /// HTML, Chart.js code (uses `axis` and a global `W` it defines) and numbers of the word figures.
-struct WordReportSection {
+struct WordsReportSection {
     std::string html;
     std::string script;
     nlohmann::json json;
 };
 
 /// The word section, or nothing when the database holds no ended Levels-mode word level.
-std::optional<WordReportSection> word_report_section(const std::string& db);
+std::optional<WordsReportSection> words_report_section(const std::string& db);
 /// True if the database holds platformer levels (the thesis part of the report applies).
 bool has_platformer_levels(const std::string& db);
 /// Writes DIR/index.html and DIR/report.json with only the word section.
-void write_word_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                            const WordReportSection& words);
+void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
+                            const WordsReportSection& words);
 
 }  // namespace sawtooth::lab
