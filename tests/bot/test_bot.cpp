@@ -1,14 +1,13 @@
 // Synthetic players (issue 6, docs/bots.md): the expert bot finishes levels both ways in
 // the real simulation, its recording is exactly the inputs it produced (a fresh replay of
 // them reaches the exit), it is deterministic, and worse skill dies more on the same levels.
+#include "../support/read_file.hpp"
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace sawtooth;
@@ -17,10 +16,7 @@ using namespace sawtooth::bot;
 namespace {
 
 Level load(const std::string& name) {
-    std::ifstream f(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return parse_level_text(ss.str());
+    return parse_level_text(test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name));
 }
 
 bool replays_to_exit(const Level& level, const std::vector<InputFrame>& inputs) {
