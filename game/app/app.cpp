@@ -45,7 +45,7 @@ struct StartPlan {
     std::vector<ScriptedPress> scripted;  ///< --menu-keys
     std::string first;                    ///< first screen (one of kFirstScreens)
     std::string today;                    ///< the Elimination Daily date
-    WordsRun word_run;                     ///< --screen words-level: its level and script
+    WordsRun word_run;                    ///< --screen words-level: its level and script
     Level level;                          ///< --screen level: the level of --seed / --level
     LevelInfo level_info;
 };

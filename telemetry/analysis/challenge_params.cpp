@@ -47,8 +47,7 @@ TrapMap classify_nodes(const Level& level, const LevelGraph& graph) {
 bool horizontal_neighbours(const GraphNode& a, const GraphNode& b) {
     const auto [ax, ay] = node_position(a);
     const auto [bx, by] = node_position(b);
-    return std::abs(ay - by) < kLevelTolerance &&
-           std::abs(std::abs(ax - bx) - kCellSize) < kLevelTolerance;
+    return std::abs(ay - by) < kLevelTolerance && std::abs(std::abs(ax - bx) - kCellSize) < kLevelTolerance;
 }
 
 double step_seconds(const GraphNode& a, const GraphNode& b) {

@@ -9,8 +9,8 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <unistd.h>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>

@@ -128,7 +128,7 @@ new Chart(document.getElementById("w_curve"), {type: "line", data: {labels: W.le
 }
 
 void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                            const WordsReportSection& words) {
+                             const WordsReportSection& words) {
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) throw LabError("cannot create '" + out + "': " + ec.message());

@@ -22,6 +22,6 @@ std::optional<WordsReportSection> words_report_section(const std::string& db);
 bool has_platformer_levels(const std::string& db);
 /// Writes DIR/index.html and DIR/report.json with only the word section.
 void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                            const WordsReportSection& words);
+                             const WordsReportSection& words);
 
 }  // namespace sawtooth::lab
