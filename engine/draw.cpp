@@ -7,24 +7,28 @@
 
 namespace sawtooth::engine {
 
-namespace {
-void set(SDL_Renderer* r, Color c) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a); }
-}  // namespace
+void set_draw_color(SDL_Renderer* r, Color c) {
+    // An opaque colour blended over anything is itself, but SDL's software renderer blends
+    // every pixel of a BLEND fill while a NONE fill copies whole rows: docs/performance.md
+    // measured 2.61 ms against 0.14 ms for one screen of fills, with identical pixels.
+    SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+}
 
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c) {
-    set(r, c);
+    set_draw_color(r, c);
     SDL_FRect rect{x, y, w, h};
     SDL_RenderFillRectF(r, &rect);
 }
 
 void outline_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c) {
-    set(r, c);
+    set_draw_color(r, c);
     SDL_FRect rect{x, y, w, h};
     SDL_RenderDrawRectF(r, &rect);
 }
 
 void fill_circle(SDL_Renderer* r, float cx, float cy, float radius, Color c) {
-    set(r, c);
+    set_draw_color(r, c);
     const int rows = static_cast<int>(std::ceil(radius));
     for (int dy = -rows; dy <= rows; ++dy) {
         const float yy = static_cast<float>(dy);
@@ -34,7 +38,7 @@ void fill_circle(SDL_Renderer* r, float cx, float cy, float radius, Color c) {
 }
 
 void fill_triangle(SDL_Renderer* r, float x0, float y0, float x1, float y1, float x2, float y2, Color c) {
-    set(r, c);
+    set_draw_color(r, c);
     SDL_Vertex v[3];
     const SDL_Color col{c.r, c.g, c.b, c.a};
     v[0] = {{x0, y0}, col, {0, 0}};
@@ -44,7 +48,7 @@ void fill_triangle(SDL_Renderer* r, float x0, float y0, float x1, float y1, floa
 }
 
 void line(SDL_Renderer* r, float x0, float y0, float x1, float y1, Color c) {
-    set(r, c);
+    set_draw_color(r, c);
     SDL_RenderDrawLineF(r, x0, y0, x1, y1);
 }
 

@@ -7,6 +7,10 @@ struct SDL_Renderer;
 
 namespace sawtooth::engine {
 
+/// Sets the colour of the draws that follow, and the blend mode it needs: none for an
+/// opaque colour (same pixels, much faster on the software renderer), alpha blending
+/// otherwise. Every draw of the game sets its colour through here.
+void set_draw_color(SDL_Renderer* r, Color c);
 /// Filled axis-aligned rectangle in pixels.
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
 /// One-pixel rectangle outline.

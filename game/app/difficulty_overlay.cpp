@@ -143,7 +143,6 @@ DifficultyOverlay::DifficultyOverlay(const Level& level, const OverlayModel& mod
 }
 
 void DifficultyOverlay::draw(SDL_Renderer* r, const Camera& cam, const OverlayLayers& layers) const {
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     const auto at = [&](int node) {
         const auto [x, y] = node_position(m_graph.nodes[static_cast<std::size_t>(node)]);
         return std::pair<float, float>{cam.sx(x), cam.sy(y)};

@@ -1,6 +1,7 @@
 #include "game/app/main_loop.hpp"
 
 #include "engine/controls.hpp"
+#include "engine/draw.hpp"
 #include "engine/input_devices.hpp"
 #include "engine/platform.hpp"
 #include "engine/ui_input.hpp"
@@ -131,7 +132,7 @@ void MainLoop::run_ticks(int ticks) {
 // Draws the stack and the F1 overlay; "" on success, else why the screenshot failed.
 std::string MainLoop::draw(const engine::FrameTicks& frame, bool last_frame) {
     SDL_Renderer* r = m_platform.renderer();
-    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    engine::set_draw_color(r, engine::Color{0, 0, 0, 255});
     SDL_RenderClear(r);
     m_platform.begin_imgui();
     m_screens.render(r, frame.alpha, frame.render_seconds);

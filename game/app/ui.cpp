@@ -76,11 +76,10 @@ void hill_band(SDL_Renderer* r, int vw, int vh, double offset, float base_y, flo
         }
     }
     for (int b = 0; b < kHillShadeBands; ++b) {
+        engine::set_draw_color(r, shade(b));  // the band's colour and blend mode, for both calls
         const auto& e = edges[static_cast<std::size_t>(b)];
         if (!e.empty()) SDL_RenderGeometry(r, nullptr, e.data(), static_cast<int>(e.size()), nullptr, 0);
         const auto& rs = rects[static_cast<std::size_t>(b)];
-        const Color c = shade(b);
-        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
         if (!rs.empty()) SDL_RenderFillRectsF(r, rs.data(), static_cast<int>(rs.size()));
     }
 }
