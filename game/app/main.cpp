@@ -42,7 +42,8 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
                    "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
     cli.add_option("--menu-keys", o.menu_keys,
                    "scripted input FRAME:CONTROL,... (left right up down confirm back pause skip), "
-                   "FRAME:type=LETTERS, FRAME:click=XxY (logical pixels of the 1280x720 view)");
+                   "FRAME:type=LETTERS, FRAME:click=XxY (logical pixels of the 1280x720 view), "
+                   "FRAME:key=NAME (SDL key name: a press and release pushed as SDL events)");
     cli.add_flag("--print-screen", o.print_screen, "print the top screen's name when the run ends (tests)");
     cli.add_option("--view", o.view, "pin the level camera on cell X,Y (for screenshots)");
     cli.add_option("--session-seed", o.session_seed, "study session seed (default: random)");

@@ -94,17 +94,22 @@ MainLoopResult MainLoop::run() {
 }
 
 // Window events, held controls and this frame's scripted presses; F11 toggles fullscreen.
+// Every key and button event goes into the controls as it comes: their latch keeps a
+// press released within this frame for the next tick, even if this frame runs none.
 void MainLoop::read_input() {
     engine::InputDevices& devices = *m_services.devices;
+    push_scripted_keys(m_options.scripted, m_frame);
+    const Screen* top = m_screens.top();
+    const engine::KeyboardUse use{m_platform.imgui_wants_keyboard(), top && top->takes_text()};
     SDL_Event e;
     while (m_platform.poll(e)) {
         if (e.type == SDL_QUIT) m_quit = true;
-        devices.handle_event(e);
+        devices.handle_event(e, m_controls, use);
         if (!m_platform.imgui_wants_keyboard() && !m_platform.imgui_wants_mouse()) m_ui.feed(e);
     }
-    devices.update(m_controls, m_platform.imgui_wants_keyboard());
+    devices.update(m_controls, use);
     apply_scripted_presses(m_options.scripted, m_frame, m_controls, m_ui);
-    if (m_controls.pressed(engine::Control::Fullscreen)) {
+    if (m_controls.take_press(engine::Control::Fullscreen)) {
         m_platform.toggle_fullscreen();
         m_services.settings->fullscreen = m_platform.fullscreen();
         if (!m_services.headless) save_settings(m_services.settings_path, *m_services.settings);
@@ -123,8 +128,8 @@ void MainLoop::run_ticks(int ticks) {
             m_options.benchmark_level->step(bench_input(m_frame));
         else
             top->tick(m_controls);
-        m_controls.begin_frame();  // an edge is consumed by exactly one tick
-        m_ui.consume();            // so are clicks and typed text
+        m_controls.next_tick();  // a latched change reaches exactly one tick
+        m_ui.consume();          // so are clicks and typed text
         m_screens.apply();
     }
 }

@@ -80,6 +80,9 @@ public:
     virtual bool wants_ticks() const { return true; }
     /// Screens below this one are drawn too when true (overlays).
     virtual bool is_overlay() const { return false; }
+    /// True while the screen takes typed letters (Elimination): letter keys then only
+    /// type, so W, A, S, D do not also move its cursor.
+    virtual bool takes_text() const { return false; }
     /// Short name for logs and tests ("title", "level", "results"...).
     virtual std::string name() const { return "screen"; }
 };

@@ -2,6 +2,9 @@
 
 #include "engine/ui_input.hpp"
 
+#include <SDL2/SDL.h>
+
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <sstream>
@@ -32,6 +35,10 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
             if (std::sscanf(name.c_str() + 6, "%fx%f%c", &x, &y, &tail) != 2)
                 return "--menu-keys: expected FRAME:click=XxY, got '" + item + "'";
             p.click = std::make_pair(x, y);
+        } else if (name.rfind("key=", 0) == 0) {
+            p.key_scancode = SDL_GetScancodeFromName(name.c_str() + 4);
+            if (p.key_scancode == SDL_SCANCODE_UNKNOWN)
+                return "--menu-keys: unknown SDL key name in '" + item + "'";
         } else {
             for (const auto& [n, c] : kNames)
                 if (name == n) p.control = c;
@@ -40,6 +47,43 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
         out.push_back(p);
     }
     return {};
+}
+
+namespace {
+
+void push_key(Uint32 type, SDL_Scancode scancode) {
+    SDL_Event e{};
+    e.type = type;
+    e.key.timestamp = SDL_GetTicks();
+    e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = scancode;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(scancode);
+    SDL_PushEvent(&e);
+}
+
+// The text a US keyboard types with this key alone: letters and digits, else "".
+std::string key_text(SDL_Scancode scancode) {
+    const std::string name = SDL_GetScancodeName(scancode);
+    if (name.size() != 1 || !std::isalnum(static_cast<unsigned char>(name[0]))) return {};
+    return std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(name[0]))));
+}
+
+}  // namespace
+
+void push_scripted_keys(const std::vector<ScriptedPress>& presses, int frame) {
+    for (const ScriptedPress& p : presses) {
+        if (p.frame != frame || p.key_scancode == 0) continue;
+        const auto scancode = static_cast<SDL_Scancode>(p.key_scancode);
+        push_key(SDL_KEYDOWN, scancode);
+        if (const std::string text = key_text(scancode); !text.empty()) {
+            SDL_Event t{};
+            t.type = SDL_TEXTINPUT;
+            t.text.timestamp = SDL_GetTicks();
+            std::snprintf(t.text.text, sizeof t.text.text, "%s", text.c_str());
+            SDL_PushEvent(&t);
+        }
+        push_key(SDL_KEYUP, scancode);
+    }
 }
 
 void apply_scripted_presses(const std::vector<ScriptedPress>& presses, int frame, engine::Controls& controls,

@@ -218,18 +218,16 @@ bool WordsLevelScreen::reset_button_hit(float x, float y) const {
 
 void WordsLevelScreen::player_input(const engine::Controls& c) {
     engine::UiInput* ui = m_services.ui;
-    const int n = static_cast<int>(m_play.current().remaining_indices().size());
-    // Typed letters remove the leftmost remaining occurrence; WASD typed as letters must
-    // not also move the cursor, so the cursor only moves on a tick without typing.
-    bool typed = false;
+    // Typed letters remove the leftmost remaining occurrence. Letter keys (W, A, S, D)
+    // only type here (takes_text()), so an arrow pressed on the same tick still moves.
     if (ui)
         for (char ch : ui->typed)
             if (std::isalpha(static_cast<unsigned char>(ch))) {
                 apply(
                     w::Action::type(m_tick, static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))));
-                typed = true;
                 if (m_play.status() != w::LevelStatus::Playing) return;
             }
+    if (m_play.in_transition(m_tick)) return;  // a typed word was found: the next challenge waits
     if (ui && ui->clicked) {
         if (reset_button_hit(ui->mouse_x, ui->mouse_y)) {
             apply(w::Action::reset(m_tick));
@@ -246,7 +244,8 @@ void WordsLevelScreen::player_input(const engine::Controls& c) {
         apply(w::Action::reset(m_tick));
         return;
     }
-    if (typed || n == 0) return;
+    const int n = static_cast<int>(m_play.current().remaining_indices().size());  // after typing
+    if (n == 0) return;
     if (c.pressed(engine::Control::Left)) m_cursor = (m_cursor + n - 1) % n;
     if (c.pressed(engine::Control::Right)) m_cursor = (m_cursor + 1) % n;
     m_cursor = std::clamp(m_cursor, 0, n - 1);

@@ -47,6 +47,7 @@ public:
     void render(SDL_Renderer* r, double alpha, double real_dt) override;
     void debug_ui() override;
     std::string name() const override { return "words-level"; }
+    bool takes_text() const override { return true; }
 
     /// Leaves mid-level (pause menu): recorded as quit, back to the Elimination menu.
     void quit();

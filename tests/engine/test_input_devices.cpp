@@ -8,24 +8,50 @@
 
 #include <SDL2/SDL.h>
 
+#include <string>
+
 using sawtooth::engine::Control;
 using sawtooth::engine::Controls;
 using sawtooth::engine::InputDevices;
+using sawtooth::engine::KeyboardUse;
 
 namespace {
 
 // Lets SDL apply the virtual device's new state and hands every event to the devices.
-void pump(InputDevices& devices) {
+void pump(InputDevices& devices, Controls& controls, KeyboardUse use = {}) {
     SDL_JoystickUpdate();
     SDL_Event e;
-    while (SDL_PollEvent(&e)) devices.handle_event(e);
+    while (SDL_PollEvent(&e)) devices.handle_event(e, controls, use);
+}
+
+void pump(InputDevices& devices) {
+    Controls ignored;
+    pump(devices, ignored);
 }
 
 Controls read(InputDevices& devices) {
-    pump(devices);
     Controls c;
-    devices.update(c, false);
+    pump(devices, c);
+    devices.update(c);
     return c;
+}
+
+void push_key(Uint32 type, SDL_Scancode s) {
+    SDL_Event e{};
+    e.type = type;
+    e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = s;
+    REQUIRE(SDL_PushEvent(&e) == 1);
+}
+
+// What `ticks` ticks see of `c`: 'P' pressed, 'H' held, 'R' released, '.' up.
+std::string seen(Controls& controls, Control c, int ticks) {
+    std::string out;
+    for (int t = 0; t < ticks; ++t) {
+        out += controls.pressed(c) ? 'P' : controls.hold(c) ? 'H' : controls.released(c) ? 'R' : '.';
+        controls.next_tick();
+    }
+    return out;
 }
 
 }  // namespace
@@ -46,7 +72,8 @@ TEST_CASE("a virtual gamepad's d-pad, stick and buttons map to the game's contro
             SDL_Event added{};
             added.type = SDL_CONTROLLERDEVICEADDED;
             added.cdevice.which = index;
-            late.handle_event(added);
+            Controls ignored;
+            late.handle_event(added, ignored);
             CHECK(late.gamepad_count() == 1);
         }
 
@@ -87,17 +114,80 @@ TEST_CASE("a virtual gamepad's d-pad, stick and buttons map to the game's contro
 
         // Keyboard blocked (ImGui has the keys) does not block the pad: only typing is hidden.
         SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_A, SDL_PRESSED);
-        pump(devices);
         Controls blocked;
-        devices.update(blocked, true);
+        pump(devices, blocked, KeyboardUse{true, false});
+        devices.update(blocked, KeyboardUse{true, false});
         CHECK(blocked.hold(Control::Up));
         SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_A, SDL_RELEASED);
+        pump(devices);
+
+        // A button pressed and released between two frames' reads still reaches one tick:
+        // its events are latched (the old once-per-frame sampling saw the button up).
+        Controls live;
+        SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_START, SDL_PRESSED);
+        SDL_JoystickUpdate();
+        SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_START, SDL_RELEASED);
+        pump(devices, live);
+        devices.update(live);
+        CHECK(seen(live, Control::Pause, 3) == "PR.");
 
         // Unplugging closes it.
         SDL_JoystickClose(joy);
         SDL_JoystickDetachVirtual(index);
         pump(devices);
         CHECK(devices.gamepad_count() == 0);
+    }
+    SDL_Quit();
+}
+
+TEST_CASE("a key pressed and released within one frame reaches exactly one tick") {
+    REQUIRE(SDL_Init(SDL_INIT_EVENTS) == 0);
+    {
+        InputDevices devices;
+        Controls c;
+        // One frame's events: Down tapped, Space (jump) tapped, Left pressed and held.
+        push_key(SDL_KEYDOWN, SDL_SCANCODE_DOWN);
+        push_key(SDL_KEYUP, SDL_SCANCODE_DOWN);
+        push_key(SDL_KEYDOWN, SDL_SCANCODE_SPACE);
+        push_key(SDL_KEYUP, SDL_SCANCODE_SPACE);
+        push_key(SDL_KEYDOWN, SDL_SCANCODE_LEFT);
+        pump(devices, c);
+        devices.update(c);  // the once-per-frame write must not undo the latched taps
+        CHECK(c.pressed(Control::Down));
+        CHECK(c.pressed(Control::Up));
+        CHECK(c.pressed(Control::Left));
+        c.next_tick();
+        devices.update(c);
+        CHECK(c.released(Control::Down));
+        CHECK(c.released(Control::Up));
+        CHECK(c.hold(Control::Left));  // holding works as before
+        push_key(SDL_KEYUP, SDL_SCANCODE_LEFT);
+        pump(devices, c);
+        c.next_tick();
+        CHECK_FALSE(c.hold(Control::Left));
+    }
+    SDL_Quit();
+}
+
+TEST_CASE("while a screen takes typed letters, W A S D only type; ImGui's keyboard blocks all keys") {
+    REQUIRE(SDL_Init(SDL_INIT_EVENTS) == 0);
+    {
+        InputDevices devices;
+        Controls c;
+        push_key(SDL_KEYDOWN, SDL_SCANCODE_D);
+        push_key(SDL_KEYDOWN, SDL_SCANCODE_RIGHT);
+        pump(devices, c, KeyboardUse{false, true});
+        CHECK(c.hold(Control::Right));  // from the arrow
+        push_key(SDL_KEYUP, SDL_SCANCODE_RIGHT);
+        pump(devices, c, KeyboardUse{false, true});
+        c.next_tick();
+        CHECK_FALSE(c.hold(Control::Right));  // D alone does not move while typing
+        devices.update(c, KeyboardUse{false, false});
+        c.next_tick();
+        CHECK(c.hold(Control::Right));  // and does in a menu
+        devices.update(c, KeyboardUse{true, false});
+        c.next_tick();
+        CHECK_FALSE(c.hold(Control::Right));  // ImGui has the keys
     }
     SDL_Quit();
 }
