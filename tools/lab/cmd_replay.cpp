@@ -132,13 +132,10 @@ ReplayIds collect_ids(telemetry::Store& store, const ReplayArgs& a) {
     ReplayIds ids;
     ids.word_levels = a.word_levels;
     // --level names a platformer level; an id only word_levels holds means that word level.
+    // Whether the levels row exists decides, not whether it loads: a damaged platformer row
+    // must fail as that level, never be verified as the word level of the same number.
     for (const std::int64_t id : a.levels) {
-        bool platformer = true;
-        try {
-            store.load_level(id);
-        } catch (const telemetry::StoreError&) {
-            platformer = !telemetry::has_word_level(store, id);
-        }
+        const bool platformer = store.has_level(id) || !telemetry::has_word_level(store, id);
         (platformer ? ids.levels : ids.word_levels).push_back(id);
     }
     if (a.session) {
