@@ -15,6 +15,7 @@
 
 #include "gen/hash.hpp"
 #include "gen/level.hpp"
+#include "gen/printable.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -117,8 +118,7 @@ long long parse_int(const Token& t, int line, long long lo, long long hi, const 
     auto [ptr, ec] = std::from_chars(b, e, v);
     if (ec != std::errc() || ptr != e)
         throw LevelFormatError(
-            line, t.column,
-            std::string("expected an integer ") + what + ", got '" + std::string(t.text) + "'");
+            line, t.column, std::string("expected an integer ") + what + ", got '" + printable(t.text) + "'");
     if (v < lo || v > hi)
         throw LevelFormatError(line, t.column,
                                std::string(what) + " " + std::to_string(v) + " out of range [" +
@@ -223,9 +223,8 @@ void LevelTextParser::read_statement(const std::vector<Token>& toks, int ln) {
     } else if (kw == "deco") {
         read_deco(toks, ln);
     } else {
-        throw LevelFormatError(
-            ln, toks[0].column,
-            "unknown keyword '" + std::string(kw) + "' (expected meta, grid, trap or deco)");
+        throw LevelFormatError(ln, toks[0].column,
+                               "unknown keyword '" + printable(kw) + "' (expected meta, grid, trap or deco)");
     }
 }
 
@@ -233,7 +232,8 @@ void LevelTextParser::read_meta(const std::vector<Token>& toks, int ln) {
     if (toks.size() < 3) expect_count(toks, 3, ln, "meta KEY VALUE");
     const std::string key(toks[1].text);
     for (const auto& [k, v] : m_level.meta)
-        if (k == key) throw LevelFormatError(ln, toks[1].column, "duplicate meta key '" + key + "'");
+        if (k == key)
+            throw LevelFormatError(ln, toks[1].column, "duplicate meta key '" + printable(key) + "'");
     // The value is the rest of the line (may contain spaces).
     std::string_view rest = m_lines[m_li].substr(static_cast<std::size_t>(toks[2].column - 1));
     while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
@@ -293,9 +293,9 @@ void LevelTextParser::read_grid_cell(char c, int ln, int x, int y) {
             m_letters[cell(x, y)] = c;
             break;
         default:
-            throw LevelFormatError(
-                ln, x + 1,
-                std::string("unknown cell character '") + c + "' (expected one of # . S E s k q m)");
+            throw LevelFormatError(ln, x + 1,
+                                   std::string("unknown cell character '") + printable(std::string(1, c)) +
+                                       "' (expected one of # . S E s k q m)");
     }
 }
 
@@ -338,7 +338,7 @@ Trap LevelTextParser::read_trap_type(const std::vector<Token>& toks, int ln) con
         expect_count(toks, 4, ln, "trap mine X Y");
     } else {
         throw LevelFormatError(ln, toks[1].column,
-                               "unknown trap type '" + std::string(type) + "' (saw, spike, squeeze, mine)");
+                               "unknown trap type '" + printable(type) + "' (saw, spike, squeeze, mine)");
     }
     return t;
 }
@@ -366,7 +366,7 @@ void LevelTextParser::read_deco(const std::vector<Token>& toks, int ln) {
     if (it == std::end(kDecorationNames))
         throw LevelFormatError(
             ln, toks[1].column,
-            "unknown decoration '" + std::string(toks[1].text) + "' (plant, rock, grass, vine)");
+            "unknown decoration '" + printable(toks[1].text) + "' (plant, rock, grass, vine)");
     d.type = static_cast<DecorationType>(it - std::begin(kDecorationNames));
     d.cell.x = static_cast<int>(parse_int(toks[2], ln, 0, m_level.width - 1, "x"));
     d.cell.y = static_cast<int>(parse_int(toks[3], ln, 0, m_level.height - 1, "y"));
@@ -383,9 +383,10 @@ void LevelTextParser::check_complete() const {
     for (int y = 0; y < m_level.height; ++y)
         for (int x = 0; x < m_level.width; ++x)
             if (m_letters[cell(x, y)] != '.')
-                throw LevelFormatError(
-                    m_grid_first_line + (m_level.height - 1 - y), x + 1,
-                    std::string("cell marked '") + m_letters[cell(x, y)] + "' has no matching `trap` line");
+                throw LevelFormatError(m_grid_first_line + (m_level.height - 1 - y), x + 1,
+                                       std::string("cell marked '") +
+                                           printable(std::string(1, m_letters[cell(x, y)])) +
+                                           "' has no matching `trap` line");
 }
 
 }  // namespace

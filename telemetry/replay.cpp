@@ -1,4 +1,5 @@
 #include "telemetry/replay.hpp"
+#include "gen/printable.hpp"
 
 #include "gen/generator.hpp"
 #include "telemetry/build_info.hpp"
@@ -65,7 +66,8 @@ LoadedRecording load_recording(Store& store, std::int64_t level_id) {
     rec.hashes = store.load_state_hashes(level_id);
     rec.same_build = r.build_id == build_id();
     if (!rec.same_build)
-        rec.warnings.push_back("recorded by build '" + r.build_id + "', this is '" + std::string(build_id()) +
+        rec.warnings.push_back("recorded by build '" + printable(r.build_id) + "', this is '" +
+                               std::string(build_id()) +
                                "': Box2D is only reproducible on the same binary, replaying best-effort");
     if (!r.outcome)
         rec.warnings.push_back(where + " never ended (game closed or crashed); replaying its " +

@@ -1,6 +1,7 @@
 #include "telemetry/store.hpp"
 
 #include "game/sim/simulation.hpp"
+#include "gen/printable.hpp"
 #include "telemetry/build_info.hpp"
 #include "telemetry/input_rle.hpp"
 
@@ -172,7 +173,9 @@ void check_file(Database& db, bool writable) {
     try {
         Statement qc(db, "PRAGMA quick_check(1)");
         const std::string verdict = qc.step() ? qc.text(0) : "no answer";
-        if (verdict != "ok") throw StoreError("database '" + db.path() + "' is damaged (" + verdict + ")");
+        // SQLite's verdict may span lines: the message stays one line.
+        if (verdict != "ok")
+            throw StoreError("database '" + db.path() + "' is damaged (" + one_line(verdict) + ")");
     } catch (const StoreError& e) {
         const std::string what = e.what();
         if (what.find("is damaged") != std::string::npos) throw;
@@ -232,7 +235,7 @@ std::string hex64(std::uint64_t v) {
 }
 
 std::uint64_t parse_hex64(std::string_view text) {
-    if (text.empty() || text.size() > 16) throw StoreError("bad hash '" + std::string(text) + "'");
+    if (text.empty() || text.size() > 16) throw StoreError("bad hash '" + printable(text) + "'");
     std::uint64_t v = 0;
     for (char ch : text) {
         int d = 0;
@@ -241,7 +244,7 @@ std::uint64_t parse_hex64(std::string_view text) {
         else if (ch >= 'a' && ch <= 'f')
             d = ch - 'a' + 10;
         else
-            throw StoreError("bad hash '" + std::string(text) + "'");
+            throw StoreError("bad hash '" + printable(text) + "'");
         v = v << 4 | static_cast<std::uint64_t>(d);
     }
     return v;
@@ -462,6 +465,12 @@ void Store::write_flush(std::int64_t level_id, const LevelFlush& f) {
     tx.commit();
 }
 
+bool Store::has_level(std::int64_t level_id) {
+    Statement st(*m_db, "SELECT 1 FROM levels WHERE level_id = ?");
+    st.bind(1, level_id);
+    return st.step();
+}
+
 LevelRecord Store::load_level(std::int64_t level_id) {
     Statement st(*m_db, R"SQL(
 SELECT l.level_id, l.session_id, s.participant_id, s.mode, l.seq, l.kind, l.name, l.seed, l.layout, l.rooms_w,
@@ -470,7 +479,12 @@ SELECT l.level_id, l.session_id, s.participant_id, s.mode, l.seq, l.kind, l.name
   l.outcome, l.deaths, l.ticks, l.final_hash
 FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = ?)SQL");
     st.bind(1, level_id);
-    if (!st.step()) throw StoreError("no level with id " + std::to_string(level_id) + " in '" + path() + "'");
+    if (!st.step()) {
+        if (has_level(level_id))
+            throw StoreError("level " + std::to_string(level_id) + " in '" + path() +
+                             "' is damaged (table levels: its session row is missing)");
+        throw StoreError("no level with id " + std::to_string(level_id) + " in '" + path() + "'");
+    }
     LevelRecord r;
     r.level_id = st.int64(0);
     r.session_id = st.int64(1);
@@ -487,11 +501,12 @@ FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = 
             p.seed = std::stoull(seed, &used);
             if (used != seed.size()) throw std::invalid_argument("trailing");
         } catch (const std::exception&) {
-            throw StoreError("level " + std::to_string(level_id) + ": bad seed '" + seed + "'");
+            throw StoreError("level " + std::to_string(level_id) + ": bad seed '" + printable(seed) + "'");
         }
         const auto layout = parse_layout(st.text(8));
         if (!layout)
-            throw StoreError("level " + std::to_string(level_id) + ": bad layout '" + st.text(8) + "'");
+            throw StoreError("level " + std::to_string(level_id) + ": bad layout '" + printable(st.text(8)) +
+                             "'");
         p.layout = *layout;
         p.rooms_w = st.int32(9);
         p.rooms_h = st.int32(10);
@@ -513,7 +528,8 @@ FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = 
     r.ended_utc = opt_text(st, 24).value_or("");
     if (const auto o = opt_text(st, 25)) {
         r.outcome = parse_outcome(*o);
-        if (!r.outcome) throw StoreError("level " + std::to_string(level_id) + ": bad outcome '" + *o + "'");
+        if (!r.outcome)
+            throw StoreError("level " + std::to_string(level_id) + ": bad outcome '" + printable(*o) + "'");
     }
     r.deaths = st.int32(26);
     r.ticks = static_cast<std::uint64_t>(st.int64(27));

@@ -166,6 +166,8 @@ public:
     void write_flush(std::int64_t level_id, const LevelFlush& flush);
     /// Loads a levels row; throws StoreError("no level with id N ...").
     LevelRecord load_level(std::int64_t level_id);
+    /// True when table levels holds a row with this id, however damaged the row is.
+    bool has_level(std::int64_t level_id);
     /// Every level id of a session, in play order.
     std::vector<std::int64_t> session_levels(std::int64_t session_id);
     /// Decodes and checks the input chunks of a level (contiguous, checksums, counts).

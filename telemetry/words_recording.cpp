@@ -1,6 +1,8 @@
 #include "telemetry/words_recording.hpp"
+#include "gen/printable.hpp"
 
 #include "gen/hash.hpp"
+#include "telemetry/json_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -33,26 +35,37 @@ json params_object(const w::LevelParams& p) {
             {"num2x", p.num2x}};
 }
 
-w::LevelParams params_from_object(const json& j) {
+// Limits of recorded parameters: lengths are challenge lengths, other numbers stay far from
+// overflow in the generator's arithmetic.
+constexpr int kMaxParamNumber = 1000000000;
+
+w::LevelParams params_from_object(const JsonField& j) {
     w::LevelParams p;
-    p.level = j.at("level").get<int>();
-    p.difficulty = j.at("difficulty").get<double>();
-    const json& band = j.at("band");
-    if (!band.is_array() || band.size() != 2) throw std::invalid_argument("band must be [lo, hi]");
-    p.gen.band_lo = band[0].get<double>();
-    p.gen.band_hi = band[1].get<double>();
-    p.gen.source_lengths = j.at("source_lengths").get<std::vector<int>>();
-    p.gen.target_length = j.at("target_length").get<int>();
-    p.gen.exact_length = j.at("exact_length").get<bool>();
-    p.gen.max_seq = j.at("max_seq").get<int>();
-    const std::string f = j.value("fitness", std::string("equation3"));
+    p.level = j.at("level").int_in(0, kMaxParamNumber);
+    p.difficulty = j.at("difficulty").number();
+    const JsonField band = j.at("band");
+    band.expect_array();
+    if (band.value().size() != 2) band.fail("expected [lo, hi]");
+    p.gen.band_lo = band.at(std::size_t{0}).number();
+    p.gen.band_hi = band.at(1).number();
+    const JsonField lengths = j.at("source_lengths");
+    lengths.expect_array();
+    if (lengths.value().size() > static_cast<std::size_t>(w::kMaxChallengeLength))
+        lengths.fail("more than " + std::to_string(w::kMaxChallengeLength) + " source words");
+    p.gen.source_lengths.clear();
+    for (std::size_t i = 0; i < lengths.value().size(); ++i)
+        p.gen.source_lengths.push_back(lengths.at(i).int_in(1, w::kMaxChallengeLength));
+    p.gen.target_length = j.at("target_length").int_in(0, w::kMaxChallengeLength);
+    p.gen.exact_length = j.at("exact_length").boolean();
+    p.gen.max_seq = j.at("max_seq").int_in(0, kMaxParamNumber);
+    const std::string f = j.has("fitness") ? j.at("fitness").string() : std::string("equation3");
     if (f == "equation3")
         p.gen.fitness = w::FitnessRule::Equation3;
     else if (f == "short-visible")
         p.gen.fitness = w::FitnessRule::ShortVisible;
     else
-        throw std::invalid_argument("unknown fitness '" + f + "'");
-    p.num2x = j.at("num2x").get<int>();
+        j.at("fitness").fail("unknown fitness '" + printable(f) + "'");
+    p.num2x = j.at("num2x").int_in(0, kMaxParamNumber);
     return p;
 }
 
@@ -76,12 +89,12 @@ w::Action to_action(const WordActionRow& a, std::int64_t id, int seq) {
     }
     if (a.action == "type") {
         if (a.letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(a.letter[0])))
-            throw WordRecordingError(at + "typed letter '" + a.letter + "' is not one letter a-z");
+            throw WordRecordingError(at + "typed letter '" + printable(a.letter) + "' is not one letter a-z");
         return w::Action::type(a.tick, a.letter[0]);
     }
     if (a.action == "reset") return w::Action::reset(a.tick);
     if (a.action == "timeout") return w::Action::wait(a.tick);
-    throw WordRecordingError(at + "unknown action '" + a.action + "'");
+    throw WordRecordingError(at + "unknown action '" + printable(a.action) + "'");
 }
 
 }  // namespace
@@ -92,7 +105,8 @@ std::string level_params_json(const w::LevelParams& p) { return params_object(p)
 
 w::LevelParams parse_level_params(const std::string& params_json) {
     try {
-        return params_from_object(json::parse(params_json));
+        const json j = parse_json_text(params_json);
+        return params_from_object(JsonField(j));
     } catch (const std::exception& e) {
         throw WordRecordingError(std::string("params_json: ") + e.what());
     }
@@ -244,11 +258,11 @@ namespace {
 std::uint64_t parse_seed(const std::string& seed, std::int64_t id) {
     if (seed.empty() || seed.size() > 20 ||
         !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw WordRecordingError(where(id) + ": seed '" + seed + "' is not a decimal number");
+        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is not a decimal number");
     try {
         return std::stoull(seed);
     } catch (const std::exception&) {
-        throw WordRecordingError(where(id) + ": seed '" + seed + "' is out of range");
+        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is out of range");
     }
 }
 
@@ -277,7 +291,8 @@ void read_level_row(Store& store, std::int64_t id, WordRecording& r) {
         try {
             r.result_hash = parse_hex64(st.text(11));
         } catch (const StoreError&) {
-            throw WordRecordingError(where(id) + ": result_hash '" + st.text(11) + "' is not 16 hex digits");
+            throw WordRecordingError(where(id) + ": result_hash '" + printable(st.text(11)) +
+                                     "' is not 16 hex digits");
         }
     }
 }
@@ -286,20 +301,18 @@ void read_level_row(Store& store, std::int64_t id, WordRecording& r) {
 /// stored letters, so every field is optional.
 void decode_params_json(WordRecording& r) {
     const std::int64_t id = r.word_level_id;
-    json pj;
     try {
-        pj = json::parse(r.params_json);
-    } catch (const std::exception&) {
-        throw WordRecordingError(where(id) + ": params_json is not valid JSON");
-    }
-    if (!pj.is_object()) throw WordRecordingError(where(id) + ": params_json is not a JSON object");
-    try {
-        if (pj.contains("level")) r.params = params_from_object(pj);
-        if (pj.contains("word_gen_version")) r.gen_version = pj.at("word_gen_version").get<int>();
-        if (pj.contains("dictionary_hash"))
-            r.dict_hash = parse_hex64(pj.at("dictionary_hash").get<std::string>());
-        r.start_tick = pj.value("start_tick", 0u);
-        r.settings.transition_ticks = pj.value("transition_ticks", w::LevelPlaySettings{}.transition_ticks);
+        const json pj = parse_json_text(r.params_json);
+        const JsonField f(pj);
+        f.expect_object();
+        if (f.has("level")) r.params = params_from_object(f);
+        if (f.has("word_gen_version")) r.gen_version = f.at("word_gen_version").int_in(0, kMaxParamNumber);
+        if (f.has("dictionary_hash")) r.dict_hash = parse_hex64(f.at("dictionary_hash").string());
+        if (f.has("start_tick"))
+            r.start_tick = static_cast<std::uint32_t>(f.at("start_tick").integer(0, UINT32_MAX));
+        if (f.has("transition_ticks"))
+            r.settings.transition_ticks =
+                static_cast<std::uint32_t>(f.at("transition_ticks").integer(0, UINT32_MAX));
     } catch (const std::exception& e) {
         throw WordRecordingError(where(id) + ": params_json: " + e.what());
     }
@@ -339,7 +352,7 @@ void read_challenge_rows(Store& store, std::int64_t id, WordRecording& r) {
                                      std::to_string(c.number) + ")");
         if (!w::is_valid_letters(c.letters))
             throw WordRecordingError(where(id) + ": challenge " + std::to_string(c.number) + " letters '" +
-                                     c.letters + "' are not 1-16 letters a-z");
+                                     printable(c.letters) + "' are not 1-16 letters a-z");
         if (c.status == "playing")
             r.open = std::move(c);
         else

@@ -2,6 +2,7 @@
 // window, builds the first screens and hands them to the main loop (main_loop.hpp).
 // Each step returns an exit code when the run must stop, after printing one line.
 #include "game/app/app.hpp"
+#include "gen/printable.hpp"
 
 #include "engine/audio.hpp"
 #include "engine/input_devices.hpp"
@@ -37,7 +38,7 @@ namespace {
 
 constexpr int kDefaultHeadlessFrames = 60;
 
-void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", message.c_str()); }
+void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", one_line(message).c_str()); }
 
 // What the command line asks the game to start with, checked before anything opens.
 struct StartPlan {
@@ -169,7 +170,8 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
     data.settings_path = o.settings_file.empty() ? default_settings_path() : o.settings_file;
     std::string settings_warning;
     data.settings = load_settings(data.settings_path, settings_warning);
-    if (!settings_warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", settings_warning.c_str());
+    if (!settings_warning.empty())
+        std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(settings_warning).c_str());
 
     // The F1 overlay's model: a broken --model file is bad input; a missing default is not.
     std::string model_error;
@@ -179,6 +181,8 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
         fail(model_error);
         return 1;
     }
+    if (!data.overlay_model.warning.empty())
+        std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(data.overlay_model.warning).c_str());
 
     // The word list loads on first use; screens that start in Elimination need it now.
     data.words = std::make_unique<WordsLoader>(

@@ -109,6 +109,7 @@ OverlayModel load_overlay_model(const std::string& path, bool required, std::str
         // A broken default file must not stop the game: the overlay says why it has no model.
         if (required) error = e.what();
         out.note = std::string("model not loaded: ") + e.what();
+        if (!required) out.warning = out.note + " (the F1 overlay shows graph and routes only)";
     }
     return out;
 }

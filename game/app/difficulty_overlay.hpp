@@ -30,6 +30,7 @@ struct OverlayLayers {
 struct OverlayModel {
     std::optional<analysis::ChallengeModel> model;  ///< empty: graph and routes only
     std::string note;                               ///< one line: which file, or why none
+    std::string warning;  ///< one line when a default file exists but is damaged ("" otherwise)
 };
 
 /// Default model file: $XDG_CONFIG_HOME/sawtooth/model.json (or ~/.config/...); "" if

@@ -9,6 +9,7 @@
 #include "game/app/settings.hpp"
 #include "game/sim/input_script.hpp"
 #include "gen/generator.hpp"
+#include "gen/printable.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,7 +23,7 @@ namespace sawtooth::app {
 
 namespace {
 
-void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", message.c_str()); }
+void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", one_line(message).c_str()); }
 
 // "4x3" -> 4, 3.
 bool parse_wxh(const std::string& text, int& w, int& h) {
@@ -54,25 +55,35 @@ std::string scripted_level(const AppOptions& o, telemetry::LevelSource& source) 
         return {};
     }
     if (o.level_file.empty()) return "--script needs a level: --seed S or --level FILE";
-    if (const std::string bad = read_level_file(o.level_file, source.level); !bad.empty()) return bad;
-    source.kind = "file";
-    source.name = source.level.meta_value("name", o.level_file);
+    source.kind = "file";  // read by read_scripted_level_file: a bad file is not a bad flag
     return {};
 }
 
-// The input script of --script; an exit code when it cannot be read (1) or parsed (2).
+// The input script of --script; 1 when it cannot be read or is malformed: a bad file
+// exits 1 like a bad --level file, only bad flags exit 2 (README).
 std::optional<int> read_script(const RecordingOptions& r, std::vector<InputFrame>& frames) {
     std::string script_text;
     if (!read_file(r.script, script_text)) {
-        fail("cannot read script '" + r.script + "'");
+        fail("cannot read script '" + printable(r.script) + "'");
         return 1;
     }
     try {
         frames = parse_input_script(script_text);
     } catch (const ScriptError& e) {
-        fail(r.script + ": " + e.what());
-        return 2;
+        fail(printable(r.script) + ": " + e.what());
+        return 1;
     }
+    return std::nullopt;
+}
+
+// The --level file of a scripted run: 1 when unreadable or malformed, as in plain play.
+std::optional<int> read_scripted_level_file(const AppOptions& o, telemetry::LevelSource& source) {
+    if (o.seed || o.level_file.empty()) return std::nullopt;
+    if (const std::string bad = read_level_file(o.level_file, source.level); !bad.empty()) {
+        fail(bad);
+        return 1;
+    }
+    source.name = source.level.meta_value("name", o.level_file);
     return std::nullopt;
 }
 
@@ -170,6 +181,7 @@ int run_scripted_session(const AppOptions& o) {
         fail(err);
         return 2;
     }
+    if (const std::optional<int> rc = read_scripted_level_file(o, source)) return *rc;
     if (const std::optional<int> rc = refuse_unscripted_flags(o)) return *rc;
     ScriptStore st;
     if (const std::optional<int> rc = open_script_store(o.recording, st)) return *rc;

@@ -1,5 +1,7 @@
 #include "game/app/level_source.hpp"
 
+#include "gen/printable.hpp"
+
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -8,15 +10,16 @@ namespace sawtooth::app {
 
 std::string read_level_file(const std::string& path, Level& out) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot read level file '" + path + "'";
+    const std::string name = printable(path);
+    if (!in) return "cannot read level file '" + name + "'";
     std::stringstream ss;
     ss << in.rdbuf();
     try {
         out = parse_level_text(ss.str());
     } catch (const LevelFormatError& e) {
-        return path + ": " + e.what();
+        return name + ": " + e.what();
     }
-    if (const std::string p = validate_level(out); !p.empty()) return path + ": " + p;
+    if (const std::string p = validate_level(out); !p.empty()) return name + ": " + p;
     return {};
 }
 

@@ -1,5 +1,6 @@
 // sawtooth: the game. See README for the command line.
 #include "game/app/app.hpp"
+#include "gen/printable.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -71,7 +72,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return cli.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "sawtooth: %s\n", e.what());
+        std::fprintf(stderr, "sawtooth: %s\n", sawtooth::one_line(e.what()).c_str());
         return 2;
     }
     return sawtooth::app::run(o);

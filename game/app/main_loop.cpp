@@ -1,4 +1,5 @@
 #include "game/app/main_loop.hpp"
+#include "gen/printable.hpp"
 
 #include "engine/controls.hpp"
 #include "engine/draw.hpp"
@@ -83,7 +84,7 @@ MainLoopResult MainLoop::run() {
             continue;
         }
         if (const std::string err = draw(frame, last_frame); !err.empty()) {
-            std::fprintf(stderr, "sawtooth: %s\n", err.c_str());
+            std::fprintf(stderr, "sawtooth: %s\n", one_line(err).c_str());
             result.exit_code = 1;
             return result;
         }

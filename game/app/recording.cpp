@@ -1,4 +1,5 @@
 #include "game/app/recording.hpp"
+#include "gen/printable.hpp"
 
 #include "game/app/app.hpp"
 #include "game/app/recording_options.hpp"
@@ -12,7 +13,9 @@ namespace sawtooth::app {
 
 namespace {
 
-void warn(const std::string& message) { std::fprintf(stderr, "sawtooth: warning: %s\n", message.c_str()); }
+void warn(const std::string& message) {
+    std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(message).c_str());
+}
 
 // Sessions group levels the way an analysis does: the two tutorials and the ten study
 // levels are one "study" session; free play and command-line levels are their own.
@@ -185,7 +188,7 @@ std::optional<int> prepare_recording(const AppOptions& o, RecordingSetup& setup)
                                         "' (create one with `sawtooth-lab participant new`)");
         setup.recorder = std::make_unique<GameRecorder>(std::move(store), r.participant);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "sawtooth: %s\n", e.what());
+        std::fprintf(stderr, "sawtooth: %s\n", one_line(e.what()).c_str());
         return 1;
     }
     return std::nullopt;

@@ -1,5 +1,8 @@
 #include "game/app/settings.hpp"
 
+#include "gen/printable.hpp"
+#include "telemetry/json_reader.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -35,39 +38,58 @@ std::string xdg_path(const char* xdg_env, const char* home_fallback, const std::
 
 std::string default_settings_path() { return xdg_path("XDG_CONFIG_HOME", ".config", "settings.json"); }
 
+namespace {
+
+// Runs one field's reader; a damaged field keeps its default and is named in the warning.
+template <class Read>
+void read_setting(const telemetry::JsonField& root, const char* key, std::string& problems, Read read) {
+    if (!root.has(key)) return;
+    try {
+        read(root.at(key));
+    } catch (const telemetry::JsonFieldError& e) {
+        problems += (problems.empty() ? "" : "; ") + std::string(e.what());
+    }
+}
+
+}  // namespace
+
 Settings load_settings(const std::string& path, std::string& warning) {
     warning.clear();
     Settings s;
     if (path.empty() || !std::filesystem::exists(path)) return s;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        warning = "cannot read settings file '" + path + "', using defaults";
+    const std::string name = printable(path);
+    std::string text;
+    if (!read_file(path, text)) {
+        warning = "cannot read settings file '" + name + "', using defaults";
         return s;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(ss.str());
-    } catch (const nlohmann::json::exception&) {
-        warning = "settings file '" + path + "' is not valid JSON, using defaults";
+        j = telemetry::parse_json_text(text);
+    } catch (const telemetry::JsonFieldError& e) {
+        warning = "settings file '" + name + "': " + e.what() + ", using defaults";
         return s;
     }
     if (!j.is_object()) {
-        warning = "settings file '" + path + "' is not a JSON object, using defaults";
+        warning = "settings file '" + name + "' is not a JSON object, using defaults";
         return s;
     }
     // Each field on its own: one bad value keeps its default, the rest still load.
-    if (const auto it = j.find("volume"); it != j.end() && it->is_number())
-        s.volume = std::clamp(it->get<double>(), 0.0, 1.0);
-    if (const auto it = j.find("fullscreen"); it != j.end() && it->is_boolean())
-        s.fullscreen = it->get<bool>();
-    if (const auto it = j.find("keys"); it != j.end() && it->is_object()) {
-        s.keys.left = read_key(*it, "left");
-        s.keys.right = read_key(*it, "right");
-        s.keys.up = read_key(*it, "jump");
-        s.keys.down = read_key(*it, "down");
-    }
+    const telemetry::JsonField root(j);
+    std::string problems;
+    read_setting(root, "volume", problems,
+                 [&](const telemetry::JsonField& f) { s.volume = std::clamp(f.number(), 0.0, 1.0); });
+    read_setting(root, "fullscreen", problems,
+                 [&](const telemetry::JsonField& f) { s.fullscreen = f.boolean(); });
+    read_setting(root, "keys", problems, [&](const telemetry::JsonField& f) {
+        f.expect_object();
+        s.keys.left = read_key(f.value(), "left");
+        s.keys.right = read_key(f.value(), "right");
+        s.keys.up = read_key(f.value(), "jump");
+        s.keys.down = read_key(f.value(), "down");
+    });
+    if (!problems.empty())
+        warning = "settings file '" + name + "': " + problems + " (those settings keep their defaults)";
     return s;
 }
 

@@ -1,7 +1,9 @@
 #include "game/app/words_context.hpp"
+#include "gen/printable.hpp"
 
 #include "game/app/settings.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/json_reader.hpp"
 #include "telemetry/store.hpp"
 #include "telemetry/words_recording.hpp"
 
@@ -33,44 +35,68 @@ std::string default_words_progress_path() {
     return xdg_path("XDG_DATA_HOME", ".local/share", "words_progress.json");
 }
 
+namespace {
+
+// Scores and levels from the file: anything beyond this is damage, not a score.
+constexpr int kMaxProgressNumber = 1000000000;
+
+// Reads the fields of a version-1 file; throws JsonFieldError at the first damaged one
+// (a wrong type counts as damage like a syntax error: the file is kept aside either way).
+void read_progress_fields(const telemetry::JsonField& root, WordsProgress& p) {
+    if (root.has("unlocked")) p.unlocked = clamp_level(root.at("unlocked").int_in(0, kMaxProgressNumber));
+    if (root.has("levels")) {
+        const telemetry::JsonField levels = root.at("levels");
+        levels.expect_object();
+        for (const auto& [key, value] : levels.value().items()) {
+            const int score = levels.at(key).int_in(0, kMaxProgressNumber);
+            const int level = std::atoi(key.c_str());
+            if (level >= 1 && level <= words::kLevelCount) p.best_level[level] = score;
+        }
+    }
+    if (root.has("infinite")) {
+        const telemetry::JsonField inf = root.at("infinite");
+        inf.expect_object();
+        if (inf.has("best_level")) p.infinite_best_level = inf.at("best_level").int_in(0, kMaxProgressNumber);
+        if (inf.has("best_score")) p.infinite_best_score = inf.at("best_score").int_in(0, kMaxProgressNumber);
+    }
+    if (root.has("daily")) {
+        const telemetry::JsonField daily = root.at("daily");
+        daily.expect_object();
+        for (const auto& [date, value] : daily.value().items()) {
+            const int score = daily.at(date).int_in(0, kMaxProgressNumber);
+            if (words::is_valid_utc_date(date)) p.daily[date] = score;
+        }
+    }
+}
+
+}  // namespace
+
 WordsProgress load_words_progress(const std::string& path, std::string& warning) {
     WordsProgress p;
     warning.clear();
     if (path.empty() || !std::filesystem::exists(path)) return p;
+    const std::string name = printable(path);
     std::string text;
     if (!read_file(path, text)) {
-        warning = "cannot read word progress '" + path + "', starting fresh";
+        warning = "cannot read word progress '" + name + "', starting fresh";
         return p;
     }
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("version") || !j["version"].is_number_integer()) {
-        warning = "word progress '" + path + "' is damaged (kept as .bad), starting fresh";
-        keep_aside(path);
-        return p;
-    }
-    if (j["version"].get<int>() > kProgressVersion) {
-        // A newer build's file: read nothing, and never overwrite it.
-        warning = "word progress '" + path + "' is from a newer version; progress is not saved this run";
-        p.read_only = true;
-        return p;
-    }
-    if (const auto it = j.find("unlocked"); it != j.end() && it->is_number_integer())
-        p.unlocked = clamp_level(it->get<int>());
-    if (const auto it = j.find("levels"); it != j.end() && it->is_object())
-        for (const auto& [key, value] : it->items()) {
-            const int level = std::atoi(key.c_str());
-            if (level >= 1 && level <= words::kLevelCount && value.is_number_integer())
-                p.best_level[level] = std::max(0, value.get<int>());
+    try {
+        const nlohmann::json j = telemetry::parse_json_text(text);
+        const telemetry::JsonField root(j);
+        if (root.at("version").int_in(1, kMaxProgressNumber) > kProgressVersion) {
+            // A newer build's file: read nothing, and never overwrite it.
+            warning = "word progress '" + name + "' is from a newer version; progress is not saved this run";
+            p.read_only = true;
+            return p;
         }
-    if (const auto it = j.find("infinite"); it != j.end() && it->is_object()) {
-        p.infinite_best_level = std::max(0, it->value("best_level", 0));
-        p.infinite_best_score = std::max(0, it->value("best_score", 0));
+        read_progress_fields(root, p);
+        return p;
+    } catch (const telemetry::JsonFieldError& e) {
+        warning = "word progress '" + name + "' is damaged (" + e.what() + "; kept as .bad), starting fresh";
+        keep_aside(path);
+        return WordsProgress{};
     }
-    if (const auto it = j.find("daily"); it != j.end() && it->is_object())
-        for (const auto& [date, value] : it->items())
-            if (words::is_valid_utc_date(date) && value.is_number_integer())
-                p.daily[date] = std::max(0, value.get<int>());
-    return p;
 }
 
 std::string save_words_progress(const std::string& path, const WordsProgress& p) {
@@ -92,7 +118,7 @@ std::string save_words_progress(const std::string& path, const WordsProgress& p)
 void WordsContext::save_progress() {
     if (progress_path.empty()) return;
     if (const std::string err = save_words_progress(progress_path, progress); !err.empty())
-        std::fprintf(stderr, "sawtooth: warning: %s\n", err.c_str());
+        std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(err).c_str());
 }
 
 std::string dictionary_asset_path(const std::string& asset_dir) {
@@ -118,7 +144,7 @@ std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_p
     ctx->today = today;
     std::string warning;
     ctx->progress = load_words_progress(progress_path, warning);
-    if (!warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", warning.c_str());
+    if (!warning.empty()) std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(warning).c_str());
     return ctx;
 }
 

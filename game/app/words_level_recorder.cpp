@@ -1,4 +1,5 @@
 #include "game/app/words_level_recorder.hpp"
+#include "gen/printable.hpp"
 
 #include "telemetry/words_recording.hpp"
 
@@ -27,7 +28,8 @@ WordsLevelRecorder::~WordsLevelRecorder() {
 }
 
 void WordsLevelRecorder::failed(const std::exception& e) {
-    if (!m_failed) std::fprintf(stderr, "sawtooth: warning: word recording stopped: %s\n", e.what());
+    if (!m_failed)
+        std::fprintf(stderr, "sawtooth: warning: word recording stopped: %s\n", one_line(e.what()).c_str());
     m_failed = true;
 }
 

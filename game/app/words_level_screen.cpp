@@ -1,4 +1,5 @@
 #include "game/app/words_level_screen.hpp"
+#include "gen/printable.hpp"
 
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
@@ -167,7 +168,8 @@ WordsLevelScreen::WordsLevelScreen(Services services, WordsContext& ctx, WordsRu
                 std::make_unique<WordsLevelRecorder>(session.store(), session.session_id(), m_run.level,
                                                      ctx.dictionary_hash, 0, w::LevelPlaySettings{});
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "sawtooth: warning: recording disabled for this level: %s\n", e.what());
+            std::fprintf(stderr, "sawtooth: warning: recording disabled for this level: %s\n",
+                         one_line(e.what()).c_str());
         }
     }
 }

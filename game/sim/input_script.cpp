@@ -1,4 +1,5 @@
 #include "game/sim/input_script.hpp"
+#include "gen/printable.hpp"
 
 #include <charconv>
 
@@ -30,11 +31,14 @@ std::vector<InputFrame> parse_input_script(std::string_view text) {
             count > kMaxScriptStepTicks)
             throw ScriptError(line_no, "TICKS must be an integer in [1, " +
                                            std::to_string(kMaxScriptStepTicks) + "], got '" +
-                                           std::string(count_text) + "'");
+                                           printable(count_text) + "'");
         InputFrame frame;
         if (keys.find_first_of(" \t") != std::string_view::npos || !parse_keys(keys, frame))
-            throw ScriptError(line_no, "bad KEYS '" + std::string(keys) +
+            throw ScriptError(line_no, "bad KEYS '" + printable(keys) +
                                            "' (use left, right, up, down joined by '+', or none)");
+        if (static_cast<long>(frames.size()) + count > kMaxScriptTicks)
+            throw ScriptError(line_no, "the script runs past " + std::to_string(kMaxScriptTicks) +
+                                           " ticks (24 hours), the longest allowed");
         frames.insert(frames.end(), static_cast<std::size_t>(count), frame);
     }
     return frames;

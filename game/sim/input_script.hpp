@@ -25,6 +25,8 @@ private:
 
 /// Largest TICKS on one line (one hour at 60 Hz): guards against typos eating memory.
 inline constexpr long kMaxScriptStepTicks = 60L * 60 * 60;
+/// Longest whole script (24 hours at 60 Hz): many long lines cannot exhaust memory either.
+inline constexpr long kMaxScriptTicks = 24L * 60 * 60 * 60;
 
 /// Parses a script into one InputFrame per tick; throws ScriptError.
 std::vector<InputFrame> parse_input_script(std::string_view text);

@@ -1,4 +1,5 @@
 #include "game/words/modes.hpp"
+#include "gen/printable.hpp"
 
 #include <stdexcept>
 
@@ -32,7 +33,7 @@ bool is_valid_utc_date(std::string_view s) {
 std::uint64_t daily_seed(std::string_view utc_date) {
     if (!is_valid_utc_date(utc_date))
         throw std::invalid_argument("date must be a real UTC date written YYYY-MM-DD, got '" +
-                                    std::string(utc_date) + "'");
+                                    printable(utc_date) + "'");
     return mix_seed(kDailySalt, fnv1a64(utc_date));
 }
 
@@ -86,7 +87,7 @@ Mode parse_mode(std::string_view name) {
     if (name == "levels") return Mode::Levels;
     if (name == "infinite") return Mode::Infinite;
     if (name == "daily") return Mode::Daily;
-    throw std::invalid_argument("mode must be levels, infinite or daily, got '" + std::string(name) + "'");
+    throw std::invalid_argument("mode must be levels, infinite or daily, got '" + printable(name) + "'");
 }
 
 }  // namespace sawtooth::words

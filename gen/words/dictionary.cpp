@@ -1,4 +1,5 @@
 #include "gen/words/dictionary.hpp"
+#include "gen/printable.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -66,7 +67,7 @@ Dictionary Dictionary::parse_tsv(std::string_view text) {
             const auto f = fields[1];
             auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), e.count);
             if (ec != std::errc{} || p != f.data() + f.size())
-                throw std::invalid_argument("line " + std::to_string(line_no) + ": count '" + std::string(f) +
+                throw std::invalid_argument("line " + std::to_string(line_no) + ": count '" + printable(f) +
                                             "' is not a non-negative integer");
         }
         if (nf >= 3) {

@@ -1,5 +1,8 @@
 #include "telemetry/analysis/challenge_model.hpp"
 
+#include "gen/printable.hpp"
+#include "telemetry/json_reader.hpp"
+
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
 
@@ -23,13 +26,55 @@ nlohmann::json coeffs_json(const Coefficients& c) {
     return {{"c0", c.c0}, {"t_timing", c.t_timing}, {"j", c.j}, {"t_cycle", c.t_cycle}};
 }
 
-Coefficients coeffs_from(const nlohmann::json& j) {
+using telemetry::JsonField;
+
+Coefficients coeffs_from(const JsonField& j) {
     Coefficients c;
-    c.c0 = j.at("c0").get<double>();
-    c.t_timing = j.at("t_timing").get<double>();
-    c.j = j.at("j").get<double>();
-    c.t_cycle = j.at("t_cycle").get<double>();
+    c.c0 = j.at("c0").number();
+    c.t_timing = j.at("t_timing").number();
+    c.j = j.at("j").number();
+    c.t_cycle = j.at("t_cycle").number();
     return c;
+}
+
+// One axis [bins, lo, hi]; bins within the stated limit before anything is sized by it.
+void axis_from(const JsonField& a, int& bins, double& lo, double& hi) {
+    bins = a.at(std::size_t{0}).int_in(1, kMaxHistogramAxisBins);
+    lo = a.at(1).number();
+    hi = a.at(2).number();
+    if (!(lo < hi)) a.fail("expected lo < hi");
+}
+
+HistogramSettings histogram_settings_from(const JsonField& h) {
+    HistogramSettings s;
+    axis_from(h.at("t_timing"), s.timing_bins, s.timing_lo, s.timing_hi);
+    axis_from(h.at("j"), s.jump_bins, s.jump_lo, s.jump_hi);
+    axis_from(h.at("t_cycle"), s.cycle_bins, s.cycle_lo, s.cycle_hi);
+    s.min_traces = h.at("min_traces").int_in(0, kMaxModelCount);
+    // Products in 64 bits: three axes of up to kMaxHistogramAxisBins cannot wrap.
+    const std::int64_t cells =
+        std::int64_t{s.timing_bins} * std::int64_t{s.jump_bins} * std::int64_t{s.cycle_bins};
+    if (cells > kMaxHistogramBins)
+        h.fail("histogram of " + std::to_string(cells) + " bins, at most " +
+               std::to_string(kMaxHistogramBins));
+    return s;
+}
+
+void bins_from(const JsonField& list, Histogram& hist) {
+    const HistogramSettings& s = hist.settings;
+    list.expect_array();
+    for (std::size_t i = 0; i < list.value().size(); ++i) {
+        const JsonField b = list.at(i);
+        const int t = b.at("timing_bin").int_in(0, s.timing_bins - 1);
+        const int jb = b.at("jump_bin").int_in(0, s.jump_bins - 1);
+        const int c = b.at("cycle_bin").int_in(0, s.cycle_bins - 1);
+        HistogramBin& hb = hist.bins[static_cast<std::size_t>((c * s.jump_bins + jb) * s.timing_bins + t)];
+        hb.traces = b.at("traces").int_in(0, kMaxModelCount);
+        hb.successes = b.at("successes").int_in(0, hb.traces);
+        hb.mean_timing = b.at("mean_t_timing").number();
+        hb.mean_jumps = b.at("mean_j").number();
+        hb.mean_cycle = b.at("mean_t_cycle").number();
+    }
 }
 
 }  // namespace
@@ -206,70 +251,46 @@ ChallengeModel model_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("format") || j["format"] != kModelFormatName)
         throw ModelError("not a Sawtooth challenge model (missing \"format\": \"" +
                          std::string(kModelFormatName) + "\")");
-    const int version = j.value("version", -1);
-    if (version != kModelFormatVersion)
-        throw ModelError("challenge model format version " + std::to_string(version) +
+    const auto vit = j.find("version");
+    if (vit == j.end() || !vit->is_number_integer() || *vit != kModelFormatVersion)
+        throw ModelError("at /version: format version " +
+                         (vit == j.end() ? std::string("missing") : printable(vit->dump())) +
                          ", this build reads version " + std::to_string(kModelFormatVersion) +
-                         ": refit it with `sawtooth-lab model fit`");
+                         " (refit it with `sawtooth-lab model fit`)");
     try {
+        const JsonField root(j);
         ChallengeModel m;
-        m.linear = coeffs_from(j.at("coefficients"));
-        m.exponential = coeffs_from(j.at("exponential_log_coefficients"));
-        m.linear_error = j.at("linear_error").get<double>();
-        m.exponential_error = j.at("exponential_error").get<double>();
-        m.fitted_bins = j.at("fitted_bins").get<int>();
-        m.exponential_bins = j.value("exponential_bins", 0);
-        m.samples = j.at("samples").get<int>();
-        const auto& h = j.at("histogram");
-        HistogramSettings s;
-        s.timing_bins = h.at("t_timing").at(0).get<int>();
-        s.timing_lo = h.at("t_timing").at(1).get<double>();
-        s.timing_hi = h.at("t_timing").at(2).get<double>();
-        s.jump_bins = h.at("j").at(0).get<int>();
-        s.jump_lo = h.at("j").at(1).get<double>();
-        s.jump_hi = h.at("j").at(2).get<double>();
-        s.cycle_bins = h.at("t_cycle").at(0).get<int>();
-        s.cycle_lo = h.at("t_cycle").at(1).get<double>();
-        s.cycle_hi = h.at("t_cycle").at(2).get<double>();
-        s.min_traces = h.at("min_traces").get<int>();
-        if (s.timing_bins <= 0 || s.jump_bins <= 0 || s.cycle_bins <= 0 ||
-            s.timing_bins * s.jump_bins * s.cycle_bins > 100000)
-            throw ModelError("challenge model: bad histogram axes");
-        m.histogram = build_histogram({}, s);
-        m.histogram.outside = h.value("outside", 0);
-        for (const auto& b : h.at("bins")) {
-            const int t = b.at("timing_bin").get<int>(), jb = b.at("jump_bin").get<int>(),
-                      c = b.at("cycle_bin").get<int>();
-            if (t < 0 || jb < 0 || c < 0 || t >= s.timing_bins || jb >= s.jump_bins || c >= s.cycle_bins)
-                throw ModelError("challenge model: histogram bin out of range");
-            HistogramBin& hb =
-                m.histogram.bins[static_cast<std::size_t>((c * s.jump_bins + jb) * s.timing_bins + t)];
-            hb.traces = b.at("traces").get<int>();
-            hb.successes = b.at("successes").get<int>();
-            hb.mean_timing = b.at("mean_t_timing").get<double>();
-            hb.mean_jumps = b.at("mean_j").get<double>();
-            hb.mean_cycle = b.at("mean_t_cycle").get<double>();
-        }
+        m.linear = coeffs_from(root.at("coefficients"));
+        m.exponential = coeffs_from(root.at("exponential_log_coefficients"));
+        m.linear_error = root.at("linear_error").number();
+        m.exponential_error = root.at("exponential_error").number();
+        m.fitted_bins = root.at("fitted_bins").int_in(0, kMaxHistogramBins);
+        m.exponential_bins =
+            root.has("exponential_bins") ? root.at("exponential_bins").int_in(0, kMaxHistogramBins) : 0;
+        m.samples = root.at("samples").int_in(0, kMaxModelCount);
+        const JsonField h = root.at("histogram");
+        m.histogram = build_histogram({}, histogram_settings_from(h));
+        m.histogram.outside = h.has("outside") ? h.at("outside").int_in(0, kMaxModelCount) : 0;
+        bins_from(h.at("bins"), m.histogram);
         m.histogram.samples = m.samples;
         return m;
-    } catch (const nlohmann::json::exception& e) {
-        throw ModelError(std::string("challenge model: missing or bad field (") + e.what() + ")");
+    } catch (const telemetry::JsonFieldError& e) {
+        throw ModelError(e.what());
     }
 }
 
 ChallengeModel load_model(const std::string& path) {
+    const std::string name = printable(path);
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw ModelError("cannot read model file '" + path + "'");
-    nlohmann::json j;
+    if (!f) throw ModelError("cannot read model file '" + name + "'");
+    std::stringstream text;
+    text << f.rdbuf();
     try {
-        j = nlohmann::json::parse(f);
-    } catch (const nlohmann::json::exception&) {
-        throw ModelError("'" + path + "' is not JSON (expected a model written by `sawtooth-lab model fit`)");
-    }
-    try {
-        return model_from_json(j);
+        return model_from_json(telemetry::parse_json_text(text.str()));
+    } catch (const telemetry::JsonFieldError& e) {
+        throw ModelError(name + ": " + e.what() + " (expected a model written by `sawtooth-lab model fit`)");
     } catch (const ModelError& e) {
-        throw ModelError("'" + path + "': " + e.what());
+        throw ModelError(name + ": " + e.what());
     }
 }
 

@@ -27,6 +27,11 @@ inline constexpr int kModelFormatVersion = 1;
 /// "format" field of model files.
 inline constexpr const char* kModelFormatName = "sawtooth-challenge-model";
 
+/// Reader limits: bins per histogram axis, bins in all, and any count (traces, samples).
+inline constexpr int kMaxHistogramAxisBins = 1000;
+inline constexpr int kMaxHistogramBins = 100000;
+inline constexpr int kMaxModelCount = 1000000000;
+
 /// Histogram axes of thesis 5.1 (Fig. 5.2).
 struct HistogramSettings {
     int timing_bins = 5;

@@ -98,22 +98,29 @@ void run_bench_gen(const std::string& seeds_text, int runs, const std::string& l
     std::printf("%s\n", out.dump(2).c_str());
 }
 
+/// Flags of `bench gen`.
+struct BenchGenOptions {
+    std::string seeds = "1..1000";
+    int runs = 3;
+    std::string layout = "maze";
+    bool json = false;  ///< accepted for symmetry with other benchmarks: JSON is the only format
+};
+
 }  // namespace
 
 void register_bench_gen(CLI::App& app) {
     CLI::App* bench = app.get_subcommand("bench");
     auto* cmd = bench->add_subcommand(
         "gen", "level generation: ms per level (median, p99), success and room quick rates");
-    auto seeds = std::make_shared<std::string>("1..1000");
-    auto runs = std::make_shared<int>(3);
-    auto layout = std::make_shared<std::string>("maze");
-    auto json_flag = std::make_shared<bool>(false);
-    cmd->add_option("--seeds", *seeds, "seed range A..B: the levels of one run")->capture_default_str();
-    cmd->add_option("--runs", *runs, "repetitions (medians over runs are reported)")
+    // CLI11 writes through these references while parsing; the callback owns the struct so
+    // it outlives the parse (a local bound here and not captured was freed before use).
+    auto o = std::make_shared<BenchGenOptions>();
+    cmd->add_option("--seeds", o->seeds, "seed range A..B: the levels of one run")->capture_default_str();
+    cmd->add_option("--runs", o->runs, "repetitions (medians over runs are reported)")
         ->check(CLI::Range(1, 100));
-    cmd->add_option("--layout", *layout, "maze | linear");
-    cmd->add_flag("--json", *json_flag, "JSON output (the only format)");
-    cmd->callback([=] { run_bench_gen(*seeds, *runs, *layout); });
+    cmd->add_option("--layout", o->layout, "maze | linear");
+    cmd->add_flag("--json", o->json, "JSON output (the only format)");
+    cmd->callback([o] { run_bench_gen(o->seeds, o->runs, o->layout); });
 }
 
 }  // namespace sawtooth::lab

@@ -290,25 +290,32 @@ void register_gen(CLI::App& app) {
     gen->add_option("--scale", o->scale, "PNG pixels per cell")->check(CLI::Range(4, 64));
     gen->callback([o] { run_gen(*o); });
 
-    auto sizes = std::make_shared<std::string>("all");
-    auto attempts = std::make_shared<int>(200);
-    auto stride = std::make_shared<int>(1);
+    // Owned by the callbacks: CLI11 writes through these references while parsing.
+    struct EnumerateOptions {
+        std::string sizes = "all";
+        int attempts = 200, stride = 1;
+    };
+    auto e = std::make_shared<EnumerateOptions>();
     CLI::App* en =
         app.add_subcommand("gen-enumerate", "solve every exit configuration of room sizes (thesis 3.2.2)");
-    en->add_option("--sizes", *sizes, "all (4x4, 5x5, 5x6..11x7) or a list like 11x7,6x6");
-    en->add_option("--attempts", *attempts, "5000-iteration attempts per configuration")
+    en->add_option("--sizes", e->sizes, "all (4x4, 5x5, 5x6..11x7) or a list like 11x7,6x6");
+    en->add_option("--attempts", e->attempts, "5000-iteration attempts per configuration")
         ->check(CLI::Range(1, 100000));
-    en->add_option("--stride", *stride, "check every n-th configuration only")->check(CLI::Range(1, 1000000));
-    en->callback([=] { run_enumerate(*sizes, *attempts, *stride); });
+    en->add_option("--stride", e->stride, "check every n-th configuration only")
+        ->check(CLI::Range(1, 1000000));
+    en->callback([e] { run_enumerate(e->sizes, e->attempts, e->stride); });
 
-    auto out = std::make_shared<std::string>("-");
-    auto max_seed = std::make_shared<int>(60000);
+    struct FallbackOptions {
+        std::string out = "-";
+        int max_seed = 60000;
+    };
+    auto f = std::make_shared<FallbackOptions>();
     CLI::App* fb =
         app.add_subcommand("gen-fallbacks", "compute the fallback seed table of 11x7 rooms (C++ source)");
-    fb->add_option("--out", *out, "output file (- = stdout), normally gen/fallback_seeds.cpp");
-    fb->add_option("--max-seed", *max_seed, "give up on a configuration after this many seeds")
+    fb->add_option("--out", f->out, "output file (- = stdout), normally gen/fallback_seeds.cpp");
+    fb->add_option("--max-seed", f->max_seed, "give up on a configuration after this many seeds")
         ->check(CLI::Range(1, 65535));
-    fb->callback([=] { run_fallbacks(*out, *max_seed); });
+    fb->callback([f] { run_fallbacks(f->out, f->max_seed); });
 }
 
 }  // namespace sawtooth::lab

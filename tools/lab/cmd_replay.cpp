@@ -4,6 +4,7 @@
 // --session ID replays every level of a session. Elimination word levels (their own id
 // space, table word_levels) are verified by telemetry/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id.
+#include "gen/printable.hpp"
 #include "telemetry/replay.hpp"
 #include "telemetry/words_recording.hpp"
 #include "tools/lab/commands.hpp"
@@ -46,7 +47,7 @@ std::string replay_word_level(telemetry::Store& store, const words::Dictionary& 
     }
     for (const std::string& w : rep.warnings)
         std::fprintf(stderr, "sawtooth-lab: warning: word level %lld: %s\n", static_cast<long long>(id),
-                     w.c_str());
+                     one_line(w).c_str());
     if (json) {
         nlohmann::json j = {{"word_level_id", id},
                             {"session_id", rec.session_id},
@@ -64,15 +65,17 @@ std::string replay_word_level(telemetry::Store& store, const words::Dictionary& 
         if (rep.mismatch) j["mismatch"] = *rep.mismatch;
         out.push_back(std::move(j));
     } else if (rep.mismatch) {
-        std::printf("word level %lld: MISMATCH: %s\n", static_cast<long long>(id), rep.mismatch->c_str());
+        std::printf("word level %lld: MISMATCH: %s\n", static_cast<long long>(id),
+                    one_line(*rep.mismatch).c_str());
     } else {
         std::printf(
             "word level %lld (session %lld, %s, %s level %d, seed %llu): %s challenges, %d actions and %d "
             "results match, %d words, score %d, result hash %s\n",
-            static_cast<long long>(id), static_cast<long long>(rec.session_id), rec.participant_id.c_str(),
-            rec.mode.c_str(), rec.level_number, static_cast<unsigned long long>(rec.seed),
-            rep.regenerated ? "regenerated" : "stored", rep.actions_checked, rep.challenges_checked,
-            rep.words_found, rep.total_score, telemetry::hex64(rep.result_hash).c_str());
+            static_cast<long long>(id), static_cast<long long>(rec.session_id),
+            printable(rec.participant_id).c_str(), printable(rec.mode).c_str(), rec.level_number,
+            static_cast<unsigned long long>(rec.seed), rep.regenerated ? "regenerated" : "stored",
+            rep.actions_checked, rep.challenges_checked, rep.words_found, rep.total_score,
+            telemetry::hex64(rep.result_hash).c_str());
     }
     return rep.mismatch ? "word level " + std::to_string(id) + ": " + *rep.mismatch : std::string();
 }
@@ -88,7 +91,8 @@ std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, bo
     } catch (const telemetry::ReplayError& e) {
         throw LabError(e.what());
     }
-    for (const std::string& w : rec.warnings) std::fprintf(stderr, "sawtooth-lab: warning: %s\n", w.c_str());
+    for (const std::string& w : rec.warnings)
+        std::fprintf(stderr, "sawtooth-lab: warning: %s\n", one_line(w).c_str());
     const telemetry::ReplayReport rep = telemetry::verify_replay(rec);
     const auto& r = rec.record;
     if (json) {
@@ -107,13 +111,14 @@ std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, bo
         out.push_back(std::move(j));
     } else if (rep.desync) {
         std::printf("level %lld: DESYNC at tick %llu: %s\n", static_cast<long long>(id),
-                    static_cast<unsigned long long>(rep.desync->tick), rep.desync->what.c_str());
+                    static_cast<unsigned long long>(rep.desync->tick), one_line(rep.desync->what).c_str());
     } else {
         std::printf(
             "level %lld (session %lld, %s, %s): %llu ticks, %d deaths, %zu events and %zu state hashes "
             "match, final hash %s\n",
-            static_cast<long long>(id), static_cast<long long>(r.session_id), r.participant_id.c_str(),
-            r.params ? ("seed " + std::to_string(r.params->seed)).c_str() : r.kind.c_str(),
+            static_cast<long long>(id), static_cast<long long>(r.session_id),
+            printable(r.participant_id).c_str(),
+            r.params ? ("seed " + std::to_string(r.params->seed)).c_str() : printable(r.kind).c_str(),
             static_cast<unsigned long long>(rep.ticks), rep.deaths, rep.events_checked, rep.hashes_checked,
             telemetry::hex64(rep.final_hash).c_str());
     }
@@ -132,13 +137,10 @@ ReplayIds collect_ids(telemetry::Store& store, const ReplayArgs& a) {
     ReplayIds ids;
     ids.word_levels = a.word_levels;
     // --level names a platformer level; an id only word_levels holds means that word level.
+    // Whether the levels row exists decides, not whether it loads: a damaged platformer row
+    // must fail as that level, never be verified as the word level of the same number.
     for (const std::int64_t id : a.levels) {
-        bool platformer = true;
-        try {
-            store.load_level(id);
-        } catch (const telemetry::StoreError&) {
-            platformer = !telemetry::has_word_level(store, id);
-        }
+        const bool platformer = store.has_level(id) || !telemetry::has_word_level(store, id);
         (platformer ? ids.levels : ids.word_levels).push_back(id);
     }
     if (a.session) {

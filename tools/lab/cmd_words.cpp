@@ -412,18 +412,28 @@ words::Dictionary load_word_dictionary(const std::string& path) {
 
 namespace {
 
+// Flags of `words analyze` and `words levels`. CLI11 writes through references while parsing,
+// so each command's callback owns its struct (a local bound and not captured would be freed).
+struct AnalyzeOptions {
+    std::string letters, words_file;
+    bool json = false, states = false;
+};
+struct LevelsOptions {
+    std::uint64_t seed = w::kLevelsModeSeed;
+    int level = 0;
+    bool params_only = false, json = false;
+    std::string words_file, fitness = "short-visible";
+};
+
 void register_words_analyze(CLI::App* words) {
     auto* analyze = words->add_subcommand("analyze", "words and exhaustive elimination states of LETTERS");
-    auto letters = std::make_shared<std::string>();
-    auto a_words = std::make_shared<std::string>();
-    auto a_json = std::make_shared<bool>(false);
-    auto a_states = std::make_shared<bool>(false);
-    analyze->add_option("LETTERS", *letters, "the challenge letters")->required();
-    analyze->add_option("--words", *a_words,
+    auto o = std::make_shared<AnalyzeOptions>();  // owned by the callback: outlives the parse
+    analyze->add_option("LETTERS", o->letters, "the challenge letters")->required();
+    analyze->add_option("--words", o->words_file,
                         "word<TAB>count[<TAB>profane] list instead of the English asset");
-    analyze->add_flag("--json", *a_json, "print JSON");
-    analyze->add_flag("--states", *a_states, "also list dead-end states (all reached states with --json)");
-    analyze->callback([=] { cmd_analyze(*letters, *a_words, *a_json, *a_states); });
+    analyze->add_flag("--json", o->json, "print JSON");
+    analyze->add_flag("--states", o->states, "also list dead-end states (all reached states with --json)");
+    analyze->callback([o] { cmd_analyze(o->letters, o->words_file, o->json, o->states); });
 }
 
 void register_words_gen(CLI::App* words) {
@@ -445,20 +455,17 @@ void register_words_gen(CLI::App* words) {
 
 void register_words_levels(CLI::App* words) {
     auto* levels = words->add_subcommand("levels", "the Levels-mode table (30 levels x 10 challenges)");
-    auto l_seed = std::make_shared<std::uint64_t>(w::kLevelsModeSeed);
-    auto l_level = std::make_shared<int>(0);
-    auto l_params = std::make_shared<bool>(false);
-    auto l_json = std::make_shared<bool>(false);
-    auto l_words = std::make_shared<std::string>();
-    add_seed_option(*levels, "--seed", *l_seed, "mode seed (players use the default)");
-    levels->add_option("--level", *l_level, "only this level");
-    levels->add_flag("--params-only", *l_params, "print parameters without generating");
-    levels->add_option("--words", *l_words, "word<TAB>count[<TAB>profane] list instead of the English asset");
-    levels->add_flag("--json", *l_json, "print JSON");
-    auto l_fitness = std::make_shared<std::string>("short-visible");
-    levels->add_option("--fitness", *l_fitness,
+    auto o = std::make_shared<LevelsOptions>();  // owned by the callback: outlives the parse
+    add_seed_option(*levels, "--seed", o->seed, "mode seed (players use the default)");
+    levels->add_option("--level", o->level, "only this level");
+    levels->add_flag("--params-only", o->params_only, "print parameters without generating");
+    levels->add_option("--words", o->words_file,
+                       "word<TAB>count[<TAB>profane] list instead of the English asset");
+    levels->add_flag("--json", o->json, "print JSON");
+    levels->add_option("--fitness", o->fitness,
                        "short-visible (default) or equation3 (see docs/elimination.md)");
-    levels->callback([=] { cmd_levels(*l_seed, *l_level, *l_params, *l_json, *l_words, *l_fitness); });
+    levels->callback(
+        [o] { cmd_levels(o->seed, o->level, o->params_only, o->json, o->words_file, o->fitness); });
 }
 
 void register_words_simulate(CLI::App* words) {

@@ -366,16 +366,19 @@ std::uint64_t word_list_hash(const std::string& path) {
 void register_words_study(CLI::App& app) {
     register_study_mode("words", &run_words_study);
     CLI::App* words = app.get_subcommand("words");
-    auto db = std::make_shared<std::string>();
-    auto words_file = std::make_shared<std::string>();
-    auto as_json = std::make_shared<bool>(false);
+    // Owned by the callback: CLI11 writes through these references while parsing.
+    struct AnalyzeStudyOptions {
+        std::string db, words_file;
+        bool json = false;
+    };
+    auto o = std::make_shared<AnalyzeStudyOptions>();
     CLI::App* c = words->add_subcommand(
         "analyze-study",
         "paper §IV regressions (normalizedScore, selectionRate) over recorded word sessions");
-    c->add_option("--db", *db, "session database with word levels")->required();
-    c->add_option("--words", *words_file, "word list the levels were played with (default: the asset)");
-    c->add_flag("--json", *as_json, "print JSON");
-    c->callback([=] { run_analyze_study(*db, *words_file, *as_json); });
+    c->add_option("--db", o->db, "session database with word levels")->required();
+    c->add_option("--words", o->words_file, "word list the levels were played with (default: the asset)");
+    c->add_flag("--json", o->json, "print JSON");
+    c->callback([o] { run_analyze_study(o->db, o->words_file, o->json); });
 }
 
 }  // namespace sawtooth::lab

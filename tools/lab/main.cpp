@@ -1,4 +1,5 @@
 // sawtooth-lab: headless research command line (generation, replay, models, benchmarks).
+#include "gen/printable.hpp"
 #include "tools/lab/commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -67,13 +68,14 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         const std::string unknown = first_unknown(app, argc, argv);
-        std::fprintf(stderr, "sawtooth-lab: %s\n", unknown.empty() ? e.what() : unknown.c_str());
+        std::fprintf(stderr, "sawtooth-lab: %s\n",
+                     sawtooth::one_line(unknown.empty() ? e.what() : unknown).c_str());
         return 2;
     } catch (const sawtooth::lab::LabError& e) {
-        std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
+        std::fprintf(stderr, "sawtooth-lab: %s\n", sawtooth::one_line(e.what()).c_str());
         return 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "sawtooth-lab: error: %s\n", e.what());
+        std::fprintf(stderr, "sawtooth-lab: error: %s\n", sawtooth::one_line(e.what()).c_str());
         return 1;
     }
     return 0;
