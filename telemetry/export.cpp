@@ -6,7 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -146,25 +151,91 @@ std::size_t export_level_texts(Database& db, const fs::path& out_dir) {
 
 }  // namespace
 
-ExportSummary export_csv(Store& store, const std::string& out_dir) {
-    ExportSummary summary;
+namespace {
+
+/// `<parent>/.<name>.partial-<pid>`: beside the destination, so the final rename stays on
+/// one file system (atomic), and hidden, so it is never taken for a finished export.
+fs::path partial_name(const fs::path& final_path) {
+    fs::path p = final_path;
+    if (p.filename().empty()) p = p.parent_path();  // "out/" names the folder "out"
+    std::string name = ".";
+    name += p.filename().string();
+    name += ".partial-";
+    name += std::to_string(::getpid());
+    return p.parent_path() / name;
+}
+
+/// Refuses a destination that holds anything: an export never mixes with other files.
+void check_free_destination(const fs::path& out) {
     std::error_code ec;
-    fs::create_directories(fs::path(out_dir) / "level_texts", ec);
-    if (ec) throw StoreError("cannot create '" + out_dir + "': " + ec.message());
-    Database& db = store.db();
+    if (!fs::exists(out, ec)) return;
+    if (!fs::is_directory(out, ec) || !fs::is_empty(out, ec))
+        throw StoreError("'" + out.string() +
+                         "' already exists and is not an empty folder: choose a new one");
+}
+
+/// The tables of one snapshot into `dir`.
+ExportSummary write_tables(Database& db, const fs::path& dir) {
+    ExportSummary summary;
     // One read transaction: every file sees the same snapshot even while the game writes.
     db.exec("BEGIN");
     try {
         for (const TableExport& t : kTables)
-            summary.files.emplace_back(std::string(t.file) + ".csv", export_table(db, t, out_dir));
-        summary.files.emplace_back("inputs.csv", export_inputs(db, out_dir));
-        summary.files.emplace_back("level_texts/", export_level_texts(db, out_dir));
+            summary.files.emplace_back(std::string(t.file) + ".csv", export_table(db, t, dir));
+        summary.files.emplace_back("inputs.csv", export_inputs(db, dir));
+        summary.files.emplace_back("level_texts/", export_level_texts(db, dir));
     } catch (...) {
         db.exec("ROLLBACK");
         throw;
     }
     db.exec("COMMIT");
     return summary;
+}
+
+}  // namespace
+
+ExportSummary export_csv(Store& store, const std::string& out_dir) {
+    const fs::path out = fs::path(out_dir).lexically_normal();
+    check_free_destination(out);
+    const fs::path partial = partial_name(out);
+    std::error_code ec;
+    fs::remove_all(partial, ec);  // left by a killed export of this same pid number
+    fs::create_directories(partial / "level_texts", ec);
+    if (ec) throw StoreError("cannot create '" + partial.string() + "': " + ec.message());
+    ExportSummary summary;
+    try {
+        summary = write_tables(store.db(), partial);
+        // A folder rename is atomic: the final name holds a whole export or nothing. An
+        // empty folder at the final name is replaced.
+        fs::rename(partial, out, ec);
+        if (ec)
+            throw StoreError("cannot rename '" + partial.string() + "' to '" + out.string() +
+                             "': " + ec.message());
+    } catch (...) {
+        fs::remove_all(partial, ec);
+        throw;
+    }
+    return summary;
+}
+
+void write_file_atomically(const std::string& path, const std::string& bytes) {
+    const fs::path final_path(path);
+    const fs::path partial = partial_name(final_path);
+    const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw StoreError("cannot write '" + path + "': " + std::strerror(errno));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+    }
+    const int err = done == bytes.size() ? (::fsync(fd) == 0 ? 0 : errno) : errno;
+    ::close(fd);
+    if (err == 0 && ::rename(partial.c_str(), final_path.c_str()) == 0) return;
+    const int rename_err = err ? err : errno;
+    ::unlink(partial.c_str());
+    throw StoreError("cannot write '" + path + "': " + std::strerror(rename_err));
 }
 
 // ---- participant export (declared in store.hpp) ----
@@ -226,6 +297,15 @@ json level_json(Store& store, std::int64_t lid) {
     if (r.params) {
         jl["params"] = params_to_json(*r.params);
         jl["generator_version"] = r.generator_version;
+    }
+    Statement grid(store.db(),
+                   "SELECT width, height, traps, tick_rate, hash_interval, pos_interval, input_format FROM "
+                   "levels WHERE level_id = ?");
+    grid.bind(1, lid);
+    if (grid.step()) {
+        const char* names[] = {"width",         "height",       "traps",       "tick_rate",
+                               "hash_interval", "pos_interval", "input_format"};
+        for (int c = 0; c < 7; ++c) jl[names[c]] = grid.int64(c);
     }
     jl["inputs"] = level_inputs_json(store.db(), lid);
     jl["events"] = events_json(store.load_events(lid));
@@ -306,14 +386,26 @@ json session_word_levels_json(Database& db, std::int64_t sid) {
     return words;
 }
 
+/// meta rows about the participant (the rows delete_participant removes with them).
+json participant_meta_json(Database& db, const std::string& participant_id) {
+    json rows = json::object();
+    Statement m(db,
+                "SELECT key, value FROM meta WHERE value = ?1 OR substr(key, -length(?1) - 1) = ':' || ?1 "
+                "ORDER BY key");
+    m.bind(1, participant_id);
+    while (m.step()) rows[m.text(0)] = m.text(1);
+    return rows;
+}
+
 }  // namespace
 
 nlohmann::json Store::export_participant(const std::string& participant_id) {
     Statement p(*m_db, "SELECT participant_id, created_utc FROM participants WHERE participant_id = ?");
     p.bind(1, participant_id);
     if (!p.step()) throw StoreError("no participant '" + participant_id + "' in '" + path() + "'");
-    json out = {
-        {"participant_id", p.text(0)}, {"created_utc", p.text(1)}, {"schema_version", kSchemaVersion}};
+    json out = {{"format", kParticipantExportFormat}, {"format_version", kParticipantExportVersion},
+                {"participant_id", p.text(0)},        {"created_utc", p.text(1)},
+                {"schema_version", kSchemaVersion},   {"meta", participant_meta_json(*m_db, participant_id)}};
     json sessions = json::array();
     Statement s(*m_db,
                 "SELECT session_id, mode, build_id, started_utc, ended_utc, end_reason FROM sessions WHERE "

@@ -18,11 +18,23 @@ LevelRecorder::LevelRecorder(Store& store, std::int64_t session_id, const LevelS
     flush();  // the level exists in the store from its first frame on
 }
 
+namespace {
+
+/// Prints a store error met while closing, unless it is one more failure for want of space
+/// after one already reported (`space_failures_before` > 0): a full disk is one line.
+void report_close_error(Store& store, int space_failures_before, const std::exception& e) {
+    if (space_failures_before > 0 && store.db().space_failures() > space_failures_before) return;
+    std::fprintf(stderr, "sawtooth: recording: %s\n", e.what());
+}
+
+}  // namespace
+
 LevelRecorder::~LevelRecorder() {
+    const int space_failures = m_store->db().space_failures();
     try {
         flush();
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "sawtooth: recording: %s\n", e.what());
+        report_close_error(*m_store, space_failures, e);
     }
 }
 
@@ -103,10 +115,11 @@ SessionRecorder::SessionRecorder(std::shared_ptr<Store> store, const std::string
 }
 
 SessionRecorder::~SessionRecorder() {
+    const int space_failures = m_store->db().space_failures();
     try {
         end("closed");
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "sawtooth: recording: %s\n", e.what());
+        report_close_error(*m_store, space_failures, e);
     }
 }
 

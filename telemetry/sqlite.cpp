@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -11,6 +13,25 @@ namespace {
 // How long a writer waits for another connection's lock before failing (a lab tool may be
 // reading while the game writes; WAL makes such waits rare and short).
 constexpr int kBusyTimeoutMs = 5000;
+
+// A write that failed for want of space (full disk, quota, file size limit). SQLite says
+// "disk I/O error" for most of these (a short write is SQLITE_IOERR_WRITE, and the errno
+// it keeps is not reliable), which sends users looking for broken hardware.
+bool out_of_space(sqlite3* db) {
+    const int code = sqlite3_extended_errcode(db);
+    return (code & 0xff) == SQLITE_FULL || code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_TRUNCATE;
+}
+
+// The connection's last error in words (`fallback`: the text sqlite3_exec gave, if any).
+std::string error_text(sqlite3* db, const char* fallback) {
+    if (out_of_space(db)) {
+        const int e = sqlite3_system_errno(db);
+        return std::string("cannot write: the disk is full or a file size limit is reached") +
+               (e ? " (" + std::string(std::strerror(e)) + ")" : std::string()) +
+               "; what was committed before is kept";
+    }
+    return fallback ? fallback : sqlite3_errmsg(db);
+}
 }  // namespace
 
 // ---- Database ----
@@ -63,15 +84,17 @@ Database::~Database() {
 }
 
 void Database::fail(std::string_view context) const {
-    throw StoreError("database '" + m_path + "': " + std::string(context) + ": " + sqlite3_errmsg(m_db));
+    if (out_of_space(m_db)) ++m_space_failures;
+    throw StoreError("database '" + m_path + "': " + std::string(context) + ": " + error_text(m_db, nullptr));
 }
 
 void Database::exec(std::string_view sql) {
     char* err = nullptr;
     const std::string s(sql);
     if (sqlite3_exec(m_db, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        const std::string msg = err ? err : "unknown error";
+        const std::string msg = error_text(m_db, err ? err : "unknown error");
         sqlite3_free(err);
+        if (out_of_space(m_db)) ++m_space_failures;
         throw StoreError("database '" + m_path + "': " + msg);
     }
 }

@@ -98,10 +98,15 @@ public:
     bool read_only() const { return m_read_only; }
     sqlite3* handle() const { return m_db; }
 
-    /// Throws StoreError("<path>: <context>: <sqlite message>") for a failed call.
+    /// Throws StoreError("<path>: <context>: <sqlite message>") for a failed call. A write
+    /// that failed (SQLITE_FULL, IOERR_WRITE, IOERR_TRUNCATE: a full disk or a file size
+    /// limit) says so ("cannot write: the disk is full or a file size limit is reached").
     [[noreturn]] void fail(std::string_view context) const;
+    /// Failures so far for want of space (a caller reports the first, not every later one).
+    int space_failures() const { return m_space_failures; }
 
 private:
+    mutable int m_space_failures = 0;
     sqlite3* m_db = nullptr;
     std::string m_path;
     bool m_read_only = false;

@@ -202,7 +202,10 @@ void check_file(Database& db, bool writable) {
 }
 
 void create_schema(Database& db) {
+    // Two processes may open the same new file at once: the version is read again under
+    // the write lock, so exactly one of them writes the schema (the other's is a no-op).
     Transaction tx(db);
+    if (db.query_int("PRAGMA user_version") != 0) return;  // created meanwhile; nothing written
     db.exec(kSchemaV1);
     Statement meta(db, "INSERT INTO meta(key, value) VALUES (?, ?)");
     meta.bind(1, "created_utc").bind(2, utc_now()).run();
@@ -321,13 +324,14 @@ bool Store::has_participant(const std::string& participant_id) {
 }
 
 std::string Store::default_participant() {
+    // Read under the write lock: two processes starting on a new file agree on one default.
+    Transaction tx(*m_db);
     std::string existing;
     {
         Statement get(*m_db, "SELECT value FROM meta WHERE key = 'default_participant'");
         if (get.step()) existing = get.text(0);
-    }  // finalized: no statement may be pending when the transaction below commits
+    }  // finalized: no statement may be pending when the transaction commits
     if (!existing.empty() && has_participant(existing)) return existing;  // else deleted on request
-    Transaction tx(*m_db);
     const std::string id = create_participant();
     Statement set(*m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('default_participant', ?)");
     set.bind(1, id).run();
@@ -353,10 +357,18 @@ void Store::delete_participant(const std::string& participant_id) {
     Transaction tx(*m_db);
     Statement del(*m_db, "DELETE FROM participants WHERE participant_id = ?");
     del.bind(1, participant_id).run();
-    Statement meta(*m_db, "DELETE FROM meta WHERE key = 'default_participant' AND value = ?");
+    // meta rows about the participant: the default participant (value = id) and per-id
+    // keys such as the synthetic skill ("synthetic_skill:<id>"). The cascade misses them.
+    Statement meta(*m_db, "DELETE FROM meta WHERE value = ?1 OR substr(key, -length(?1) - 1) = ':' || ?1");
     meta.bind(1, participant_id).run();
     tx.commit();
-    m_db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    // The WAL still holds the pages as they were before the delete: copy the new ones into
+    // the file and empty the WAL. A reader in another process can hold old pages in it.
+    Statement cp(*m_db, "PRAGMA wal_checkpoint(TRUNCATE)");
+    if (cp.step() && cp.int64(0) != 0)
+        throw StoreError("deleted '" + participant_id + "', but '" + path() +
+                         "' is open in another program: its -wal file keeps old copies until that program "
+                         "closes (the last one to close empties it)");
 }
 
 // ---- sessions ----

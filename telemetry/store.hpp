@@ -28,6 +28,9 @@ namespace sawtooth::telemetry {
 inline constexpr int kSchemaVersion = 1;
 /// PRAGMA application_id of Sawtooth databases ("SAWT").
 inline constexpr std::int32_t kApplicationId = 0x53415754;
+/// The "format" and "format_version" of Store::export_participant's JSON.
+inline constexpr const char* kParticipantExportFormat = "sawtooth-participant-export";
+inline constexpr int kParticipantExportVersion = 1;
 
 /// Where a level came from, and the Level itself (its canonical text is always stored).
 struct LevelSource {
@@ -146,10 +149,15 @@ public:
     /// This installation's participant for free play (created on first use).
     std::string default_participant();
     std::vector<ParticipantInfo> participants();
-    /// Everything recorded for a participant as JSON (sessions, levels, decoded inputs,
-    /// events, hashes, word levels); throws StoreError for an unknown id.
+    /// Everything recorded for a participant as JSON (format kParticipantExportFormat,
+    /// docs/telemetry.md): their meta rows, sessions, levels with every column, decoded
+    /// inputs, events, state hashes, word levels with challenges and actions. Throws
+    /// StoreError for an unknown id.
     nlohmann::json export_participant(const std::string& participant_id);
-    /// Deletes a participant and everything recorded for them (cascade, secure delete).
+    /// Deletes a participant and everything recorded for them (cascade, their meta rows),
+    /// overwriting the freed bytes (secure_delete) and emptying the WAL so the id's bytes
+    /// remain nowhere in the files. Throws StoreError when another connection keeps the
+    /// WAL from being emptied (the rows are deleted; old copies stay until it closes).
     void delete_participant(const std::string& participant_id);
 
     // ---- sessions ----

@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,9 @@ struct ProcessSettings {
     bool stderr_into_out = false;
     /// SIGKILL the child after this many seconds (a hang becomes a failure); 0: no limit.
     int timeout_seconds = 0;
+    /// RLIMIT_FSIZE of the child in bytes (0: inherited), with SIGXFSZ ignored, so a write
+    /// past it fails with EFBIG as on a full disk: the real write path meets the error.
+    unsigned long long file_size_limit = 0;
 };
 
 /// How one process run ended and what it printed.
@@ -73,7 +77,8 @@ inline std::vector<std::string> child_environment(const std::vector<std::string>
 
 /// Starts `exe args...` with `out_fd` / `err_fd` as its stdout / stderr (-1: inherited).
 inline pid_t spawn(const std::string& exe, const std::vector<std::string>& args,
-                   const std::vector<std::string>& env_overrides, int out_fd, int err_fd) {
+                   const std::vector<std::string>& env_overrides, int out_fd, int err_fd,
+                   unsigned long long file_size_limit = 0) {
     // Built before fork: the child only calls async-signal-safe functions.
     const std::vector<std::string> env = child_environment(env_overrides);
     std::vector<char*> argv{const_cast<char*>(exe.c_str())}, envp;
@@ -87,6 +92,11 @@ inline pid_t spawn(const std::string& exe, const std::vector<std::string>& args,
     if (pid == 0) {
         if (out_fd >= 0) ::dup2(out_fd, 1);
         if (err_fd >= 0) ::dup2(err_fd, 2);
+        if (file_size_limit > 0) {
+            const struct rlimit limit = {file_size_limit, file_size_limit};
+            ::signal(SIGXFSZ, SIG_IGN);  // an ignored signal stays ignored across execve
+            if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+        }
         ::execve(exe.c_str(), argv.data(), envp.data());
         ::_exit(127);
     }
@@ -136,7 +146,7 @@ inline ProcessResult run_process(const std::string& exe, const std::vector<std::
     const std::string out_path = base + ".out", err_path = base + ".err";
     const int out_fd = detail::open_capture(out_path);
     const int err_fd = settings.stderr_into_out ? out_fd : detail::open_capture(err_path);
-    const pid_t pid = detail::spawn(exe, args, settings.env, out_fd, err_fd);
+    const pid_t pid = detail::spawn(exe, args, settings.env, out_fd, err_fd, settings.file_size_limit);
     ::close(out_fd);
     if (err_fd != out_fd) ::close(err_fd);
     ProcessResult r;

@@ -302,8 +302,17 @@ TEST_CASE("participant export and deletion cover every table, words included") {
     store.add_word_challenge(wl, {1, "afart", 3, "solved", "art", 3, false, 0b11100, 0, 150, 2, 0});
     store.end_word_level(wl, "timed_out", 3, 1, 0x1234);
 
+    Statement skill(store.db(), "INSERT INTO meta(key, value) VALUES (?, 'skill of p1')");
+    skill.bind(1, "synthetic_skill:" + p1).run();
+
+    // Every kind of row tied to p1 is in the export (docs/telemetry.md "Participant export").
     const nlohmann::json j = store.export_participant(p1);
+    CHECK(j["format"] == kParticipantExportFormat);
+    CHECK(j["format_version"] == kParticipantExportVersion);
     CHECK(j["participant_id"] == p1);
+    CHECK(j["meta"]["synthetic_skill:" + p1] == "skill of p1");
+    CHECK(j["meta"].size() == 1);  // p2's rows and the store's own are not p1's
+    CHECK(j["sessions"][0]["mode"] == "scripted");
     REQUIRE(j["sessions"].size() == 2);
     const auto& lvl = j["sessions"][0]["levels"][0];
     CHECK(lvl["level_id"] == r.level_id);
@@ -312,6 +321,10 @@ TEST_CASE("participant export and deletion cover every table, words included") {
     for (const auto& run : lvl["inputs"]) ticks += run["ticks"].get<std::uint64_t>();
     CHECK(ticks == lvl["ticks"].get<std::uint64_t>());
     CHECK(lvl["events"].size() == r.events.size() + 1);
+    CHECK(!lvl["state_hashes"].empty());
+    for (const char* column : {"width", "height", "traps", "tick_rate", "hash_interval", "pos_interval",
+                               "input_format", "level_text", "level_hash", "build_id", "outcome"})
+        CHECK_MESSAGE(lvl.contains(column), column);
     const auto& w = j["sessions"][1]["word_levels"][0];
     CHECK(w["actions"].size() == 2);
     CHECK(w["challenges"][0]["word"] == "art");
@@ -327,6 +340,7 @@ TEST_CASE("participant export and deletion cover every table, words included") {
     CHECK(count(store, "word_levels") == 0);
     CHECK(count(store, "word_actions") == 0);
     CHECK(count(store, "word_challenges") == 0);
+    CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key LIKE 'synthetic_skill:%'") == 0);
     for (const char* t : {"input_chunks", "events", "state_hashes"})
         CHECK(store.db().query_int(std::string("SELECT count(*) FROM ") + t +
                                    " WHERE level_id NOT IN (SELECT level_id FROM levels)") == 0);

@@ -1,6 +1,8 @@
 // `sawtooth-lab participant new|list|export|delete` and `sawtooth-lab sessions`:
 // pseudonymous participants (random ids, never names), their data as JSON, deletion on
-// request (cascade over sessions, levels, inputs, events, hashes, word data).
+// request (cascade over sessions, levels, inputs, events, hashes, word data, their meta
+// rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id ID`.
+#include "telemetry/export.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
@@ -9,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
 
 namespace sawtooth::lab {
@@ -85,7 +86,7 @@ void register_participant(CLI::App& app) {
 
     CLI::App* exp = cmd->add_subcommand("export", "everything recorded for a participant, as JSON");
     add_db_option(exp, args->db);
-    exp->add_option("--id", args->id, "participant id")->required();
+    exp->add_option("id,--id", args->id, "participant id")->required();
     exp->add_option("--out", args->out, "write to this file (default: stdout)");
     exp->callback([args] {
         telemetry::Store store = open_store_read_only(args->db);
@@ -99,14 +100,17 @@ void register_participant(CLI::App& app) {
             std::printf("%s\n", j.dump(1).c_str());
             return;
         }
-        std::ofstream f(args->out, std::ios::binary);
-        if (!(f << j.dump(1) << "\n")) throw LabError("cannot write '" + args->out + "'");
+        try {  // written aside and renamed: --out never names a partial export
+            telemetry::write_file_atomically(args->out, j.dump(1) + "\n");
+        } catch (const telemetry::StoreError& e) {
+            throw LabError(e.what());
+        }
         std::printf("wrote %s\n", args->out.c_str());
     });
 
     CLI::App* del = cmd->add_subcommand("delete", "delete a participant and all their data (irreversible)");
     add_db_option(del, args->db);
-    del->add_option("--id", args->id, "participant id")->required();
+    del->add_option("id,--id", args->id, "participant id")->required();
     del->add_flag("--yes", args->yes, "confirm the deletion");
     del->callback([args] {
         if (!args->yes) throw LabError("deleting '" + args->id + "' is irreversible: add --yes to confirm");
