@@ -38,12 +38,14 @@ function(sawtooth_sanitize_tests)
   endif()
   set(log_dir ${CMAKE_BINARY_DIR}/sanitizer-reports)
   set(supp ${PROJECT_SOURCE_DIR}/tests/sanitizers/lsan.supp)
+  # GCC's UBSan run-time ignores log_path when linked with ASan and prints to stderr:
+  # abort_on_error makes its finding a SIGABRT, never mistaken for a program's exit 1.
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(t ${tests})
     set(log log_path=${log_dir}/${t})
     set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT
       "ASAN_OPTIONS=${log}:detect_leaks=1:halt_on_error=1:check_initialization_order=1:strict_init_order=1"
-      "UBSAN_OPTIONS=${log}:halt_on_error=1:print_stacktrace=1"
+      "UBSAN_OPTIONS=${log}:halt_on_error=1:print_stacktrace=1:abort_on_error=1"
       "LSAN_OPTIONS=suppressions=${supp}:print_suppressions=0")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED sanitizer_reports)
   endforeach()
