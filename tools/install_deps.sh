@@ -8,6 +8,9 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev doctest-dev libsqlite3-dev
   libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev libbenchmark-dev
   fonts-dejavu-core scowl xvfb xauth sqlite3 python3 libjs-chart.js
+  # Mesa's EGL and software driver, which SDL's offscreen video driver loads; the
+  # sanitizer suite preloads them for the game tests (docs/reliability.md).
+  libegl-mesa0 libgl1-mesa-dri
 )
 
 missing=()

@@ -1,0 +1,20 @@
+# The sanitizer suite's report folder (cmake/Sanitizers.cmake): MODE=clear empties DIR before
+# the tests run; MODE=check runs after them and fails, printing each report, if any program
+# (a test or a process it started) wrote one. Files are named <test>.<pid>.
+if(MODE STREQUAL "clear")
+  file(REMOVE_RECURSE "${DIR}")
+  file(MAKE_DIRECTORY "${DIR}")
+  return()
+endif()
+file(GLOB reports "${DIR}/*")
+if(NOT reports)
+  message(STATUS "No sanitizer reports in ${DIR}")
+  return()
+endif()
+list(LENGTH reports count)
+foreach(r ${reports})
+  get_filename_component(name "${r}" NAME)
+  file(READ "${r}" text)
+  message("==== sanitizer report ${name} (test.pid) ====\n${text}")
+endforeach()
+message(FATAL_ERROR "${count} sanitizer report(s) in ${DIR}: see above")
