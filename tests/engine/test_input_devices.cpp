@@ -54,6 +54,41 @@ std::string seen(Controls& controls, Control c, int ticks) {
     return out;
 }
 
+// Each button of the virtual pad, and the left stick past and inside its dead zone, held
+// for one read and then released, comes out as the expected control.
+void check_buttons_and_stick(InputDevices& devices, SDL_Joystick* joy) {
+    auto press = [&](SDL_GameControllerButton b, Control expected) {
+        SDL_JoystickSetVirtualButton(joy, b, SDL_PRESSED);
+        const Controls c = read(devices);
+        CHECK_MESSAGE(c.hold(expected), SDL_GameControllerGetStringForButton(b));
+        SDL_JoystickSetVirtualButton(joy, b, SDL_RELEASED);
+        CHECK_FALSE(read(devices).hold(expected));
+    };
+    press(SDL_CONTROLLER_BUTTON_DPAD_LEFT, Control::Left);
+    press(SDL_CONTROLLER_BUTTON_DPAD_RIGHT, Control::Right);
+    press(SDL_CONTROLLER_BUTTON_DPAD_UP, Control::Up);
+    press(SDL_CONTROLLER_BUTTON_DPAD_DOWN, Control::Down);
+    press(SDL_CONTROLLER_BUTTON_A, Control::Up);  // jump
+    press(SDL_CONTROLLER_BUTTON_A, Control::Confirm);
+    press(SDL_CONTROLLER_BUTTON_B, Control::Back);
+    press(SDL_CONTROLLER_BUTTON_START, Control::Pause);
+    press(SDL_CONTROLLER_BUTTON_Y, Control::Skip);
+    press(SDL_CONTROLLER_BUTTON_BACK, Control::Debug);
+
+    // The left stick past its dead zone runs; a small tilt does nothing.
+    SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, -30000);
+    CHECK(read(devices).hold(Control::Left));
+    SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, 30000);
+    Controls right = read(devices);
+    CHECK(right.hold(Control::Right));
+    CHECK_FALSE(right.hold(Control::Left));
+    SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, 2000);
+    CHECK_FALSE(read(devices).hold(Control::Right));
+    SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTY, 30000);
+    CHECK(read(devices).hold(Control::Down));
+    SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTY, 0);
+}
+
 }  // namespace
 
 TEST_CASE("a virtual gamepad's d-pad, stick and buttons map to the game's controls") {
@@ -81,36 +116,7 @@ TEST_CASE("a virtual gamepad's d-pad, stick and buttons map to the game's contro
         for (int i = 0; i < sawtooth::engine::kControlCount; ++i)
             CHECK_FALSE(idle.hold(static_cast<Control>(i)));
 
-        auto press = [&](SDL_GameControllerButton b, Control expected) {
-            SDL_JoystickSetVirtualButton(joy, b, SDL_PRESSED);
-            const Controls c = read(devices);
-            CHECK_MESSAGE(c.hold(expected), SDL_GameControllerGetStringForButton(b));
-            SDL_JoystickSetVirtualButton(joy, b, SDL_RELEASED);
-            CHECK_FALSE(read(devices).hold(expected));
-        };
-        press(SDL_CONTROLLER_BUTTON_DPAD_LEFT, Control::Left);
-        press(SDL_CONTROLLER_BUTTON_DPAD_RIGHT, Control::Right);
-        press(SDL_CONTROLLER_BUTTON_DPAD_UP, Control::Up);
-        press(SDL_CONTROLLER_BUTTON_DPAD_DOWN, Control::Down);
-        press(SDL_CONTROLLER_BUTTON_A, Control::Up);  // jump
-        press(SDL_CONTROLLER_BUTTON_A, Control::Confirm);
-        press(SDL_CONTROLLER_BUTTON_B, Control::Back);
-        press(SDL_CONTROLLER_BUTTON_START, Control::Pause);
-        press(SDL_CONTROLLER_BUTTON_Y, Control::Skip);
-        press(SDL_CONTROLLER_BUTTON_BACK, Control::Debug);
-
-        // The left stick past its dead zone runs; a small tilt does nothing.
-        SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, -30000);
-        CHECK(read(devices).hold(Control::Left));
-        SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, 30000);
-        Controls right = read(devices);
-        CHECK(right.hold(Control::Right));
-        CHECK_FALSE(right.hold(Control::Left));
-        SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTX, 2000);
-        CHECK_FALSE(read(devices).hold(Control::Right));
-        SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTY, 30000);
-        CHECK(read(devices).hold(Control::Down));
-        SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTY, 0);
+        check_buttons_and_stick(devices, joy);
 
         // Keyboard blocked (ImGui has the keys) does not block the pad: only typing is hidden.
         SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_A, SDL_PRESSED);
