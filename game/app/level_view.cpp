@@ -1,6 +1,7 @@
 #include "game/app/level_view.hpp"
 
 #include "engine/draw.hpp"
+#include "engine/shape_batch.hpp"
 #include "game/app/ui.hpp"
 #include "game/sim/traps.hpp"
 
@@ -59,7 +60,10 @@ CellRange visible_cells(const Camera& cam, const Level& level) {
             std::min(level.height - 1, static_cast<int>(std::ceil((cam.centre_y() + hh) / kCellSize)) + 1)};
 }
 
+// Every visible solid cell, as rock with grass on exposed tops: several hundred rectangles
+// a frame, so they go out as one batch (one call on OpenGL, engine/shape_batch.hpp).
 void draw_tiles(SDL_Renderer* r, const Camera& cam, const Level& level) {
+    static thread_local engine::ShapeBatch batch;  // kept: its buffers are not reallocated each frame
     const float s = cam.scale() * static_cast<float>(kCellSize);  // pixels per cell
     const CellRange v = visible_cells(cam, level);
     for (int y = v.y0; y <= v.y1; ++y)
@@ -72,22 +76,23 @@ void draw_tiles(SDL_Renderer* r, const Camera& cam, const Level& level) {
                               level.solid(x, y - 1);
             const Color base =
                 deep ? lerp(kRockDark, kRockEdge, (n % 5) / 8.0) : lerp(kRock, kRockDark, (n % 7) / 14.0);
-            engine::fill_rect(r, px, py, s + 0.5f, s + 0.5f, base);
-            engine::fill_rect(r, px + (n % 5) * s / 7, py + ((n >> 3) % 5) * s / 7, s / 5, s / 8,
-                              deep ? kRockEdge : kRockDark);
-            engine::fill_rect(r, px + ((n >> 6) % 4) * s / 5, py + ((n >> 9) % 4) * s / 5 + s / 3, s / 8,
-                              s / 10, lerp(base, {255, 255, 255}, 0.08));
-            if (!level.solid(x - 1, y)) engine::fill_rect(r, px, py, 3, s, kRockEdge);
-            if (!level.solid(x + 1, y)) engine::fill_rect(r, px + s - 3, py, 3, s, kRockEdge);
-            if (!level.solid(x, y - 1)) engine::fill_rect(r, px, py + s - 3, s, 3, kRockEdge);
+            batch.rect(px, py, s + 0.5f, s + 0.5f, base);
+            batch.rect(px + (n % 5) * s / 7, py + ((n >> 3) % 5) * s / 7, s / 5, s / 8,
+                       deep ? kRockEdge : kRockDark);
+            batch.rect(px + ((n >> 6) % 4) * s / 5, py + ((n >> 9) % 4) * s / 5 + s / 3, s / 8, s / 10,
+                       lerp(base, {255, 255, 255}, 0.08));
+            if (!level.solid(x - 1, y)) batch.rect(px, py, 3, s, kRockEdge);
+            if (!level.solid(x + 1, y)) batch.rect(px + s - 3, py, 3, s, kRockEdge);
+            if (!level.solid(x, y - 1)) batch.rect(px, py + s - 3, s, 3, kRockEdge);
             if (!level.solid(x, y + 1)) {  // exposed top: grass lip with blades
-                engine::fill_rect(r, px, py, s + 0.5f, s / 6, kGrass);
-                engine::fill_rect(r, px, py + s / 6, s + 0.5f, 3, kGrassDark);
+                batch.rect(px, py, s + 0.5f, s / 6, kGrass);
+                batch.rect(px, py + s / 6, s + 0.5f, 3, kGrassDark);
                 for (int k = 0; k < 6; ++k)
-                    engine::fill_rect(r, px + k * s / 6 + ((n >> k) % 3), py - s / 14, s / 16,
-                                      s / 14 + ((n >> (k + 2)) % 3), kGrass);
+                    batch.rect(px + k * s / 6 + ((n >> k) % 3), py - s / 14, s / 16,
+                               s / 14 + ((n >> (k + 2)) % 3), kGrass);
             }
         }
+    batch.draw(r);
 }
 
 void draw_decoration(SDL_Renderer* r, const Camera& cam, const Level& level, double time) {
