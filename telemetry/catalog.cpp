@@ -310,6 +310,14 @@ std::vector<CatalogRow> Catalog::rows() {
 
 std::int64_t Catalog::count() { return m_db->query_int("SELECT count(*) FROM levels"); }
 
+std::vector<std::string> catalog_predictor_columns() {
+    std::vector<std::string> names;
+    for (const StatColumn& c : kStatColumns) names.emplace_back(c.name);
+    for (const Column& c : kModelColumns)
+        if (std::string_view(c.name) != "model_hash") names.emplace_back(c.name);
+    return names;
+}
+
 std::string model_hash(double c0, double t_timing, double j, double t_cycle) {
     Hasher h;
     for (double v : {c0, t_timing, j, t_cycle}) h.add_double(v);

@@ -98,6 +98,10 @@ private:
     std::unique_ptr<Database> m_db;
 };
 
+/// The numeric per-level columns a rating formula may use as predictors: the statistics,
+/// then the model's figures (NULL in rows catalogued without --model).
+std::vector<std::string> catalog_predictor_columns();
+
 /// A short hash naming a challenge model's linear coefficients (what its predictions use).
 std::string model_hash(double c0, double t_timing, double j, double t_cycle);
 

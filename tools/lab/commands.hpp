@@ -52,6 +52,8 @@ void register_model(CLI::App& app);
 void register_difficulty(CLI::App& app);
 /// `catalog`, `catalog merge`: the level catalogue (tools/lab/cmd_catalog.cpp).
 void register_catalog(CLI::App& app);
+/// `curate fit`: the rating formula (tools/lab/cmd_curate_fit.cpp).
+void register_curate_fit(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
 void register_report(CLI::App& app);
 
