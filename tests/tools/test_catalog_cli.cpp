@@ -198,6 +198,15 @@ TEST_CASE("catalog merge: conflicting rows and other generator versions are refu
     }
     expect_one_line_failure(lab("catalog merge " + out, {a, old}), "generator version 2");
     CHECK(!fs::exists(out));
+    const std::string newer = file("newer_schema.db");
+    fs::copy_file(a, newer);
+    {
+        telemetry::Database db(newer, telemetry::OpenMode::ReadWrite);
+        db.exec("PRAGMA user_version = 2");
+    }
+    expect_one_line_failure(lab("catalog merge " + out, {newer, a}), "schema version 2");
+    CHECK(!fs::exists(out));
+    expect_one_line_failure(lab("catalog --seeds 1 --db " + newer), "schema version 2");
     // Into an existing catalogue: refused the same way, the file byte-identical.
     const std::string before = test::read_file(a);
     expect_one_line_failure(lab("catalog merge " + a, {b}), "conflicting rows");
