@@ -50,6 +50,10 @@ void register_bench_replay(CLI::App& app);
 void register_model(CLI::App& app);
 /// `difficulty`: predicted difficulty and easiest path of a level (tools/lab/cmd_difficulty.cpp).
 void register_difficulty(CLI::App& app);
+/// `catalog`, `catalog merge`: the level catalogue (tools/lab/cmd_catalog.cpp).
+void register_catalog(CLI::App& app);
+/// `curate fit`: the rating formula (tools/lab/cmd_curate_fit.cpp).
+void register_curate_fit(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
 void register_report(CLI::App& app);
 

@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_model(app);
     sawtooth::lab::register_difficulty(app);
     sawtooth::lab::register_report(app);
+    sawtooth::lab::register_catalog(app);
+    sawtooth::lab::register_curate_fit(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
