@@ -82,9 +82,10 @@ void RatingScreen::draw_scale(SDL_Renderer* r, RatingSpot::Row row, const char* 
         engine::fill_rect(r, x, y, w, h, is_chosen ? kBoxChosen : kBox);
         engine::outline_rect(r, x, y, w, h, kOutline);
         if (m_form.focus() == RatingSpot{row, i}) {
-            const auto a = static_cast<std::uint8_t>(170 + 80 * std::sin(m_time * kPulseRate));
+            // A white ring clear of the box, so it shows on a chosen (yellow) box too.
+            const auto a = static_cast<std::uint8_t>(215 + 40 * std::sin(m_time * kPulseRate));
             for (int k = 0; k < 3; ++k)
-                engine::outline_rect(r, x - 3.0f - k, y - 3.0f - k, w + 6.0f + 2 * k, h + 6.0f + 2 * k,
+                engine::outline_rect(r, x - 4.0f - k, y - 4.0f - k, w + 8.0f + 2 * k, h + 8.0f + 2 * k,
                                      {255, 255, 255, a});
         }
         text.draw(std::to_string(i + 1), static_cast<int>(x + w / 2), static_cast<int>(y + h / 2 - 17), 30,

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,8 @@ std::vector<Row> ratings(const fs::path& db) {
 }  // namespace
 
 TEST_CASE("free play: typed digits and Enter rate the level just left") {
-    const Run run = play("digits", kFreePlayThenLeave + ",40:type=7,42:type=3,44:confirm", 48);
+    // SDL key events (key down, its text, key up), as a keyboard sends them.
+    const Run run = play("digits", kFreePlayThenLeave + ",40:key=7,42:key=3,44:key=Return", 48);
     INFO(run.result.err);
     REQUIRE(run.result.exit_code == 0);
     CHECK(run.result.out.find("screen: free-play") != std::string::npos);
@@ -154,4 +156,15 @@ TEST_CASE("study session: tutorials are not rated, level 1 is, with arrows and E
     CHECK(rows[0].seq == 3);  // tutorial 1, tutorial 2, level 1
     CHECK(rows[0].enjoyment == 7);
     CHECK(rows[0].difficulty == 3);
+}
+
+TEST_CASE("Settings > Rate levels toggles the setting and saves it") {
+    // Title: Down x3 = Settings; Down Down = Rate levels; Enter toggles (saved at once).
+    const Run run = play("settings", "2:down,4:down,6:down,8:confirm,10:down,12:down,14:confirm", 18);
+    REQUIRE(run.result.exit_code == 0);
+    const fs::path file = run.db.parent_path() / "sawtooth" / "settings.json";
+    REQUIRE(fs::exists(file));
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("\"rate_levels\": false") != std::string::npos);
 }
