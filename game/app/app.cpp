@@ -13,6 +13,7 @@
 #include "game/app/level_source.hpp"
 #include "game/app/main_loop.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
 #include "game/app/scripted_input.hpp"
@@ -310,6 +311,14 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
     if (plan.first == "results")
         host.screens.push(
             std::make_unique<ResultsScreen>(host.services, demo_results(), "Session seed 1234 (demo data)"));
+    if (plan.first == "rating") {
+        // Nothing to rate: the demo stores no answer and goes back to the title.
+        Services demo = host.services;
+        demo.recorder = nullptr;
+        host.screens.push(std::make_unique<RatingScreen>(demo,
+                                                         RatingTarget{{}, {}, "Demo level (not recorded)"},
+                                                         [s = host.services.screens] { s->pop(); }));
+    }
     host.screens.apply();
     return std::nullopt;
 }

@@ -4,6 +4,8 @@
 #include "engine/ui_input.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/rating_screen.hpp"
+#include "game/app/recording.hpp"
 #include "game/app/sound_bank.hpp"
 #include "game/app/study_session.hpp"
 #include "game/app/title_screen.hpp"
@@ -130,9 +132,19 @@ void FreePlayScreen::play() {
                        format_ticks(r.ticks) + " with " + std::to_string(r.deaths) + " deaths";
             m_status_bad = false;
             m_services.screens->pop();
+            offer_rating("Free play: seed " + seed_text);
         });
     if (m_services.on_level_start) m_services.on_level_start(*screen, info);
     m_services.screens->push(std::move(screen));
+}
+
+// The rating screen above the setup for the level that just ended, when it is to be shown.
+void FreePlayScreen::offer_rating(const std::string& title) {
+    RatingTarget target;
+    if (m_services.recorder) target.level_id = m_services.recorder->last_level_id();
+    target.title = title;
+    if (auto rating = make_rating_screen(m_services, target, [this] { m_services.screens->pop(); }))
+        m_services.screens->push(std::move(rating));
 }
 
 void FreePlayScreen::render(SDL_Renderer* r, double, double real_dt) {

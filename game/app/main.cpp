@@ -30,7 +30,8 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
     cli.add_option("--screen", o.screen,
-                   "first screen: title, level, results (demo data), words (Elimination menu) or words-level")
+                   "first screen: title, level, results (demo data), rating (demo, stores nothing), words "
+                   "(Elimination menu) or words-level")
         ->check(CLI::IsMember(sawtooth::app::kFirstScreens));
     cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
         ->check(CLI::IsMember({"levels", "infinite", "daily"}));
