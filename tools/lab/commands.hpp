@@ -45,6 +45,8 @@ void register_export(CLI::App& app);
 void register_participant(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);
+/// `bench all`: every benchmark of the README's table as one JSON object (tools/bench/bench_all.cpp).
+void register_bench_all(CLI::App& app);
 
 /// `model fit`, `model verify`: the challenge model and its verification (tools/lab/cmd_model.cpp).
 void register_model(CLI::App& app);
