@@ -19,10 +19,23 @@ void ShapeBatch::rect(float x, float y, float w, float h, Color c) {
     m_items.push_back({Kind::Rect, c, {x, y, w, h}, 0, 0});
 }
 
+void ShapeBatch::circle(float cx, float cy, float radius, Color c) {
+    m_rows.clear();
+    circle_rows(cx, cy, radius, m_rows);
+    for (const SDL_FRect& q : m_rows) rect(q.x, q.y, q.w, q.h, c);
+}
+
 void ShapeBatch::triangles(const std::vector<SDL_Vertex>& vertices, Color c) {
     if (vertices.empty()) return;
     m_items.push_back({Kind::Triangles, c, {}, m_vertices.size(), vertices.size()});
     m_vertices.insert(m_vertices.end(), vertices.begin(), vertices.end());
+}
+
+void ShapeBatch::triangle(float x0, float y0, float x1, float y1, float x2, float y2, Color c) {
+    const SDL_Color col{c.r, c.g, c.b, c.a};
+    m_items.push_back({Kind::Triangles, c, {}, m_vertices.size(), 3});
+    m_vertices.insert(m_vertices.end(), {SDL_Vertex{{x0, y0}, col, {0, 0}}, SDL_Vertex{{x1, y1}, col, {0, 0}},
+                                         SDL_Vertex{{x2, y2}, col, {0, 0}}});
 }
 
 void ShapeBatch::draw(SDL_Renderer* r) {

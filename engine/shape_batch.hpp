@@ -14,7 +14,7 @@
 // It keeps nothing across frames (draw() empties it; only its buffers' capacity stays), so
 // nothing needs invalidating when the level, the window size, fullscreen or the render
 // device (SDL_RENDER_TARGETS_RESET) changes. It does not clip, sort or merge overlapping
-// shapes, and it knows nothing of lines, circles, textures or text.
+// shapes, and it knows nothing of lines, textures or text.
 
 #include "engine/text.hpp"
 
@@ -30,9 +30,13 @@ class ShapeBatch {
 public:
     /// A filled axis-aligned rectangle in pixels (as engine::fill_rect).
     void rect(float x, float y, float w, float h, Color c);
+    /// A filled circle as engine::fill_circle draws it (its rows as rectangles).
+    void circle(float cx, float cy, float radius, Color c);
     /// Triangles (three vertices each, per-vertex colours) that the software renderer
     /// draws as one SDL_RenderGeometry call; `c` sets the blend mode (as set_draw_color).
     void triangles(const std::vector<SDL_Vertex>& vertices, Color c);
+    /// One triangle as engine::fill_triangle draws it (its own call on the software renderer).
+    void triangle(float x0, float y0, float x1, float y1, float x2, float y2, Color c);
     /// Draws everything added since the last draw, in order, and empties the batch.
     void draw(SDL_Renderer* r);
     bool empty() const { return m_items.empty(); }
@@ -54,6 +58,7 @@ private:
     std::vector<SDL_Vertex> m_geometry;  ///< draw_geometry's vertex buffer
     std::vector<int> m_indices;          ///< draw_geometry's index buffer
     std::vector<SDL_FRect> m_rect_run;   ///< draw_software's same-colour run
+    std::vector<SDL_FRect> m_rows;       ///< circle's rows
 };
 
 }  // namespace sawtooth::engine

@@ -4,7 +4,8 @@
 // software renderer always; on the accelerated renderer (OpenGL on SDL's offscreen driver)
 // as well where this machine can create one, since that is the path that batches into
 // SDL_RenderGeometry. Both images of a pair come from the same renderer, so the check does
-// not depend on which GL driver draws them.
+// not depend on which GL driver draws them. Circles (engine::fill_circle, ShapeBatch::circle)
+// are checked against the one line per pixel row they replaced.
 #include <doctest/doctest.h>
 
 #include "engine/draw.hpp"
@@ -12,6 +13,8 @@
 
 #include <SDL2/SDL.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -140,4 +143,79 @@ TEST_CASE("a batch draws the same pixels as the separate calls on the accelerate
     const int differ = differing_pixels(SDL_RENDERER_ACCELERATED);
     if (differ < 0) MESSAGE("no accelerated renderer here: " << SDL_GetError());
     CHECK(differ <= 0);
+}
+
+namespace {
+
+// Circles with fractional centres and radii, some translucent and overlapping.
+struct Circle {
+    float cx, cy, radius;
+    Color color;
+};
+
+std::vector<Circle> make_circles() {
+    std::vector<Circle> out;
+    for (int i = 0; i < 40; ++i) {
+        const auto u = static_cast<std::uint8_t>(i * 37 % 256);
+        out.push_back(
+            {(i * 53 % (kW * 4)) / 4.0f - 5,
+             (i * 29 % (kH * 4)) / 4.0f - 5,
+             0.3f + (i * 7 % 160) / 4.0f,
+             {u, static_cast<std::uint8_t>(255 - u), 90, static_cast<std::uint8_t>(i % 3 ? 255 : 70)}});
+    }
+    return out;
+}
+
+enum class CircleWay { RowLines, FillCircle, Batch };
+
+// RowLines is how engine::fill_circle drew before: one SDL_RenderDrawLineF per pixel row.
+std::vector<std::uint32_t> draw_circles(SDL_Renderer* r, const std::vector<Circle>& circles, CircleWay way) {
+    clear(r);
+    ShapeBatch batch;
+    for (const Circle& c : circles) {
+        if (way == CircleWay::FillCircle) sawtooth::engine::fill_circle(r, c.cx, c.cy, c.radius, c.color);
+        if (way == CircleWay::Batch) batch.circle(c.cx, c.cy, c.radius, c.color);
+        if (way != CircleWay::RowLines) continue;
+        sawtooth::engine::set_draw_color(r, c.color);
+        const int rows = static_cast<int>(std::ceil(c.radius));
+        for (int dy = -rows; dy <= rows; ++dy) {
+            const float yy = static_cast<float>(dy);
+            const float half = std::sqrt(std::max(0.0f, c.radius * c.radius - yy * yy));
+            SDL_RenderDrawLineF(r, c.cx - half, c.cy + yy, c.cx + half, c.cy + yy);
+        }
+    }
+    batch.draw(r);
+    return read_pixels(r);
+}
+
+// Pixels in which fill_circle and ShapeBatch::circle differ from the row lines; -1 without
+// such a renderer.
+int circle_differences(Uint32 renderer_flags) {
+    SDL_Window* w = SDL_CreateWindow("t", 0, 0, kW, kH, SDL_WINDOW_HIDDEN);
+    REQUIRE(w != nullptr);
+    SDL_Renderer* r = SDL_CreateRenderer(w, -1, renderer_flags);
+    if (!r) {
+        SDL_DestroyWindow(w);
+        return -1;
+    }
+    const std::vector<Circle> circles = make_circles();
+    const std::vector<std::uint32_t> lines = draw_circles(r, circles, CircleWay::RowLines);
+    int differ = 0;
+    for (CircleWay way : {CircleWay::FillCircle, CircleWay::Batch}) {
+        const std::vector<std::uint32_t> other = draw_circles(r, circles, way);
+        for (std::size_t i = 0; i < lines.size(); ++i) differ += lines[i] != other[i];
+    }
+    SDL_DestroyRenderer(r);
+    SDL_DestroyWindow(w);
+    return differ;
+}
+
+}  // namespace
+
+TEST_CASE("circles as row rectangles are the pixels of one line per row, on both renderers") {
+    const SdlVideo video;
+    CHECK(circle_differences(SDL_RENDERER_SOFTWARE) == 0);
+    const int accelerated = circle_differences(SDL_RENDERER_ACCELERATED);
+    if (accelerated < 0) MESSAGE("no accelerated renderer here: " << SDL_GetError());
+    CHECK(accelerated <= 0);
 }
