@@ -59,9 +59,9 @@ Simulation::Simulation(const Level& level, const SimConfig& config) : m_level(le
         throw std::invalid_argument("invalid level: " + problem);
     m_state.traps.resize(level.traps.size());
     m_state.inside_trap.assign(level.traps.size(), 0);
-    for (std::size_t i = 0; i < level.traps.size(); ++i) {
-        m_trap_areas.push_back(trap_area(level.traps[i]));
-        if (level.traps[i].type != TrapType::Mine) m_state.traps[i] = periodic_trap_state(level.traps[i], 0);
+    for (const Trap& trap : level.traps) {
+        m_trap_areas.push_back(trap_area(trap));
+        m_trap_reach.push_back(trap_reach(trap));
     }
     m_state.safe_cell = level.start;
     build_world();
@@ -146,6 +146,7 @@ void Simulation::emit(SimEventType type, int a, int b) { m_events.push_back({m_s
 
 void Simulation::step(InputFrame input) {
     m_events.clear();
+    m_trap_view_valid = false;
     ++m_state.tick;
     input.bits &= kInputMask;
 
@@ -269,24 +270,36 @@ bool Simulation::update_traps(const Box& body) {
         if (inside && !m_state.inside_trap[i]) emit(SimEventType::TrapEnter, static_cast<int>(i));
         m_state.inside_trap[i] = inside;
         in_any_trap = in_any_trap || inside;
-        if (trap.type == TrapType::Mine) {
-            const MinePhase before = state.mine;
-            step_mine(state, inside);
-            if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
-                emit(SimEventType::MineArmed, static_cast<int>(i));
-            if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
-        } else {
-            state = periodic_trap_state(trap, m_state.tick);
-        }
+        if (trap.type != TrapType::Mine) continue;  // a function of the tick: see traps()
+        const MinePhase before = state.mine;
+        step_mine(state, inside);
+        if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
+            emit(SimEventType::MineArmed, static_cast<int>(i));
+        if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
     }
     return in_any_trap;
 }
 
 int Simulation::killing_trap(const Box& body) const {
     if (!m_config.traps_enabled) return -1;
-    for (std::size_t i = 0; i < m_level.traps.size(); ++i)
-        if (trap_hits(m_level.traps[i], m_state.traps[i], body)) return static_cast<int>(i);
+    for (std::size_t i = 0; i < m_level.traps.size(); ++i) {
+        if (!overlaps(body, m_trap_reach[i])) continue;  // trap_hits would be false
+        const Trap& trap = m_level.traps[i];
+        const TrapState state =
+            trap.type == TrapType::Mine ? m_state.traps[i] : periodic_trap_state(trap, m_state.tick);
+        if (trap_hits(trap, state, body)) return static_cast<int>(i);
+    }
     return -1;
+}
+
+const std::vector<TrapState>& Simulation::traps() const {
+    if (m_trap_view_valid) return m_trap_view;
+    m_trap_view = m_state.traps;
+    for (std::size_t i = 0; i < m_level.traps.size(); ++i)
+        if (m_level.traps[i].type != TrapType::Mine)
+            m_trap_view[i] = periodic_trap_state(m_level.traps[i], m_state.tick);
+    m_trap_view_valid = true;
+    return m_trap_view;
 }
 
 void Simulation::try_grab_ledge() {
@@ -408,6 +421,7 @@ std::shared_ptr<const SimSnapshot> Simulation::snapshot() const {
 
 void Simulation::restore(const SimSnapshot& snap) {
     m_state = snap.state;
+    m_trap_view_valid = false;
     set_player_mode(m_state.mode);  // sets the body's weight and collision for the mode
     m_player->SetTransform(snap.position, 0.0f);
     m_player->SetLinearVelocity(snap.velocity);

@@ -119,7 +119,7 @@ public:
     /// Deaths so far.
     int deaths() const { return m_state.deaths; }
     /// Trap states at the current tick (same order as level().traps).
-    const std::vector<TrapState>& traps() const { return m_state.traps; }
+    const std::vector<TrapState>& traps() const;
     /// The level being played.
     const Level& level() const { return m_level; }
     /// Cell of the last safe landing (respawn point).
@@ -156,9 +156,11 @@ private:
         int dead_timer = 0;                 ///< ticks left before the respawn
         int deaths = 0;
         bool reached_exit = false;
-        double hang_x = 0.0, hang_y = 0.0;      ///< body centre pinned while hanging, m
-        CellPos safe_cell;                      ///< respawn cell: the last safe landing
-        std::vector<TrapState> traps;           ///< per trap, same order as the level's
+        double hang_x = 0.0, hang_y = 0.0;  ///< body centre pinned while hanging, m
+        CellPos safe_cell;                  ///< respawn cell: the last safe landing
+        /// Per trap, same order as the level's: the mines' states; a periodic trap's entry
+        /// stays default (its state is a function of the tick: traps()).
+        std::vector<TrapState> traps;
         std::vector<std::uint8_t> inside_trap;  ///< per trap: body overlapped its cells last tick
     };
 
@@ -187,6 +189,12 @@ private:
     b2Body* m_player = nullptr;
     int m_static_fixtures = 0;
     std::vector<Box> m_trap_areas;  ///< per trap: its cells, m
+    std::vector<Box> m_trap_reach;  ///< per trap: trap_reach, m
+
+    // traps() for the current tick, filled on demand: a periodic trap's state is a pure
+    // function of the tick, so steps compute it only for traps within reach of the player.
+    mutable std::vector<TrapState> m_trap_view;
+    mutable bool m_trap_view_valid = false;
 
     State m_state;
     PlayerView m_view;               ///< derived from m_state and the body by sync_view
