@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace sawtooth {
@@ -234,6 +235,7 @@ void Simulation::after_physics(InputFrame input) {
     // A ledge grab above may have moved the body: traps and the exit see where it is now.
     const Box box = body_box(m_player->GetPosition().x, m_player->GetPosition().y);
     const bool in_any_trap = update_traps(box);
+    if (near_trap(box)) ++m_steps_near_traps;
     if (const int trap = killing_trap(box); trap >= 0) {
         kill(trap);
         return;
@@ -290,6 +292,12 @@ int Simulation::killing_trap(const Box& body) const {
         if (trap_hits(trap, state, body)) return static_cast<int>(i);
     }
     return -1;
+}
+
+bool Simulation::near_trap(const Box& body) const {
+    for (const Box& reach : m_trap_reach)
+        if (overlaps(body, reach)) return true;
+    return false;
 }
 
 const std::vector<TrapState>& Simulation::traps() const {
@@ -412,6 +420,80 @@ std::uint64_t Simulation::state_hash() const {
         h.add_i64(t.mine_timer);
     }
     return h.value();
+}
+
+namespace {
+template <class T>
+void add_bits(Hasher& h, const T& v) {
+    h.add_bytes(&v, sizeof v);
+}
+
+// Every field of a TrapState, named once for both snapshot_hash and same_snapshot.
+template <class F>
+void each_trap_field(const TrapState& t, F&& f) {
+    const auto& [deadly, telling, saw_x, saw_y, saw_angle, spike_reach, squeeze_bottom, squeeze_top,
+                 electrified, mine, mine_timer, blast] = t;
+    f(deadly), f(telling), f(saw_x), f(saw_y), f(saw_angle), f(spike_reach), f(squeeze_bottom),
+        f(squeeze_top);
+    f(electrified), f(mine), f(mine_timer), f(blast);
+}
+}  // namespace
+
+// Every field of Simulation::State and the body, named once for both functions below.
+template <class F>
+void each_snapshot_field(const SimSnapshot& snap, F&& f) {
+    const auto& [tick, prev_input, mode, facing, jump_rising, jump_buffer, grab_cooldown, dead_timer, deaths,
+                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = snap.state;
+    f(tick), f(prev_input.bits), f(mode), f(facing), f(jump_rising), f(jump_buffer), f(grab_cooldown);
+    f(dead_timer), f(deaths), f(reached_exit), f(hang_x), f(hang_y), f(safe_cell.x), f(safe_cell.y);
+    f(snap.position.x), f(snap.position.y), f(snap.velocity.x), f(snap.velocity.y);
+    for (const TrapState& t : traps) each_trap_field(t, f);
+    for (const std::uint8_t inside : inside_trap) f(inside);
+}
+
+std::uint64_t snapshot_hash(const SimSnapshot& snap) {
+    Hasher h;
+    each_snapshot_field(snap, [&h](const auto& v) { add_bits(h, v); });
+    return h.value();
+}
+
+bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b) {
+    if (a.state.traps.size() != b.state.traps.size() ||
+        a.state.inside_trap.size() != b.state.inside_trap.size())
+        return false;
+    // Walk both field lists in step: collect b's bytes, then compare a's against them.
+    std::vector<unsigned char> bytes;
+    each_snapshot_field(b, [&bytes](const auto& v) {
+        const auto* p = reinterpret_cast<const unsigned char*>(&v);
+        bytes.insert(bytes.end(), p, p + sizeof v);
+    });
+    std::size_t at = 0;
+    bool same = true;
+    each_snapshot_field(a, [&](const auto& v) {
+        same = same && std::memcmp(&v, bytes.data() + at, sizeof v) == 0;
+        at += sizeof v;
+    });
+    return same;
+}
+
+bool same_motion(const SimSnapshot& a, const SimSnapshot& b) {
+    // Names every field of State (a field added there does not compile until it is
+    // decided here). Left out: the tick and the traps' states (they only kill: see the
+    // header) and deaths (counts only). The rest is what a step's motion reads, plus
+    // the respawn cell (a dead player's next position).
+    const auto& [tick, prev_input, mode, facing, jump_rising, jump_buffer, grab_cooldown, dead_timer, deaths,
+                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
+    const Simulation::State& o = b.state;
+    auto bits = [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    return prev_input == o.prev_input && mode == o.mode && facing == o.facing &&
+           jump_rising == o.jump_rising && jump_buffer == o.jump_buffer && grab_cooldown == o.grab_cooldown &&
+           dead_timer == o.dead_timer && reached_exit == o.reached_exit && bits(hang_x, o.hang_x) &&
+           bits(hang_y, o.hang_y) && safe_cell == o.safe_cell && bits(a.position, b.position) &&
+           bits(a.velocity, b.velocity);
+}
+
+std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap) {
+    return std::make_shared<SimSnapshot>(snap);
 }
 
 std::shared_ptr<const SimSnapshot> Simulation::snapshot() const {
