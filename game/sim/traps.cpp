@@ -26,8 +26,6 @@ double dist2_point_box(double px, double py, const Box& b) {
 }
 }  // namespace
 
-bool overlaps(const Box& a, const Box& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
-
 int cycle_position(const Trap& trap, std::uint64_t tick) {
     const auto c = static_cast<std::uint64_t>(std::max(trap.cycle_ticks, 1));
     const auto p = static_cast<std::uint64_t>(std::max(trap.phase_ticks, 0)) % c;
