@@ -72,8 +72,9 @@ last=$(grep -a '^#[0-9]' "$log" | tail -n 1)
 field() { sed -n "s/.* $1: *\([^ ]*\).*/\1/p" <<<"$last"; }
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 findings=$(($(find "$work/findings" -type f | wc -l) - findings_before))
-echo "harness $name: ${elapsed} s of ${seconds}, ${execs:-?} execs, cov $(field cov), ft $(field ft)," \
-  "corpus $(find "$work/corpus" -type f | wc -l) files ($(du -sh "$work/corpus" | cut -f1)), new findings $findings," \
+fuzzed=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
+echo "harness $name: fuzzed ${fuzzed:-$elapsed} s (asked $seconds, $elapsed s with start-up), ${execs:-?} execs, cov $(field cov), ft $(field ft)," \
+  "corpus $(find "$work/corpus" -type f | wc -l) files ($(du -s --apparent-size --block-size=1K "$work/corpus" | cut -f1) KiB), new findings $findings," \
   "libFuzzer exit $status"
 echo "log: $log"
 if [ "$status" -ne 0 ] || [ "$findings" -ne 0 ]; then
