@@ -701,8 +701,8 @@ std::vector<EventRow> Store::load_events(std::int64_t level_id) {
     while (st.step()) {
         const auto kind = parse_event_kind(st.text(1));
         if (!kind)
-            throw StoreError("level " + std::to_string(level_id) + ": unknown event kind '" + st.text(1) +
-                             "'");
+            throw StoreError("level " + std::to_string(level_id) + ": unknown event kind '" +
+                             printable(st.text(1)) + "'");
         out.push_back({static_cast<std::uint64_t>(st.int64(0)), *kind, st.int32(2), st.int32(3), st.int32(4),
                        st.real(5), st.real(6), st.real(7), st.real(8)});
     }

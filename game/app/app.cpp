@@ -361,11 +361,12 @@ int run(const AppOptions& o) {
     RecordingSetup recording;
     StartPlan plan;
     if (const std::optional<int> rc = plan_start(o, plan)) return *rc;
-    // The flags above are checked before the store is opened: they never create or touch
-    // a database. --script runs (and refuses window flags) inside; --replay loads its recording.
-    // The level's flags and file (and --view) are checked after it: with recording on, a bad
-    // one fails after the store was created.
-    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
+    // A --script run is headless and checks its own input (prepare_recording runs it). Every
+    // other run checks all its input (the level's flags and file, the screenshot path, the
+    // settings, model and word files) before the store is opened, so bad input never creates
+    // or touches a database; --replay then loads its recording.
+    const bool scripted = !o.recording.script.empty();
+    if (scripted) return prepare_recording(o, recording).value_or(0);
     if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
         fail("cannot write screenshot to '" + o.screenshot + "'");
         return 1;
@@ -373,6 +374,7 @@ int run(const AppOptions& o) {
     if (const std::optional<int> rc = load_start_level(o, plan)) return *rc;
     GameData data;
     if (const std::optional<int> rc = load_game_data(o, plan, data)) return *rc;
+    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
     Window window;
     if (const std::optional<int> rc = open_window(o, data.settings, plan.assets, window)) return *rc;
 
