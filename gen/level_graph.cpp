@@ -36,6 +36,47 @@ bool is_node(const Level& l, int x, int y, NodeType t) {
     return false;
 }
 
+// Indices into jump_patches() of the patches that start at a node of each type.
+const std::vector<int>& patches_from(NodeType t) {
+    static const std::vector<std::vector<int>> by_type = [] {
+        std::vector<std::vector<int>> out(3);
+        const auto& patches = jump_patches();
+        for (int p = 0; p < static_cast<int>(patches.size()); ++p)
+            out[static_cast<std::size_t>(patches[static_cast<std::size_t>(p)].from_type)].push_back(p);
+        return out;
+    }();
+    return by_type[static_cast<std::size_t>(t)];
+}
+
+// The node patch j leads to when its start is node `from`.
+GraphNode patch_target(const JumpPatch& j, const GraphNode& from) {
+    return {{from.cell.x - j.from[0] + j.to[0], from.cell.y - j.from[1] + j.to[1]}, j.to_type};
+}
+
+// The solid and open cells of patch j, started at node `from`, are so in the level.
+bool patch_cells_match(const Level& level, const JumpPatch& j, const GraphNode& from) {
+    const int ox = from.cell.x - j.from[0], oy = from.cell.y - j.from[1];
+    for (const PieceCell& c : j.cells) {
+        const int x = ox + c.x, y = oy + c.y;
+        if (c.kind == PatternCell::Solid ? !level.solid(x, y) : !open(level, x, y)) return false;
+    }
+    return true;
+}
+
+// How far (in x or y) a patch reaches from its start: its cells and its target.
+int patch_reach() {
+    static const int reach = [] {
+        int r = 0;
+        for (const JumpPatch& j : jump_patches()) {
+            r = std::max({r, std::abs(j.to[0] - j.from[0]), std::abs(j.to[1] - j.from[1])});
+            for (const PieceCell& c : j.cells)
+                r = std::max({r, std::abs(c.x - j.from[0]), std::abs(c.y - j.from[1])});
+        }
+        return r;
+    }();
+    return reach;
+}
+
 }  // namespace
 
 LevelGraph build_level_graph(const Level& level) {
@@ -55,21 +96,12 @@ LevelGraph build_level_graph(const Level& level) {
     const auto& patches = jump_patches();
     for (int n = 0; n < static_cast<int>(g.nodes.size()); ++n) {
         const GraphNode& from = g.nodes[static_cast<std::size_t>(n)];
-        for (int p = 0; p < static_cast<int>(patches.size()); ++p) {
+        for (int p : patches_from(from.type)) {
             const JumpPatch& j = patches[static_cast<std::size_t>(p)];
-            if (j.from_type != from.type) continue;
-            const int ox = from.cell.x - j.from[0], oy = from.cell.y - j.from[1];
-            const int to = g.find({ox + j.to[0], oy + j.to[1]}, j.to_type);
-            if (to < 0) continue;
-            bool ok = true;
-            for (const PieceCell& c : j.cells) {
-                const int x = ox + c.x, y = oy + c.y;
-                if (c.kind == PatternCell::Solid ? !level.solid(x, y) : !open(level, x, y)) {
-                    ok = false;
-                    break;
-                }
-            }
-            if (ok) found.emplace_back(std::min(n, to), std::max(n, to), p);
+            const GraphNode target = patch_target(j, from);
+            const int to = g.find(target.cell, target.type);
+            if (to >= 0 && patch_cells_match(level, j, from))
+                found.emplace_back(std::min(n, to), std::max(n, to), p);
         }
     }
     std::sort(found.begin(), found.end());
@@ -86,6 +118,116 @@ LevelGraph build_level_graph(const Level& level) {
         g.adj[static_cast<std::size_t>(b)].emplace_back(a, e);
     }
     return g;
+}
+
+PatchedGraph::PatchedGraph(const LevelGraph& before, const Level& after, const std::vector<CellPos>& changed)
+    : m_before(before), m_after(after) {
+    if (changed.empty()) return;
+    // A node depends on the cells one step around it, an edge on its patch's cells and its
+    // two nodes: whatever changes has an end within reach + 1 of a changed cell.
+    const int margin = patch_reach() + 1;
+    int x0 = changed[0].x, x1 = x0, y0 = changed[0].y, y1 = y0;
+    for (CellPos c : changed) {
+        x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
+        y0 = std::min(y0, c.y), y1 = std::max(y1, c.y);
+    }
+    m_x0 = std::max(0, x0 - margin), m_x1 = std::min(after.width - 1, x1 + margin);
+    m_y0 = std::max(0, y0 - margin), m_y1 = std::min(after.height - 1, y1 + margin);
+    const auto& patches = jump_patches();
+    for (int y = m_y0; y <= m_y1; ++y)
+        for (int x = m_x0; x <= m_x1; ++x)
+            for (int t = 0; t < 3; ++t) {
+                const GraphNode from{{x, y}, static_cast<NodeType>(t)};
+                if (!is_node(after, x, y, from.type)) continue;
+                for (int p : patches_from(from.type)) {  // edges found from inside the window
+                    const JumpPatch& j = patches[static_cast<std::size_t>(p)];
+                    const GraphNode to = patch_target(j, from);
+                    if (has_node(to) && patch_cells_match(after, j, from)) add_edge(key(from), key(to));
+                }
+                // Edges to outside the window that only the outside end's patches find:
+                // those ends' surroundings did not change, so the old graph lists them.
+                const int old_id = before.find(from.cell, from.type);
+                if (old_id < 0) continue;
+                for (auto [m, e] : before.adj[static_cast<std::size_t>(old_id)]) {
+                    const GraphNode& out = before.nodes[static_cast<std::size_t>(m)];
+                    if (inside(out.cell) || !finds(out, from)) continue;
+                    add_edge(key(from), key(out));
+                }
+            }
+    std::sort(m_edges.begin(), m_edges.end());
+    m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
+}
+
+bool PatchedGraph::inside(CellPos c) const {
+    return c.x >= m_x0 && c.x <= m_x1 && c.y >= m_y0 && c.y <= m_y1;
+}
+
+int PatchedGraph::key(const GraphNode& n) const {
+    return (n.cell.y * m_after.width + n.cell.x) * 3 + static_cast<int>(n.type);
+}
+
+GraphNode PatchedGraph::node_of(int key) const {
+    return {{(key / 3) % m_after.width, (key / 3) / m_after.width}, static_cast<NodeType>(key % 3)};
+}
+
+void PatchedGraph::add_edge(int a, int b) {
+    m_edges.emplace_back(a, b);
+    m_edges.emplace_back(b, a);
+}
+
+// Some patch started at node `from` leads to `to` (both nodes of the level after).
+bool PatchedGraph::finds(const GraphNode& from, const GraphNode& to) const {
+    const auto& patches = jump_patches();
+    for (int p : patches_from(from.type)) {
+        const JumpPatch& j = patches[static_cast<std::size_t>(p)];
+        const GraphNode t = patch_target(j, from);
+        if (t.cell == to.cell && t.type == to.type && patch_cells_match(m_after, j, from)) return true;
+    }
+    return false;
+}
+
+bool PatchedGraph::has_node(const GraphNode& n) const {
+    if (!m_after.in_bounds(n.cell.x, n.cell.y)) return false;
+    if (inside(n.cell)) return is_node(m_after, n.cell.x, n.cell.y, n.type);
+    return m_before.find(n.cell, n.type) >= 0;
+}
+
+bool PatchedGraph::has_edge(const GraphNode& a, const GraphNode& b) const {
+    if (!has_node(a) || !has_node(b)) return false;
+    if (inside(a.cell) || inside(b.cell))
+        return std::binary_search(m_edges.begin(), m_edges.end(), std::pair{key(a), key(b)});
+    const int ia = m_before.find(a.cell, a.type), ib = m_before.find(b.cell, b.type);
+    const auto& adj = m_before.adj[static_cast<std::size_t>(ia)];
+    return std::any_of(adj.begin(), adj.end(), [ib](const auto& pe) { return pe.first == ib; });
+}
+
+bool PatchedGraph::connected(const GraphNode& a, const GraphNode& b) const {
+    if (!has_node(a) || !has_node(b)) return false;
+    std::vector<char> seen(static_cast<std::size_t>(m_after.width * m_after.height * 3), 0);
+    std::vector<int> stack = {key(a)};
+    seen[static_cast<std::size_t>(stack[0])] = 1;
+    auto visit = [&](int k) {
+        if (!seen[static_cast<std::size_t>(k)]) {
+            seen[static_cast<std::size_t>(k)] = 1;
+            stack.push_back(k);
+        }
+    };
+    while (!stack.empty()) {
+        const int k = stack.back();
+        stack.pop_back();
+        if (k == key(b)) return true;
+        const GraphNode n = node_of(k);
+        // Edges with an end in the window are in m_edges; the others are the old graph's.
+        auto it = std::lower_bound(m_edges.begin(), m_edges.end(), std::pair{k, -1});
+        for (; it != m_edges.end() && it->first == k; ++it) visit(it->second);
+        if (inside(n.cell)) continue;
+        const int id = m_before.find(n.cell, n.type);
+        for (auto [m, e] : m_before.adj[static_cast<std::size_t>(id)]) {
+            const GraphNode& o = m_before.nodes[static_cast<std::size_t>(m)];
+            if (!inside(o.cell)) visit(key(o));
+        }
+    }
+    return false;
 }
 
 std::vector<char> reachable(const LevelGraph& g, int from) {

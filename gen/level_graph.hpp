@@ -47,6 +47,32 @@ double edge_weight(CellPos a, CellPos b);
 /// Builds the graph of a level. Trap cells count as open (traps are periodic).
 LevelGraph build_level_graph(const Level& level);
 
+/// The graph of level `after` seen through the graph `before` of the same level before
+/// the cells `changed` were changed: only a window around them (a patch's reach plus one)
+/// is matched again, everything else is read from `before`. Answers node, edge and
+/// connectivity questions exactly as build_level_graph(after) would, for checking a
+/// tentative change without rebuilding the whole graph. Keeps references to both.
+class PatchedGraph {
+public:
+    PatchedGraph(const LevelGraph& before, const Level& after, const std::vector<CellPos>& changed);
+    bool has_node(const GraphNode& n) const;
+    bool has_edge(const GraphNode& a, const GraphNode& b) const;
+    /// Both are nodes and in the same connected component.
+    bool connected(const GraphNode& a, const GraphNode& b) const;
+
+private:
+    bool inside(CellPos c) const;
+    int key(const GraphNode& n) const;
+    GraphNode node_of(int key) const;
+    void add_edge(int a, int b);
+    bool finds(const GraphNode& from, const GraphNode& to) const;
+
+    const LevelGraph& m_before;
+    const Level& m_after;
+    int m_x0 = 0, m_x1 = -1, m_y0 = 0, m_y1 = -1;  ///< the window (empty: nothing changed)
+    std::vector<std::pair<int, int>> m_edges;      ///< (node key, neighbour key), both ways, sorted
+};
+
 /// True if nodes a and b are in the same connected component.
 bool connected(const LevelGraph& graph, int a, int b);
 

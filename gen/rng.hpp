@@ -4,6 +4,7 @@
 // which std::*_distribution does not promise. Not for cryptography.
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -35,11 +36,16 @@ public:
 
     /// Fisher-Yates shuffle with this generator.
     template <class T>
-    void shuffle(std::vector<T>& v) {
+    void shuffle(std::span<T> v) {
         for (std::size_t i = v.size(); i > 1; --i) {
             auto j = static_cast<std::size_t>(uniform_int(0, static_cast<std::int64_t>(i) - 1));
             std::swap(v[i - 1], v[j]);
         }
+    }
+    /// The same shuffle of a whole vector.
+    template <class T>
+    void shuffle(std::vector<T>& v) {
+        shuffle(std::span<T>(v));
     }
 
 private:

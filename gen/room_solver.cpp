@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 
 namespace sawtooth {
 
@@ -53,6 +54,9 @@ const std::vector<Variant>& variants() {
     return all;
 }
 
+// Start cells and variant orders of a typical search's nodes (grows when deeper).
+constexpr std::size_t kStackReserve = 2048;
+
 // One search attempt; the grid includes a one-cell frame around the room.
 class Search {
 public:
@@ -64,6 +68,8 @@ public:
         m_open.assign(n, 0);
         m_conn.assign(n, 0);
         m_exit.assign(n, 0);
+        m_path.reserve(n);
+        m_stack.reserve(kStackReserve);
         for (int y = 0; y < h; ++y)
             for (int x = 0; x < w; ++x) m_fixed[idx(x, y)] = Fixed::Free;
         // Beyond the level's outer border everything is solid: pieces may rest on it.
@@ -103,7 +109,8 @@ public:
             m_rng.uniform_int(0, static_cast<std::int64_t>(m_exits.size()) - 1))];
         m_exit[static_cast<std::size_t>(first)] = 2;  // the search starts here: already contained
         m_remaining = static_cast<int>(m_exits.size()) - 1;
-        return solve({first});
+        m_stack.assign(1, first);
+        return solve(0, 1);
     }
 
     int iterations() const { return m_iters; }
@@ -161,13 +168,15 @@ private:
         return m_conn[static_cast<std::size_t>(new_conn)] == 0;
     }
 
+    // What apply() changed besides the per-cell counts: the path and the exits it took,
+    // both kept on stacks that undo() cuts back to these sizes.
     struct Undo {
         std::size_t conns_before;
-        std::vector<int> exits_taken;
+        std::size_t taken_before;
     };
 
     Undo apply(const Variant& v, int ox, int oy) {
-        Undo u{m_path.size(), {}};
+        const Undo u{m_path.size(), m_taken.size()};
         for (const PieceCell& c : v.cells) {
             const std::size_t i = idx(ox + c.x, oy + c.y);
             if (c.kind == PatternCell::Solid) {
@@ -179,7 +188,7 @@ private:
                     if (m_exit[i] == 1) {
                         m_exit[i] = 2;
                         --m_remaining;
-                        u.exits_taken.push_back(static_cast<int>(i));
+                        m_taken.push_back(static_cast<int>(i));
                     }
                 }
             }
@@ -198,43 +207,60 @@ private:
             }
         }
         m_path.resize(u.conns_before);
-        for (int e : u.exits_taken) m_exit[static_cast<std::size_t>(e)] = 1;
-        m_remaining += static_cast<int>(u.exits_taken.size());
+        for (std::size_t k = u.taken_before; k < m_taken.size(); ++k)
+            m_exit[static_cast<std::size_t>(m_taken[k])] = 1;
+        m_remaining += static_cast<int>(m_taken.size() - u.taken_before);
+        m_taken.resize(u.taken_before);
     }
 
-    // Algorithm 1 (solveRoom).
-    bool solve(std::vector<int> starts) {
+    // Algorithm 1 (solveRoom). The node's start cells are m_stack[begin, begin + count); its
+    // variant order follows them and its children's start cells go above that, so a node
+    // allocates nothing once the buffers have grown. Indices, not references, into m_stack:
+    // a child's push_back may move it. The random draws are those of the version that
+    // built a vector per node (generator v3), in the same order.
+    bool solve(std::size_t begin, std::size_t count) {
         if (++m_iters > m_max) {
             m_aborted = true;
             return false;
         }
-        m_rng.shuffle(starts);
+        m_rng.shuffle(std::span<int>(m_stack.data() + begin, count));
         const auto& vs = variants();
-        std::vector<int> order(vs.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-        for (int s : starts) {
+        const std::size_t order_at = begin + count, nv = vs.size();
+        m_stack.resize(order_at);
+        for (std::size_t i = 0; i < nv; ++i) m_stack.push_back(static_cast<int>(i));
+        const std::size_t top = m_stack.size();
+        for (std::size_t si = 0; si < count; ++si) {
+            const int s = m_stack[begin + si];
             const int sx = s % m_fw - 1, sy = s / m_fw - 1;
-            m_rng.shuffle(order);
-            for (int vi : order) {
-                const Variant& v = vs[static_cast<std::size_t>(vi)];
-                const int first = m_rng.chance(0.5) ? 0 : 1;
-                for (int k = 0; k < 2; ++k) {
-                    const int a = k == 0 ? first : 1 - first;  // the anchor connection cell
-                    const int ox = sx - v.conn[a][0], oy = sy - v.conn[a][1];
-                    const int other = static_cast<int>(idx(ox + v.conn[1 - a][0], oy + v.conn[1 - a][1]));
-                    if (!fits(v, ox, oy, other)) continue;
-                    const Undo u = apply(v, ox, oy);
-                    if (m_remaining == 0) return true;
-                    std::vector<int> next;
-                    if (!u.exits_taken.empty())
-                        next = m_path;  // a new exit: branch from anywhere on the path
-                    else
-                        next = {other};
-                    if (solve(std::move(next))) return true;
-                    if (m_aborted) return false;
-                    undo(v, ox, oy, u);
-                }
+            m_rng.shuffle(std::span<int>(m_stack.data() + order_at, nv));
+            for (std::size_t oi = 0; oi < nv; ++oi) {
+                const Variant& v = vs[static_cast<std::size_t>(m_stack[order_at + oi])];
+                if (place_variant(v, sx, sy, top)) return true;
+                if (m_aborted) return false;
             }
+        }
+        return false;
+    }
+
+    // Variant v anchored at start cell (sx, sy) by either connection cell (random order),
+    // each fitting placement searched deeper with its start cells at m_stack[top, ...).
+    bool place_variant(const Variant& v, int sx, int sy, std::size_t top) {
+        const int first = m_rng.chance(0.5) ? 0 : 1;
+        for (int k = 0; k < 2; ++k) {
+            const int a = k == 0 ? first : 1 - first;  // the anchor connection cell
+            const int ox = sx - v.conn[a][0], oy = sy - v.conn[a][1];
+            const int other = static_cast<int>(idx(ox + v.conn[1 - a][0], oy + v.conn[1 - a][1]));
+            if (!fits(v, ox, oy, other)) continue;
+            const Undo u = apply(v, ox, oy);
+            if (m_remaining == 0) return true;
+            m_stack.resize(top);
+            if (m_taken.size() > u.taken_before)  // a new exit: branch from anywhere on the path
+                m_stack.insert(m_stack.end(), m_path.begin(), m_path.end());
+            else
+                m_stack.push_back(other);
+            if (solve(top, m_stack.size() - top)) return true;
+            if (m_aborted) return false;
+            undo(v, ox, oy, u);
         }
         return false;
     }
@@ -249,7 +275,9 @@ private:
     std::vector<short> m_solid, m_open, m_conn;
     std::vector<unsigned char> m_exit;  // 0 no exit, 1 exit not yet contained, 2 contained
     std::vector<int> m_exits;
-    std::vector<int> m_path;  // connection cells of the path, in placement order
+    std::vector<int> m_path;   // connection cells of the path, in placement order
+    std::vector<int> m_taken;  // exits contained by the pieces placed so far, in order
+    std::vector<int> m_stack;  // per search node: its start cells, then its variant order
 };
 
 int vertical_index(int width, int x, int dir) {
@@ -295,13 +323,29 @@ int stored_fallback_seed(int width, int height, int code) {
     return v == 0xFFFF ? -1 : v;
 }
 
+RoomSolution solve_room_restarts(int width, int height, const RoomExits& exits, std::uint64_t seed,
+                                 const SolverSettings& settings, int* iterations) {
+    RoomSolution r;
+    int spent = 0;
+    const int cap = std::max(1, settings.restart_iterations);
+    for (std::uint64_t k = 0; spent < settings.max_iterations; ++k) {
+        Rng rng(k == 0 ? seed : mix_seed(seed, k));
+        const int limit = std::min(cap, settings.max_iterations - spent);
+        int used = 0;
+        r = solve_room_attempt(width, height, exits, rng, limit, &used);
+        spent += std::min(used, limit);      // a cut-off search counts one call past its limit
+        if (r.solved || r.exhausted) break;  // exhausted: no restart can find a solution
+    }
+    if (iterations) *iterations = spent;
+    return r;
+}
+
 RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint64_t seed,
                         const SolverSettings& settings) {
     RoomSolution r;
     int attempts = 0;
     auto attempt = [&](const RoomExits& e, std::uint64_t s) {
-        Rng rng(s);
-        r = solve_room_attempt(width, height, e, rng, settings.max_iterations);
+        r = solve_room_restarts(width, height, e, s, settings);
         ++attempts;
         r.attempts = attempts;
         return r.solved;
@@ -322,7 +366,10 @@ RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint
     if (stored >= 0) {
         RoomExits plain = edges;  // the table was computed without border knowledge
         plain.border_left = plain.border_right = plain.border_bottom = plain.border_top = false;
-        if (attempt(plain, fallback_attempt_seed(code, static_cast<std::uint32_t>(stored)))) {
+        Rng rng(fallback_attempt_seed(code, static_cast<std::uint32_t>(stored)));
+        r = solve_room_attempt(width, height, plain, rng, settings.max_iterations);
+        r.attempts = ++attempts;
+        if (r.solved) {
             r.used_fallback = true;
             r.dropped_target = exits.target_x >= 0;
             return r;

@@ -2,9 +2,10 @@
 // Room solving (thesis 3.2.1, Algorithm 1): a randomised depth-first search places
 // mirrored and translated building pieces in one room until every exit of the room is
 // connected, under constraints C0-C4. An attempt stops after a fixed number of
-// iterations; solve_room() restarts with fresh randomness and, after n attempts, falls
-// back to a stored seed for the room's exit configuration (gen/fallback_seeds).
-// Does not fill unused cells (gen/generator does that) and knows nothing of traps.
+// iterations, optionally as a series of short restarts within that budget. solve_room() makes further
+// attempts with fresh randomness and, after n attempts, falls back to a stored seed for the room's exit
+// configuration (gen/fallback_seeds). Does not fill unused cells (gen/generator does that) and knows nothing
+// of traps.
 
 #include "gen/rng.hpp"
 
@@ -65,7 +66,8 @@ struct RoomSolution {
 
 /// Search limits (thesis 3.2.2).
 struct SolverSettings {
-    int max_iterations = 5000;          ///< placements per attempt before giving up on it
+    int max_iterations = 5000;          ///< placements per attempt (all its restarts) before giving up on it
+    int restart_iterations = 5000;      ///< placements per restart within an attempt (5000: one search)
     int attempts_before_fallback = 12;  ///< then use the stored seed of the exit configuration
     int max_attempts = 60;              ///< hard stop when no stored seed applies
 };
@@ -75,7 +77,17 @@ struct SolverSettings {
 RoomSolution solve_room_attempt(int width, int height, const RoomExits& exits, Rng& rng, int max_iterations,
                                 int* iterations = nullptr);
 
-/// Attempts with seeds derived from `seed`, then the fallback seed table, then more attempts.
+/// One attempt: searches of at most settings.restart_iterations
+/// placements, each a fresh start, until settings.max_iterations placements are spent.
+/// Restart 0 draws from Rng(seed), restart k > 0 from Rng(mix_seed(seed, k)). Short
+/// restarts avoid the deep dead subtrees a single long search wastes its budget in.
+/// `iterations` gets the placements spent over all restarts.
+RoomSolution solve_room_restarts(int width, int height, const RoomExits& exits, std::uint64_t seed,
+                                 const SolverSettings& settings = {}, int* iterations = nullptr);
+
+/// Attempts (solve_room_restarts) with seeds mix_seed(seed, a), then the fallback seed
+/// table (one plain solve_room_attempt of max_iterations, as the table was computed), then
+/// more attempts.
 RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint64_t seed,
                         const SolverSettings& settings = {});
 

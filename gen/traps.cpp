@@ -309,27 +309,32 @@ public:
             }
         }
         if (!old_cells.empty()) {
-            LevelGraph g = build_level_graph(m_level);
-            bool ok = connected(g, g.stand(m_start), g.stand(m_exit));
-            for (const RoutePos& r : routes) {
-                for (std::size_t k = 1; ok && k < r.size(); ++k) {
-                    const int a = g.find(r[k - 1].cell, r[k - 1].type), b = g.find(r[k].cell, r[k].type);
-                    ok = a >= 0 && b >= 0 &&
-                         std::any_of(g.adj[static_cast<std::size_t>(a)].begin(),
-                                     g.adj[static_cast<std::size_t>(a)].end(),
-                                     [&](const auto& pe) { return pe.first == b; });
-                }
-                if (!ok) break;
-            }
-            if (!ok) {
+            if (!keeps_routes(old_cells, routes)) {
                 for (auto it = old_cells.rbegin(); it != old_cells.rend(); ++it)
                     m_level.cells[it->first] = it->second;
                 for (auto it = old_values.rbegin(); it != old_values.rend(); ++it)
                     m_values[it->first] = it->second;
                 return false;
             }
-            m_graph = std::move(g);
+            m_graph = build_level_graph(m_level);
         }
+        return true;
+    }
+
+    // C4 and the routes after the cells in `changed` took their new values: start and exit
+    // still connected, every move of every route still in the graph. Most tentative
+    // changes fail this, so it is answered from m_graph and a window around the change
+    // (PatchedGraph) rather than a whole new graph; the answer is the same.
+    bool keeps_routes(const std::vector<std::pair<std::size_t, Cell>>& changed,
+                      const std::vector<RoutePos>& routes) const {
+        std::vector<CellPos> cells;
+        for (const auto& [i, old] : changed)
+            cells.push_back({static_cast<int>(i) % m_level.width, static_cast<int>(i) / m_level.width});
+        const PatchedGraph g(m_graph, m_level, cells);
+        if (!g.connected({m_start, NodeType::Stand}, {m_exit, NodeType::Stand})) return false;
+        for (const RoutePos& r : routes)
+            for (std::size_t k = 1; k < r.size(); ++k)
+                if (!g.has_edge(r[k - 1], r[k])) return false;
         return true;
     }
 

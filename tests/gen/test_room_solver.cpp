@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace sawtooth;
@@ -78,6 +79,64 @@ TEST_CASE("attempts are cut at the iteration limit and exhausted searches are re
     CHECK_FALSE(capped.solved);
     CHECK_FALSE(capped.exhausted);  // cut off, not proven impossible
     CHECK(iterations == 2);
+}
+
+// The restart length chosen for generator v4 (docs/generator.md).
+constexpr int kRestarts = 100;
+
+TEST_CASE("an attempt restarts within its budget, restart k drawing from mix_seed(seed, k)") {
+    SolverSettings settings;  // 5000 iterations, restarts of 100 (the generator's since v4)
+    settings.restart_iterations = kRestarts;
+    const std::vector<RoomExits> all = all_exit_configs(11, 7, 2);
+    int replayed = 0;
+    for (std::size_t i = 0; i < all.size() && replayed < 3; i += 7) {
+        const std::uint64_t seed = 500 + i;
+        Rng first(seed);
+        if (solve_room_attempt(11, 7, all[i], first, settings.restart_iterations).solved) continue;
+        // Restart 0 failed: the attempt must be the first restart that solves, as documented.
+        int spent = 0;
+        const RoomSolution r = solve_room_restarts(11, 7, all[i], seed, settings, &spent);
+        CAPTURE(i);
+        REQUIRE(r.solved);
+        CHECK(spent <= settings.max_iterations);
+        int expect_spent = 0;
+        RoomSolution expect;
+        for (std::uint64_t k = 0; !expect.solved; ++k) {
+            Rng rng(k == 0 ? seed : mix_seed(seed, k));
+            int used = 0;
+            expect = solve_room_attempt(11, 7, all[i], rng, settings.restart_iterations, &used);
+            expect_spent += std::min(used, settings.restart_iterations);
+        }
+        CHECK(r.cells == expect.cells);
+        CHECK(spent == expect_spent);
+        check_exits_connected(r, all[i]);
+        ++replayed;
+    }
+    CHECK(replayed == 3);
+    // One restart as long as the budget is the single search of generator v3.
+    SolverSettings single;
+    single.restart_iterations = single.max_iterations;
+    Rng rng(77);
+    const RoomSolution plain = solve_room_attempt(11, 7, all[3], rng, single.max_iterations);
+    const RoomSolution one = solve_room_restarts(11, 7, all[3], 77, single);
+    CHECK(one.solved == plain.solved);
+    CHECK(one.cells == plain.cells);
+}
+
+TEST_CASE("restarts solve every sampled 11x7 configuration within 5000 iterations") {
+    // bench gen's room_quick_rate counts the same thing over 2000 random draws (1.0 at v4;
+    // one search of 5000 iterations, v3: 0.80). A fixed sample keeps this test short.
+    SolverSettings settings;
+    settings.restart_iterations = kRestarts;
+    const std::vector<RoomExits> all = all_exit_configs(11, 7, 2);
+    int solved = 0, sampled = 0;
+    for (std::size_t i = 0; i < all.size(); i += 41, ++sampled) {
+        int spent = 0;
+        solved += solve_room_restarts(11, 7, all[i], mix_seed(777, i), settings, &spent).solved;
+        CHECK(spent <= SolverSettings{}.max_iterations);
+    }
+    CHECK(sampled > 100);
+    CHECK(solved == sampled);
 }
 
 TEST_CASE("every stored fallback seed still solves its exit configuration") {
@@ -199,6 +258,75 @@ TEST_CASE("level graph: node patches, jump edges and weights") {
     CHECK(weight(s0, h) == 1.0);
     CHECK(weight(h, s1) == 2.0);
     CHECK(weight(s0, s1) == -1.0);  // no direct edge: the climb is two jumps
+}
+
+namespace {
+
+// Every node, edge and start connection of `full` (a rebuilt graph) and of `before` is
+// answered by `patched` as `full` has it; the count of disagreements.
+int patched_disagreements(const LevelGraph& before, const LevelGraph& full, const PatchedGraph& patched,
+                          CellPos start) {
+    int wrong = 0;
+    auto full_edge = [&full](const GraphNode& a, const GraphNode& b) {
+        const int ia = full.find(a.cell, a.type), ib = full.find(b.cell, b.type);
+        if (ia < 0 || ib < 0) return false;
+        const auto& adj = full.adj[static_cast<std::size_t>(ia)];
+        return std::any_of(adj.begin(), adj.end(), [ib](const auto& pe) { return pe.first == ib; });
+    };
+    for (const LevelGraph* g : {&before, &full}) {
+        for (const GraphNode& n : g->nodes) {
+            wrong += patched.has_node(n) != (full.find(n.cell, n.type) >= 0);
+            wrong += patched.connected({start, NodeType::Stand}, n) !=
+                     connected(full, full.stand(start), full.find(n.cell, n.type));
+        }
+        for (const GraphEdge& e : g->edges) {
+            const GraphNode& a = g->nodes[static_cast<std::size_t>(e.a)];
+            const GraphNode& b = g->nodes[static_cast<std::size_t>(e.b)];
+            wrong += patched.has_edge(a, b) != full_edge(a, b);
+            wrong += patched.has_edge(b, a) != full_edge(a, b);
+        }
+    }
+    return wrong;
+}
+
+}  // namespace
+
+TEST_CASE("a patched graph answers like the rebuilt graph of the changed level") {
+    // Trap placement checks tentative cell changes this way (gen/traps.cpp); changes near
+    // the main route remove and add moves and may cut the level in two.
+    int changed_graphs = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        GenParams p;
+        p.seed = seed;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        Rng rng(seed);
+        for (int trial = 0; trial < 8; ++trial) {
+            Level l = g.level;
+            std::vector<CellPos> changed;
+            const Route& main = g.routes[0];
+            const CellPos at =
+                g.graph
+                    .nodes[static_cast<std::size_t>(main.nodes[static_cast<std::size_t>(
+                        rng.uniform_int(0, static_cast<std::int64_t>(main.nodes.size()) - 1))])]
+                    .cell;
+            for (int k = 0; k <= trial % 3; ++k) {
+                const CellPos c{at.x + static_cast<int>(rng.uniform_int(-2, 2)),
+                                at.y + static_cast<int>(rng.uniform_int(-2, 2))};
+                if (!l.in_bounds(c.x, c.y)) continue;
+                const std::size_t i = static_cast<std::size_t>(c.y * l.width + c.x);
+                l.cells[i] = l.cells[i] == Cell::Solid ? Cell::Open : Cell::Solid;
+                changed.push_back(c);
+            }
+            const LevelGraph full = build_level_graph(l);
+            const PatchedGraph patched(g.graph, l, changed);
+            CAPTURE(seed);
+            CAPTURE(trial);
+            CHECK(patched_disagreements(g.graph, full, patched, l.start) == 0);
+            changed_graphs += full.edges.size() != g.graph.edges.size();
+        }
+    }
+    CHECK(changed_graphs > 20);  // the changes did alter the graphs being compared
 }
 
 TEST_CASE("routes: MST shortest path first, then back-edge alternatives") {
