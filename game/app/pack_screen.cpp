@@ -104,13 +104,15 @@ void PackScreen::render(SDL_Renderer* r, double, double real_dt) {
     m_services.text->draw(std::to_string(n) + (n == 1 ? " level" : " levels") + " - " +
                               std::filesystem::path(m_file).filename().string(),
                           vw / 2, 130, 22, palette::kText, engine::Align::Center);
+    // Eight rows at most, scrolled so the next level stays in view.
     const std::size_t shown = std::min<std::size_t>(n, 8);
-    for (std::size_t i = 0; i < shown; ++i) {
+    const std::size_t first = std::min(n - shown, m_next > 3 ? m_next - 3 : 0);
+    for (std::size_t i = first; i < first + shown; ++i) {
         const GenParams& p = m_pack.levels[i].params;
         const std::string line = std::to_string(i + 1) + ". seed " + std::to_string(p.seed) + ", " +
                                  std::string(layout_name(p.layout)) + " " + std::to_string(p.rooms_w) + "x" +
                                  std::to_string(p.rooms_h) + " rooms" + (i == m_next ? "  <- next" : "");
-        m_services.text->draw(line, vw / 2, 170 + static_cast<int>(i) * 30, 20,
+        m_services.text->draw(line, vw / 2, 170 + static_cast<int>(i - first) * 30, 20,
                               i == m_next ? palette::kGood : palette::kText, engine::Align::Center);
     }
     m_menu.draw(r, *m_services.text);
