@@ -12,6 +12,7 @@
 #include "game/app/difficulty_overlay.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/main_loop.hpp"
+#include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
 #include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
@@ -50,6 +51,7 @@ struct StartPlan {
     WordsRun word_run;                    ///< --screen words-level: its level and script
     Level level;                          ///< --screen level: the level of --seed / --level
     LevelInfo level_info;
+    std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
 };
 
 // "a, b or c".
@@ -101,6 +103,14 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     if (std::find(kFirstScreens.begin(), kFirstScreens.end(), plan.first) == kFirstScreens.end()) {
         fail("--screen must be " + one_of(kFirstScreens) + ", got '" + plan.first + "'");
         return 2;
+    }
+    if (!o.pack_file.empty()) {
+        try {
+            plan.pack = telemetry::read_pack(o.pack_file);
+        } catch (const telemetry::PackError& e) {
+            fail(e.what());
+            return 1;
+        }
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
@@ -298,6 +308,12 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
 std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, WordsContext* words,
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
+    if (plan.pack) {
+        auto pack = std::make_unique<PackScreen>(host.services, std::move(*plan.pack), o.pack_file);
+        PackScreen* first = pack.get();
+        host.screens.push(std::move(pack));
+        first->play_next();
+    }
     if (plan.first == "words" || plan.first == "words-level")
         host.screens.push(std::make_unique<WordsMenuScreen>(host.services, *words, o.session_seed));
     if (plan.first == "words-level") {

@@ -3,6 +3,7 @@
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/level_source.hpp"
+#include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
 #include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
@@ -19,7 +20,7 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kBack, kRowCount };
+enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kBack, kRowCount };
 struct Size2 {
     int w, h;
     const char* name;
@@ -50,6 +51,8 @@ FreePlayScreen::FreePlayScreen(Services services)
     items[kSpeed] = {"Trap speed", "", true, false, "1 = slow traps (2 s cycle), 5+ = fastest (1.2-2 s)"};
     items[kGap] = {"", "", false, true};
     items[kPlay] = {"Play"};
+    items[kPacks] = {"Packs", "", false, false,
+                     "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
     items[kBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 150, 760, 52, 28});
     refresh();
@@ -91,6 +94,8 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     if (row == kRoomSize && change) m_room_size = wrap(m_room_size + dir, kRoomSizes);
     if (row == kSpeed && change) m_speed = (m_speed - 1 + dir + kMaxSpeed) % kMaxSpeed + 1;
     if (row == kPlay && a == MenuAction::Activate) play();
+    if (row == kPacks && a == MenuAction::Activate)
+        m_services.screens->push(std::make_unique<PacksMenuScreen>(m_services));
     refresh();
 }
 

@@ -9,6 +9,7 @@
 #include "telemetry/catalog.hpp"
 #include "telemetry/sqlite.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -63,24 +64,6 @@ struct Counts {
     int hash_differs = 0;    ///< held, but another level (another generator version)
     int ratings = 0;         ///< ratings of the levels fitted
 };
-
-std::vector<std::string> parse_predictors(const std::string& text) {
-    const std::vector<std::string> known = telemetry::catalog_predictor_columns();
-    std::vector<std::string> names;
-    std::stringstream in(text);
-    for (std::string name; std::getline(in, name, ',');) {
-        if (std::find(known.begin(), known.end(), name) == known.end()) {
-            std::string list;
-            for (const std::string& k : known) list += (list.empty() ? "" : ",") + k;
-            throw LabError("unknown predictor '" + name + "' (known: " + list + ")");
-        }
-        if (std::find(names.begin(), names.end(), name) != names.end())
-            throw LabError("predictor '" + name + "' named twice");
-        names.push_back(name);
-    }
-    if (names.empty()) throw LabError("--predictors names no predictor");
-    return names;
-}
 
 /// Ratings per generated level (skipped ratings left out), from table `ratings`.
 std::vector<RatedLevel> read_ratings(const std::string& path, const std::string& target) {
@@ -249,15 +232,6 @@ void run_fit(const FitOptions& o) {
     for (const analysis::RegressionTerm& t : r.terms)
         std::printf("  %-20s %+10.4f  se %.4f  t %+.2f  p %.4f\n", t.name.c_str(), t.coefficient,
                     t.standard_error, t.t, t.p);
-}
-
-/// The `curate` command, shared with the other curate subcommands' files.
-CLI::App* curate_command(CLI::App& app) {
-    for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-        if (sub->get_name() == "curate") return sub;
-    CLI::App* c = app.add_subcommand("curate", "choose levels: rating formula, top X %, similarity");
-    c->require_subcommand(1);
-    return c;
 }
 
 }  // namespace
