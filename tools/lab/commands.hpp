@@ -54,6 +54,8 @@ void register_difficulty(CLI::App& app);
 void register_catalog(CLI::App& app);
 /// `curate fit`: the rating formula (tools/lab/cmd_curate_fit.cpp).
 void register_curate_fit(CLI::App& app);
+/// `curate similarity | diversity | filter`: level similarity (tools/lab/cmd_curate_similarity.cpp).
+void register_curate_similarity(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
 void register_report(CLI::App& app);
 
