@@ -4,8 +4,8 @@
 // out and counted; --csv writes one row per rated level; too few rated levels, an unknown
 // predictor and a database without a ratings table are one-line errors that write nothing.
 //
-// The ratings table is written here as the rating screen's branch defines it (level_id,
-// enjoyment 1-10, difficulty 1-7, skipped); the levels rows through the real Store.
+// The levels rows are written through the real Store, the ratings into the store's own
+// ratings table.
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -70,15 +70,23 @@ std::string rated_db(const std::string& name, const std::vector<std::pair<std::u
         src.level = generate_level(p).level;
         rows.emplace_back(store.begin_level(session, src, 30), rating);
     }
-    if (!with_ratings_table) return path;
     telemetry::Database db(path, telemetry::OpenMode::ReadWrite);
-    db.exec(
-        "CREATE TABLE ratings (level_id INTEGER NOT NULL, enjoyment INTEGER, difficulty INTEGER, "
-        "skipped INTEGER NOT NULL DEFAULT 0)");
-    telemetry::Statement st(
-        db, "INSERT INTO ratings(level_id, enjoyment, difficulty, skipped) VALUES (?, ?, 4, ?)");
+    if (!with_ratings_table) {
+        db.exec("DROP TABLE ratings");  // as a file from before the ratings table
+        return path;
+    }
+    // The store's own table; answers are not whole numbers here (SQLite keeps 5.5 in an
+    // INTEGER column as a real, and the CHECKs allow it) so that each level's mean is exact.
+    telemetry::Statement st(db,
+                            "INSERT INTO ratings(session_id, level_id, enjoyment, difficulty, skipped, "
+                            "answer_ticks, rated_utc) VALUES (?, ?, ?, ?, ?, 0, '2026-11-25T00:00:00Z')");
     for (const auto& [id, r] : rows) {
-        st.bind(1, id).bind(2, r.enjoyment).bind(3, r.skipped ? 1 : 0).run();
+        st.bind(1, session).bind(2, id);
+        if (r.skipped)
+            st.bind_null(3).bind_null(4).bind(5, 1);
+        else
+            st.bind(3, r.enjoyment).bind(4, 4).bind(5, 0);
+        st.run();
         st.reset();
     }
     return path;
