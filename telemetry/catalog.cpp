@@ -342,9 +342,11 @@ std::string first_conflict(Database& db) {
                  "src.levels s JOIN main.levels m ON " +
                      on + " WHERE NOT (" + same + ") LIMIT 1");
     if (!st.step()) return {};
-    return "seed " + std::to_string(st.int64(0)) + " (" + st.text(1) + " " + std::to_string(st.int64(2)) +
-           "x" + std::to_string(st.int64(3)) + " rooms of " + std::to_string(st.int64(4)) + "x" +
-           std::to_string(st.int64(5)) + ", level index " + std::to_string(st.int64(6)) + ")";
+    // The layout is the input file's text: escaped, so the error stays one printable line.
+    return "seed " + std::to_string(st.int64(0)) + " (" + printable(st.text(1)) + " " +
+           std::to_string(st.int64(2)) + "x" + std::to_string(st.int64(3)) + " rooms of " +
+           std::to_string(st.int64(4)) + "x" + std::to_string(st.int64(5)) + ", level index " +
+           std::to_string(st.int64(6)) + ")";
 }
 
 void merge_one(Database& db, const std::string& input, MergeCounts& counts) {
