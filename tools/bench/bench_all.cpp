@@ -7,6 +7,7 @@
 // JSON says which). tools/bench/bench_table.py turns the JSON into the README's table.
 // Figures are printed, never asserted.
 #include "telemetry/build_info.hpp"
+#include "telemetry/store.hpp"
 #include "tools/bench/bench_util.hpp"
 #include "tools/lab/child_process.hpp"
 #include "tools/lab/commands.hpp"
@@ -20,7 +21,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -188,15 +188,6 @@ std::vector<std::vector<double>> run_benchmark(const Benchmark& b, std::size_t i
     return values;
 }
 
-std::string utc_now() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 void run_bench_all(const BenchAllOptions& o) {
     const std::string study_db =
         (fs::temp_directory_path() / ("sawtooth-bench-all-" + std::to_string(::getpid()) + ".db")).string();
@@ -218,7 +209,7 @@ void run_bench_all(const BenchAllOptions& o) {
     const nlohmann::ordered_json out = {{"format", "sawtooth-bench-all"},
                                         {"version", 1},
                                         {"quick", o.quick},
-                                        {"date_utc", utc_now()},
+                                        {"date_utc", telemetry::utc_now()},
                                         {"build_id", std::string(build_id())},
                                         {"cores", std::max(1u, std::thread::hardware_concurrency())},
                                         {"figures", figures}};
