@@ -107,7 +107,10 @@ Level generate_pack_level(const PackLevel& l, const std::string& label) {
     return std::move(g.level);
 }
 
-Pack pack_from_json(const nlohmann::json& doc, const std::string& file) {
+namespace {
+
+/// pack_from_json without regenerating the levels.
+Pack pack_fields_from_json(const nlohmann::json& doc, const std::string& file) {
     Pack pack;
     try {
         const JsonField root(doc);
@@ -128,12 +131,23 @@ Pack pack_from_json(const nlohmann::json& doc, const std::string& file) {
         throw PackError(file + ": " + e.what());
     }
     if (pack.levels.empty()) throw PackError(file + ": the pack holds no level");
-    for (std::size_t i = 0; i < pack.levels.size(); ++i)
-        generate_pack_level(pack.levels[i], level_label(file, i, pack.levels[i]));
     return pack;
 }
 
-Pack read_pack(const std::string& path) {
+void regenerate_levels(const Pack& pack, const std::string& file) {
+    for (std::size_t i = 0; i < pack.levels.size(); ++i)
+        generate_pack_level(pack.levels[i], level_label(file, i, pack.levels[i]));
+}
+
+}  // namespace
+
+Pack pack_from_json(const nlohmann::json& doc, const std::string& file) {
+    Pack pack = pack_fields_from_json(doc, file);
+    regenerate_levels(pack, file);
+    return pack;
+}
+
+Pack read_pack_fields(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw PackError(path + ": cannot open");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -143,7 +157,13 @@ Pack read_pack(const std::string& path) {
     } catch (const JsonFieldError& e) {
         throw PackError(path + ": " + e.what());
     }
-    return pack_from_json(doc, path);
+    return pack_fields_from_json(doc, path);
+}
+
+Pack read_pack(const std::string& path) {
+    Pack pack = read_pack_fields(path);
+    regenerate_levels(pack, path);
+    return pack;
 }
 
 }  // namespace sawtooth::telemetry

@@ -55,6 +55,9 @@ void write_pack(const std::string& path, const Pack& pack);
 Pack read_pack(const std::string& path);
 /// The same for a parsed document; `file` names it in messages.
 Pack pack_from_json(const nlohmann::json& doc, const std::string& file);
+/// read_pack without regenerating the levels: format, version and every field checked, the
+/// hashes not (regenerating is the slow part; the fuzz harness `pack_json` reads through this).
+Pack read_pack_fields(const std::string& path);
 
 /// The level a PackLevel stands for, regenerated; throws PackError when it is not the one
 /// stored (generator version or hash differ). `label` prefixes messages.

@@ -149,6 +149,14 @@ TEST_CASE("pick refuses bad input with one line and writes nothing") {
     check_refused(lab("curate pick --catalog " + catalogue() + " --formula " +
                       formula("u.json", "sparkle", 1.0) + " --count 1 --top 50 --out " + out),
                   out, "unknown predictor 'sparkle'");
+    // Found by the fuzz harness formula_json: a name's control bytes reached the terminal,
+    // and a huge coefficient made every score NaN (inf - inf), which no ranking can sort.
+    check_refused(lab("curate pick --catalog " + catalogue() + " --formula " +
+                      formula("c.json", "tr\x01\x1b[2Japs", 1.0) + " --count 1 --top 50 --out " + out),
+                  out, "unknown predictor 'tr\\x01\\x1B[2Japs'");
+    check_refused(lab("curate pick --catalog " + catalogue() + " --formula " +
+                      formula("h.json", "traps", 1e308) + " --count 1 --top 50 --out " + out),
+                  out, "expected a coefficient in -1e6..1e6");
     const std::string empty = file("empty.db");
     telemetry::Catalog::open(empty);
     check_refused(lab("curate pick --catalog " + empty + " --formula " + formula("f2.json", "traps", 1.0) +

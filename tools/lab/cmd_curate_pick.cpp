@@ -6,7 +6,6 @@
 // will narrow the candidates — or write the catalogue.
 #include "gen/rng.hpp"
 #include "telemetry/catalog.hpp"
-#include "telemetry/json_reader.hpp"
 #include "telemetry/pack.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/commands.hpp"
@@ -19,8 +18,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,50 +38,12 @@ struct PickOptions {
     std::string note;  ///< free text kept in the provenance
 };
 
-struct Formula {
-    double intercept = 0.0;
-    std::vector<std::string> names;
-    std::vector<double> coefficients;
-    nlohmann::json doc;
-};
-
 /// A scored catalogue row.
 struct Candidate {
     telemetry::PackLevel level;
     double score = 0.0;
     int rank = 0;  ///< 1 = best
 };
-
-Formula read_formula(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw LabError("cannot open formula '" + path + "'");
-    Formula f;
-    try {
-        f.doc = telemetry::parse_json_text(
-            std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
-        const telemetry::JsonField root(f.doc);
-        if (root.at("format").string() != "sawtooth-rating-formula")
-            root.at("format").fail("not a rating formula (curate fit)");
-        if (root.at("format_version").int_in(1, 1000) > 1)
-            root.at("format_version").fail("newer than this build's 1");
-        const telemetry::JsonField terms = root.at("terms");
-        terms.expect_array();
-        for (std::size_t i = 0; i < terms.value().size(); ++i) {
-            const std::string name = terms.at(i).at("name").string();
-            const double c = terms.at(i).at("coefficient").number();
-            if (name == "(intercept)") {
-                f.intercept = c;
-                continue;
-            }
-            f.names.push_back(name);
-            f.coefficients.push_back(c);
-        }
-    } catch (const telemetry::JsonFieldError& e) {
-        throw LabError(path + ": " + e.what());
-    }
-    check_predictors(f.names);
-    return f;
-}
 
 /// Every generated row of the catalogue with its formula score, best first (ties by key).
 std::vector<Candidate> rank_catalogue(telemetry::Catalog& cat, const Formula& f) {
