@@ -153,8 +153,9 @@ double english_letter_frequency(char c) {
     return kLetterFreq[c - 'a'];
 }
 
-ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params, GaSettings settings)
-    : m_dict(&dict), m_params(std::move(params)), m_settings(settings) {
+ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params, GaSettings settings,
+                                       ReachableWordRules rules)
+    : m_dict(&dict), m_params(std::move(params)), m_settings(settings), m_rules(std::move(rules)) {
     const auto& p = m_params;
     const std::size_t k = p.source_lengths.size();
     if (k < 2 || k > 3) throw std::invalid_argument("a challenge needs 2 or 3 source words");
@@ -195,6 +196,8 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
             if (p.source_lengths[a] == p.source_lengths[b] && m_candidates[a].size() < 2)
                 throw std::invalid_argument("band has fewer than 2 distinct " +
                                             std::to_string(p.source_lengths[a]) + "-letter source words");
+    check_rules(m_rules, *std::max_element(p.source_lengths.begin(), p.source_lengths.end()), p.band_lo,
+                p.band_hi);
 }
 
 // One generate() call: the random stream, the evaluation cache and the counters the GA
@@ -209,7 +212,9 @@ public:
           m_sources(gen.m_params.source_lengths.size()),
           m_rng(rng),
           m_excluded(excluded),
-          m_stats(stats) {
+          m_stats(stats),
+          m_rules(gen.m_rules.any() && gen.m_rules.enforcement == RuleEnforcement::Feasibility ? &gen.m_rules
+                                                                                               : nullptr) {
         for (int len : m_params.source_lengths) m_total_letters += len;
     }
 
@@ -232,6 +237,7 @@ private:
     Scored evaluate(Genome g);
     double source_penalty(const std::vector<int>& ids, const std::vector<const std::string*>& src) const;
     CachedEval scan_score(const std::string& letters, const std::vector<const std::string*>& src);
+    double designer_penalty(const WordScan& scan);
     const Scored& tournament(const std::vector<Scored>& pop);
     Genome breed(const std::vector<Scored>& pop);
     int random_word(std::size_t slot) {
@@ -250,6 +256,7 @@ private:
     Rng& m_rng;
     const std::vector<int>& m_excluded;
     GenStats& m_stats;
+    const ReachableWordRules* m_rules;  // designer constraints in the GA, nullptr when off or Filter
     std::unordered_map<std::string, CachedEval> m_cache;  // letters|source|source... -> score
 };
 
@@ -347,11 +354,27 @@ CachedEval ChallengeGenerator::Search::scan_score(const std::string& letters,
         const FoundWord* fw = scan.find(*w);
         if (!fw || !is_word_reachable(scan, *fw)) rules += kRulePenalty;
     }
+    if (rules == 0.0 && m_rules) rules += designer_penalty(scan);
     const CachedEval ce = rules > 0.0
                               ? CachedEval{false, -rules}
                               : CachedEval{true, challenge_fitness(scan, m_params.max_seq, m_params.fitness)};
     m_cache.emplace(std::move(key), ce);
     return ce;
+}
+
+// Graded infeasibility of the designer constraints (only once the cheap rules hold: the
+// full state-space analysis costs more than the reachability checks above).
+double ChallengeGenerator::Search::designer_penalty(const WordScan& scan) {
+    const StateSpace ss = analyze_state_space(scan);
+    const std::array<double, kReachRuleCount> shortfalls =
+        rule_shortfalls(count_reachable_words(*m_gen.m_dict, ss, *m_rules), *m_rules);
+    double penalty = 0.0;
+    for (std::size_t i = 0; i < shortfalls.size(); ++i)
+        if (shortfalls[i] > 0.0) {
+            ++m_stats.broken[i];
+            penalty += kRulePenalty * shortfalls[i];
+        }
+    return penalty;
 }
 
 const Scored& ChallengeGenerator::Search::tournament(const std::vector<Scored>& pop) {
@@ -393,16 +416,46 @@ Challenge ChallengeGenerator::Search::to_challenge(const Scored& best) const {
     const StateSpace ss = analyze_state_space(*m_gen.m_dict, c.letters);
     c.word_count = static_cast<int>(ss.words.size());
     c.reachable_words = ss.reachable_words();
+    c.reach = count_reachable_words(*m_gen.m_dict, ss, m_gen.m_rules);
     return c;
 }
 
 std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vector<int>& excluded,
                                                       GenStats* stats) const {
     GenStats local;
-    Search search(*this, rng, excluded, stats ? *stats : local);
-    const std::optional<Scored> best = search.run();
-    if (!best) return std::nullopt;
-    return search.to_challenge(*best);
+    GenStats& st = stats ? *stats : local;
+    const int attempts = m_rules.any() ? m_rules.max_attempts : 1;
+    for (int attempt = 0; attempt < attempts; ++attempt) {
+        ++st.attempts;
+        Search search(*this, rng, excluded, st);
+        const std::optional<Scored> best = search.run();
+        if (!best) continue;
+        Challenge c = search.to_challenge(*best);
+        // The final check holds under both enforcements: the GA's view is not trusted alone.
+        const std::array<double, kReachRuleCount> shortfalls = rule_shortfalls(c.reach, m_rules);
+        bool met = true;
+        for (std::size_t i = 0; i < shortfalls.size(); ++i)
+            if (shortfalls[i] > 0.0) {
+                ++st.broken[i];
+                met = false;
+            }
+        if (met) {
+            ++st.accepted;
+            return c;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Challenge> generate_numbered(const ChallengeGenerator& gen, std::uint64_t seed, int index,
+                                           const std::vector<int>& used, GenStats& stats) {
+    Rng rng(mix_seed(seed, static_cast<std::uint64_t>(index)));
+    std::optional<Challenge> c = gen.generate(rng, used, &stats);
+    if (!c && !used.empty()) {
+        Rng retry(mix_seed(seed, static_cast<std::uint64_t>(index)));
+        c = gen.generate(retry, {}, &stats);
+    }
+    return c;
 }
 
 void assign_two_x(std::vector<Challenge>& challenges, int num2x, Rng& rng, const Dictionary* dict) {

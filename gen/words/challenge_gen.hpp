@@ -3,8 +3,10 @@
 // §III-A). One run makes one challenge: 2-3 source words from a frequency band are mixed
 // preserving each word's letter order, shortened greedily, then the feasible population
 // evolves on fitness eq. 3 while the infeasible one evolves towards constraint eq. 2.
-// Also the 2X bonus letter rule. Does not know about levels (level_table.hpp) or play.
+// Designer constraints on the reachable words (reachable_rules.hpp) are enforced here,
+// with retries. Also the 2X bonus letter rule. Does not know about levels (level_table.hpp) or play.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "gen/rng.hpp"
 #include "gen/words/dictionary.hpp"
+#include "gen/words/reachable_rules.hpp"
 
 namespace sawtooth::words {
 
@@ -56,6 +59,7 @@ struct Challenge {
     double fitness = 0.0;                   ///< eq. 3
     int word_count = 0;                     ///< recognised words it holds (subsequences)
     int reachable_words = 0;                ///< of those, how many play can end on
+    ReachableWordCounts reach;              ///< what the designer constraints look at
 };
 
 /// Counters of one generate() call (for the bench and `words gen --json`).
@@ -64,6 +68,11 @@ struct GenStats {
     int scans = 0;        ///< word scans run (cache misses)
     int generations = 0;  ///< generations run over all restarts
     int restarts = 0;     ///< restarts needed
+    int attempts = 0;     ///< FI-2Pop runs (more than one only under designer constraints)
+    int accepted = 0;     ///< challenges returned
+    /// Per designer constraint (ReachRule order): candidates that broke it (scanned GA
+    /// candidates under RuleEnforcement::Feasibility, finished challenges under Filter).
+    std::array<int, kReachRuleCount> broken{};
 };
 
 /// Generates challenges for one parameter set. Holds the candidate lists of the band.
@@ -72,11 +81,16 @@ public:
     /// Throws std::invalid_argument (one line) when the parameters are impossible: 2-3 source
     /// words, lengths in [kMinWordLength, kMaxChallengeLength], a band with no word of a length,
     /// a target outside [kMinWordLength + 1, kMaxChallengeLength], a source length not below the
-    /// target, or an exact length above the source letters.
-    ChallengeGenerator(const Dictionary& dict, GenParams params, GaSettings settings = {});
+    /// target, or an exact length above the source letters; also for designer constraints
+    /// no challenge can meet (check_rules).
+    ChallengeGenerator(const Dictionary& dict, GenParams params, GaSettings settings = {},
+                       ReachableWordRules rules = {});
 
     /// One FI-2Pop run (plus restarts). Source ids in `excluded` are never used (variety in a
-    /// level). Returns nullopt when no feasible challenge turned up.
+    /// level). Returns nullopt when no feasible challenge turned up. With designer
+    /// constraints on, up to rules.max_attempts runs (drawing on the same `rng`) until one
+    /// gives a challenge that meets them; nullopt when none did. With them off, exactly the
+    /// one run of before: the same challenges, byte for byte.
     std::optional<Challenge> generate(Rng& rng, const std::vector<int>& excluded = {},
                                       GenStats* stats = nullptr) const;
 
@@ -91,8 +105,16 @@ private:
     const Dictionary* m_dict;
     GenParams m_params;
     GaSettings m_settings;
+    ReachableWordRules m_rules;
     std::vector<std::vector<int>> m_candidates;
 };
+
+/// Challenge `index` of a numbered run (what `words gen` prints): generated from
+/// mix_seed(seed, index) avoiding the source ids in `used`, and when that fails again
+/// from the same sub-seed allowing them (a band too narrow for variety still gives a
+/// challenge). nullopt when neither run found one; `stats` counts both.
+std::optional<Challenge> generate_numbered(const ChallengeGenerator& gen, std::uint64_t seed, int index,
+                                           const std::vector<int>& used, GenStats& stats);
 
 /// Constraint eq. 2: 1 if |w| <= tl, else 1 - ln(|w| - tl + 1).
 double length_constraint(int length, int target_length);

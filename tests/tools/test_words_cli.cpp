@@ -3,9 +3,14 @@
 #include <doctest/doctest.h>
 
 #include "../support/run_process.hpp"
+#include "../support/words_fixture.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "gen/words/dictionary.hpp"
+#include "gen/words/state_space.hpp"
 
 namespace {
 
@@ -63,6 +68,108 @@ TEST_CASE("words gen: one challenge a line, deterministic per seed") {
     const auto doc = nlohmann::json::parse(e.out);
     REQUIRE(doc["challenges"].size() == 3);
     for (const auto& ch : doc["challenges"]) CHECK(ch["letters"].get<std::string>().size() == 8);
+}
+
+namespace {
+
+// Reachable-word counts of LETTERS from a fresh analysis in the test (not the command's).
+nlohmann::json reach_counts(const std::string& letters, double common_rank) {
+    namespace w = sawtooth::words;
+    const w::Dictionary& d = w::test::english();
+    const w::StateSpace ss = w::analyze_state_space(d, w::to_lower(letters));
+    int reachable = 0, common = 0, short_words = 0, long_words = 0, longest = 0;
+    for (const w::WordReach& r : ss.words) {
+        if (!r.reachable) continue;
+        const int len = static_cast<int>(r.word.size());
+        ++reachable;
+        common += d.rank_percentile(d.find(r.word)) < common_rank;
+        short_words += len <= 4;
+        long_words += len == 5 || len == 6;
+        longest = std::max(longest, len);
+    }
+    return {{"reachable", reachable},
+            {"common", common},
+            {"short_words", short_words},
+            {"long_words", long_words},
+            {"longest", longest}};
+}
+
+}  // namespace
+
+TEST_CASE("words gen designer constraints: every printed challenge meets them, counts reported") {
+    struct Case {
+        const char* args;
+        bool (*holds)(const nlohmann::json& counts);
+    };
+    const Case cases[] = {
+        {"--min-common 8", [](const nlohmann::json& c) { return c["common"].get<int>() >= 8; }},
+        {"--all-common", [](const nlohmann::json& c) { return c["common"] == c["reachable"]; }},
+        {"--min-common 3 --common-rank 2",
+         [](const nlohmann::json& c) { return c["common"].get<int>() >= 3; }},
+        {"--short-and-long",
+         [](const nlohmann::json& c) {
+             return c["short_words"].get<int>() > 0 && c["long_words"].get<int>() > 0;
+         }},
+        {"--length 8 --max-word-length 5",
+         [](const nlohmann::json& c) { return c["longest"].get<int>() <= 5; }},
+        {"--length 8 --max-word-length 5 --enforce filter",
+         [](const nlohmann::json& c) { return c["longest"].get<int>() <= 5; }},
+    };
+    for (const Case& k : cases) {
+        const ProcessResult r = lab(std::string("words gen --seed 5 --count 8 --json ") + k.args);
+        INFO(k.args << " -> " << r.out.substr(0, 300));
+        REQUIRE(r.exit_code == 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        REQUIRE(doc["challenges"].size() == 8);
+        const double common_rank = doc["rules"]["common_rank"].get<double>();
+        for (const auto& ch : doc["challenges"]) {
+            const nlohmann::json mine = reach_counts(ch["letters"].get<std::string>(), common_rank);
+            INFO(ch["letters"].get<std::string>());
+            CHECK(k.holds(mine));
+            for (const auto& [key, value] : mine.items()) CHECK(ch["reach"][key] == value);
+        }
+        CHECK(doc["stats"]["accepted"] == 8);
+        CHECK(doc["stats"]["attempts"].get<int>() >= 8);
+    }
+    // --rank-band: every reachable word's rank in LO..HI, reported as the words outside it.
+    const ProcessResult b = lab("words gen --seed 5 --count 8 --json --rank-band 0..25");
+    REQUIRE(b.exit_code == 0);
+    for (const auto& ch : nlohmann::json::parse(b.out)["challenges"]) {
+        const nlohmann::json mine = reach_counts(ch["letters"].get<std::string>(), 25.0);
+        CHECK(mine["common"] == mine["reachable"]);  // "common" at a 25 cut = inside 0..25
+        CHECK(ch["reach"]["outside_band"] == 0);
+    }
+}
+
+TEST_CASE("words gen designer constraints: --stats, --help, and one-line refusals") {
+    const ProcessResult s = lab("words gen --count 3 --min-common 4 --stats");
+    REQUIRE(s.exit_code == 0);
+    CHECK(lines(s.out) == 4);  // three challenges and the stats line (stderr)
+    CHECK(s.out.find("ms per accepted challenge") != std::string::npos);
+    const ProcessResult h = lab("words gen --help");
+    for (const char* opt :
+         {"--min-common", "--common-rank", "--all-common", "--rank-band", "--short-and-long",
+          "--max-word-length", "--enforce", "--max-attempts", "--stats"})
+        CHECK(h.out.find(opt) != std::string::npos);
+    struct Refusal {
+        const char* args;
+        const char* names;
+    };
+    for (const Refusal& k :
+         {Refusal{"--short-and-long --max-word-length 4", "--short-and-long"},
+          Refusal{"--max-word-length 3", "--max-word-length 3"},
+          Refusal{"--all-common --rank-band 0..20", "--all-common"}, Refusal{"--rank-band 50..60", "50..60"},
+          Refusal{"--rank-band 20..10", "--rank-band"}, Refusal{"--common-rank 0", "--common-rank"},
+          Refusal{"--enforce magic --min-common 1", "--enforce"},
+          Refusal{"--min-common 40 --max-attempts 3", "--min-common 40 within 3 attempts"},
+          Refusal{"--length 8 --max-word-length 5 --max-attempts 0", "--max-attempts"}}) {
+        const ProcessResult r = lab(std::string("words gen --count 2 ") + k.args);
+        INFO(k.args << " -> " << r.out);
+        CHECK(r.exit_code == 1);
+        CHECK(lines(r.out) == 1);
+        CHECK(r.out.rfind("sawtooth-lab: ", 0) == 0);
+        CHECK(r.out.find(k.names) != std::string::npos);
+    }
 }
 
 TEST_CASE("words levels: 30-level sawtooth table") {

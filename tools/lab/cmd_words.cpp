@@ -2,6 +2,8 @@
 // analysis of a string, challenge generation (FI-2Pop) and the Levels-mode table.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -150,11 +152,19 @@ struct GenOptions {
     std::string fitness = "short-visible";
     int num2x = -1;
     bool json = false;
+    // Designer constraints on the reachable words (gen/words/reachable_rules.hpp).
+    int min_common = 0;
+    double common_rank = w::kDefaultCommonRankPercentile;
+    bool all_common = false;
+    std::string rank_band;
+    bool short_and_long = false;
+    int max_word_length = 0;
+    std::string enforce = "feasibility";
+    int max_attempts = w::ReachableWordRules{}.max_attempts;
+    bool stats = false;
 };
 
-void cmd_gen(const GenOptions& o) {
-    if (o.count < 1 || o.count > kMaxGenCount)
-        throw LabError("--count must be in 1.." + std::to_string(kMaxGenCount));
+w::GenParams gen_params(const GenOptions& o) {
     w::GenParams p;
     if (o.length != -1) {
         if (o.length < w::kMinWordLength + 1 || o.length > w::kMaxChallengeLength)
@@ -174,51 +184,171 @@ void cmd_gen(const GenOptions& o) {
     }
     if (o.max_seq != -1) p.max_seq = o.max_seq;
     p.fitness = parse_fitness(o.fitness);
+    return p;
+}
+
+// The designer constraints of the options; the generator checks what no challenge can meet.
+w::ReachableWordRules reachable_rules(const GenOptions& o) {
+    w::ReachableWordRules r;
+    r.min_common = o.min_common;
+    r.common_rank = o.common_rank;
+    r.short_and_long = o.short_and_long;
+    r.max_word_length = o.max_word_length;
+    r.max_attempts = o.max_attempts;
+    if (o.all_common && !o.rank_band.empty())
+        throw LabError("--all-common and --rank-band exclude each other");
+    if (o.all_common) r.every_word_band = w::RankBand{0.0, o.common_rank};
+    if (!o.rank_band.empty()) {
+        const InclusiveRange<double> band = parse_real_range(o.rank_band, "--rank-band");
+        r.every_word_band = w::RankBand{band.first, band.last};
+    }
+    if (o.enforce == "feasibility")
+        r.enforcement = w::RuleEnforcement::Feasibility;
+    else if (o.enforce == "filter")
+        r.enforcement = w::RuleEnforcement::Filter;
+    else
+        throw LabError("--enforce must be feasibility or filter, got '" + o.enforce + "'");
+    return r;
+}
+
+// The constraint that rejected most candidates of one challenge (what to relax), as its
+// option reads on the command line.
+std::string most_broken_rule(const w::GenStats& s, const GenOptions& o) {
+    std::size_t worst = 0;
+    for (std::size_t i = 1; i < s.broken.size(); ++i)
+        if (s.broken[i] > s.broken[worst]) worst = i;
+    switch (static_cast<w::ReachRule>(worst)) {
+        case w::ReachRule::MinCommon:
+            return "--min-common " + std::to_string(o.min_common);
+        case w::ReachRule::EveryWordBand:
+            return o.all_common ? "--all-common" : "--rank-band " + o.rank_band;
+        case w::ReachRule::ShortAndLong:
+            return "--short-and-long";
+        case w::ReachRule::MaxWordLength:
+            return "--max-word-length " + std::to_string(o.max_word_length);
+    }
+    return "?";
+}
+
+void add_stats(w::GenStats& total, const w::GenStats& s) {
+    total.evaluations += s.evaluations;
+    total.scans += s.scans;
+    total.generations += s.generations;
+    total.restarts += s.restarts;
+    total.attempts += s.attempts;
+    total.accepted += s.accepted;
+    for (std::size_t i = 0; i < s.broken.size(); ++i) total.broken[i] += s.broken[i];
+}
+
+// Challenge i of a `words gen` run, or a one-line LabError naming what to relax.
+w::Challenge generate_one(const GenOptions& o, const w::ChallengeGenerator& gen, int i,
+                          const std::vector<int>& used, w::GenStats& total) {
+    w::GenStats stats;
+    // Source words are not repeated within one run (as within a level).
+    std::optional<w::Challenge> c = w::generate_numbered(gen, o.seed, i, used, stats);
+    add_stats(total, stats);
+    if (c) return std::move(*c);
+    const std::string where = "seed " + std::to_string(o.seed) + " #" + std::to_string(i);
+    const int most = *std::max_element(stats.broken.begin(), stats.broken.end());
+    if (most > 0)
+        throw LabError("no challenge meets " + most_broken_rule(stats, o) + " within " +
+                       std::to_string(o.max_attempts) + " attempts for " + where +
+                       ": relax it or raise --max-attempts");
+    throw LabError("no feasible challenge for " + where + ": relax --length/--band/--sources");
+}
+
+json reach_json(const w::ReachableWordCounts& r) {
+    return {{"reachable", r.reachable},     {"common", r.common},         {"outside_band", r.outside_band},
+            {"short_words", r.short_words}, {"long_words", r.long_words}, {"longest", r.longest}};
+}
+
+json rules_json(const w::ReachableWordRules& r) {
+    json j = {{"min_common", r.min_common},
+              {"common_rank", r.common_rank},
+              {"short_and_long", r.short_and_long},
+              {"max_word_length", r.max_word_length},
+              {"enforce", r.enforcement == w::RuleEnforcement::Filter ? "filter" : "feasibility"},
+              {"max_attempts", r.max_attempts}};
+    j["rank_band"] = r.every_word_band ? json{r.every_word_band->lo, r.every_word_band->hi} : json(nullptr);
+    return j;
+}
+
+// --json's stats; with --stats also the wall-clock figures (nondeterministic, so opt-in).
+json stats_json(const w::GenStats& s, const GenOptions& o, double elapsed_ms) {
+    json broken = json::object();
+    for (int i = 0; i < w::kReachRuleCount; ++i)
+        broken[w::reach_rule_name(static_cast<w::ReachRule>(i))] = s.broken[static_cast<std::size_t>(i)];
+    json j = {{"evaluations", s.evaluations},
+              {"scans", s.scans},
+              {"generations", s.generations},
+              {"restarts", s.restarts},
+              {"attempts", s.attempts},
+              {"accepted", s.accepted},
+              {"broken", broken}};
+    if (o.stats) {
+        j["acceptance_rate"] = static_cast<double>(s.accepted) / s.attempts;
+        j["elapsed_ms"] = elapsed_ms;
+        j["ms_per_accepted"] = elapsed_ms / s.accepted;
+    }
+    return j;
+}
+
+void print_gen(const GenOptions& o, const std::vector<w::Challenge>& out, const w::GenParams& p,
+               const w::ReachableWordRules& rules, const w::GenStats& stats, double elapsed_ms) {
+    if (o.json) {
+        json list = json::array();
+        for (const auto& c : out) {
+            json jc = challenge_json(c);
+            jc["reach"] = reach_json(c.reach);
+            list.push_back(std::move(jc));
+        }
+        w::LevelParams lp;
+        lp.gen = p;
+        lp.num2x = o.num2x < 0 ? o.count : o.num2x;
+        json j = {{"seed", o.seed},
+                  {"params", params_json(lp)},
+                  {"rules", rules_json(rules)},
+                  {"challenges", list},
+                  {"stats", stats_json(stats, o, elapsed_ms)}};
+        std::printf("%s\n", j.dump(2).c_str());
+        return;
+    }
+    for (const auto& c : out) std::printf("%s\n", challenge_line(c).c_str());
+    if (o.stats)
+        std::fprintf(
+            stderr, "stats: %d challenges, %d attempts, acceptance %.1f %%, %.2f ms per accepted challenge\n",
+            stats.accepted, stats.attempts, 100.0 * stats.accepted / stats.attempts,
+            elapsed_ms / stats.accepted);
+}
+
+void cmd_gen(const GenOptions& o) {
+    if (o.count < 1 || o.count > kMaxGenCount)
+        throw LabError("--count must be in 1.." + std::to_string(kMaxGenCount));
+    const w::GenParams p = gen_params(o);
+    const w::ReachableWordRules rules = reachable_rules(o);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
     std::unique_ptr<w::ChallengeGenerator> gen;
     try {
-        gen = std::make_unique<w::ChallengeGenerator>(dict, p);
+        gen = std::make_unique<w::ChallengeGenerator>(dict, p, w::GaSettings{}, rules);
     } catch (const std::invalid_argument& e) {
         throw LabError(e.what());
     }
     std::vector<w::Challenge> out;
     std::vector<int> used;
     w::GenStats stats;
+    ProgressLine progress("generating challenges", static_cast<std::size_t>(o.count));
+    const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < o.count; ++i) {
-        Rng rng(mix_seed(o.seed, static_cast<std::uint64_t>(i)));
-        // Source words are not repeated within one run (as within a level); a band too
-        // narrow for that falls back to allowing repeats rather than failing.
-        std::optional<w::Challenge> c = gen->generate(rng, used, &stats);
-        if (!c && !used.empty()) {
-            Rng retry(mix_seed(o.seed, static_cast<std::uint64_t>(i)));
-            c = gen->generate(retry, {}, &stats);
-        }
-        if (!c)
-            throw LabError("no feasible challenge for seed " + std::to_string(o.seed) + " #" +
-                           std::to_string(i) + ": relax --length/--band/--sources");
-        used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
-        out.push_back(std::move(*c));
+        out.push_back(generate_one(o, *gen, i, used, stats));
+        used.insert(used.end(), out.back().source_ids.begin(), out.back().source_ids.end());
+        progress.advance();
     }
+    const double elapsed_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    progress.finish();
     Rng two_x(mix_seed(o.seed, 0x3258ull));
     w::assign_two_x(out, o.num2x < 0 ? o.count : o.num2x, two_x, &dict);
-    if (o.json) {
-        json list = json::array();
-        for (const auto& c : out) list.push_back(challenge_json(c));
-        w::LevelParams lp;
-        lp.gen = p;
-        lp.num2x = o.num2x < 0 ? o.count : o.num2x;
-        json j = {{"seed", o.seed},
-                  {"params", params_json(lp)},
-                  {"challenges", list},
-                  {"stats",
-                   {{"evaluations", stats.evaluations},
-                    {"scans", stats.scans},
-                    {"generations", stats.generations},
-                    {"restarts", stats.restarts}}}};
-        std::printf("%s\n", j.dump(2).c_str());
-        return;
-    }
-    for (const auto& c : out) std::printf("%s\n", challenge_line(c).c_str());
+    print_gen(o, out, p, rules, stats, elapsed_ms);
 }
 
 void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_json,
@@ -449,7 +579,24 @@ void register_words_gen(CLI::App* words) {
                     "word<TAB>count[<TAB>profane] list instead of the English asset");
     gen->add_option("--fitness", g->fitness, "short-visible (default) or equation3");
     gen->add_option("--num2x", g->num2x, "challenges with a 2X letter (default: all)");
-    gen->add_flag("--json", g->json, "print JSON");
+    gen->add_flag("--json", g->json,
+                  "print JSON (per challenge, the reachable-word counts the constraints use)");
+    gen->add_option("--min-common", g->min_common,
+                    "at least N reachable common words (words play can end on; see --common-rank)");
+    gen->add_option("--common-rank", g->common_rank,
+                    "common = rank percentile below P (default 10: the ~4,900 most frequent words)");
+    gen->add_flag("--all-common", g->all_common, "every reachable word common");
+    gen->add_option("--rank-band", g->rank_band,
+                    "every reachable word's rank percentile in LO..HI (HI exclusive)");
+    gen->add_flag("--short-and-long", g->short_and_long,
+                  "at least one reachable 3-4 letter word and one 5-6 letter word");
+    gen->add_option("--max-word-length", g->max_word_length, "no reachable word longer than L letters");
+    gen->add_option("--enforce", g->enforce,
+                    "constraints as GA feasibility (default) or as a filter on finished challenges");
+    gen->add_option("--max-attempts", g->max_attempts,
+                    "generator runs per challenge before a constraint is reported unmet (default 50)");
+    gen->add_flag("--stats", g->stats,
+                  "acceptance rate and ms per accepted challenge (stderr; in \"stats\" with --json)");
     gen->callback([=] { cmd_gen(*g); });
 }
 
