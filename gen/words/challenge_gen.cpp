@@ -121,6 +121,17 @@ private:
     }
 };
 
+// Counts each broken designer constraint in `stats`; returns the summed shortfall (0 = all met).
+double tally_broken(const std::array<double, kReachRuleCount>& shortfalls, GenStats& stats) {
+    double total = 0.0;
+    for (std::size_t i = 0; i < shortfalls.size(); ++i)
+        if (shortfalls[i] > 0.0) {
+            ++stats.broken[i];
+            total += shortfalls[i];
+        }
+    return total;
+}
+
 }  // namespace
 
 double length_constraint(int length, int target_length) {
@@ -366,15 +377,9 @@ CachedEval ChallengeGenerator::Search::scan_score(const std::string& letters,
 // full state-space analysis costs more than the reachability checks above).
 double ChallengeGenerator::Search::designer_penalty(const WordScan& scan) {
     const StateSpace ss = analyze_state_space(scan);
-    const std::array<double, kReachRuleCount> shortfalls =
-        rule_shortfalls(count_reachable_words(*m_gen.m_dict, ss, *m_rules), *m_rules);
-    double penalty = 0.0;
-    for (std::size_t i = 0; i < shortfalls.size(); ++i)
-        if (shortfalls[i] > 0.0) {
-            ++m_stats.broken[i];
-            penalty += kRulePenalty * shortfalls[i];
-        }
-    return penalty;
+    return kRulePenalty *
+           tally_broken(rule_shortfalls(count_reachable_words(*m_gen.m_dict, ss, *m_rules), *m_rules),
+                        m_stats);
 }
 
 const Scored& ChallengeGenerator::Search::tournament(const std::vector<Scored>& pop) {
@@ -432,14 +437,7 @@ std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vecto
         if (!best) continue;
         Challenge c = search.to_challenge(*best);
         // The final check holds under both enforcements: the GA's view is not trusted alone.
-        const std::array<double, kReachRuleCount> shortfalls = rule_shortfalls(c.reach, m_rules);
-        bool met = true;
-        for (std::size_t i = 0; i < shortfalls.size(); ++i)
-            if (shortfalls[i] > 0.0) {
-                ++st.broken[i];
-                met = false;
-            }
-        if (met) {
+        if (tally_broken(rule_shortfalls(c.reach, m_rules), st) == 0.0) {
             ++st.accepted;
             return c;
         }

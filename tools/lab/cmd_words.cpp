@@ -252,7 +252,7 @@ w::Challenge generate_one(const GenOptions& o, const w::ChallengeGenerator& gen,
     const int most = *std::max_element(stats.broken.begin(), stats.broken.end());
     if (most > 0)
         throw LabError("no challenge meets " + most_broken_rule(stats, o) + " within " +
-                       std::to_string(o.max_attempts) + " attempts for " + where +
+                       std::to_string(stats.attempts) + " attempts for " + where +
                        ": relax it or raise --max-attempts");
     throw LabError("no feasible challenge for " + where + ": relax --length/--band/--sources");
 }
