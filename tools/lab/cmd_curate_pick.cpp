@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -201,11 +202,13 @@ Filtered filter_candidates(std::vector<Candidate> top, const PickOptions& o) {
     ProgressLine progress("similarity filter (comparisons)",
                           filter_comparison_count(rest.size(), target, settings));
     settings.on_comparisons = [&progress](std::size_t n) { progress.advance(n); };
+    const auto t0 = std::chrono::steady_clock::now();
     const SimilarityFilterResult r = filter_by_similarity(features, target, settings);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     progress.finish();
     for (std::size_t i : r.kept) out.push_back(rest[i]);  // ascending: still ranked
-    std::printf("similarity filter: %zu -> %zu levels in %zu passes, %zu comparisons\n", rest.size(),
-                r.kept.size(), r.passes.size(), r.comparisons);
+    std::printf("similarity filter: %zu -> %zu levels in %zu passes, %zu comparisons, %.2f s (one thread)\n",
+                rest.size(), r.kept.size(), r.passes.size(), r.comparisons, seconds);
     settings.on_comparisons = nullptr;
     return {std::move(out), similarity_provenance(settings, rest.size(), pool, r, o.include_best)};
 }
