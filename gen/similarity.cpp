@@ -245,19 +245,32 @@ struct RunningScore {
     double value() const { return den > 0.0 ? num / den : 0.0; }
 };
 
+/// Groups a split of `alive` levels makes.
+std::size_t split_groups(std::size_t alive, const SimilarityFilterSettings& s) {
+    return std::max<std::size_t>(1, alive / std::max<std::size_t>(2, s.group_size));
+}
+
+/// Levels a pass keeps of `alive` (halving, never below the target, always one fewer).
+std::size_t kept_after_pass(std::size_t alive, std::size_t target_count, const SimilarityFilterSettings& s) {
+    const auto keep = std::max(
+        target_count, static_cast<std::size_t>(std::ceil(static_cast<double>(alive) * s.keep_share)));
+    return std::min(keep, alive - 1);
+}
+
 /// One split of `alive` into random groups (round robin after a shuffle, so every group
 /// holds group_size to 2 * group_size - 1 levels); adds each level's scores.
 void score_split(const std::vector<LevelFeatures>& features, std::vector<std::size_t> alive, Rng& rng,
                  const SimilarityFilterSettings& s, std::vector<double>& combined,
                  std::vector<double>& average, std::size_t& comparisons) {
     rng.shuffle(alive);
-    const std::size_t groups =
-        std::max<std::size_t>(1, alive.size() / std::max<std::size_t>(2, s.group_size));
+    const std::size_t groups = split_groups(alive.size(), s);
     for (std::size_t g = 0; g < groups; ++g) {
         std::vector<std::size_t> group;
         for (std::size_t k = g; k < alive.size(); k += groups) group.push_back(alive[k]);
         const std::vector<GroupScore> sc = score_group(features, group, s);
-        comparisons += group.size() * (group.size() - 1) / 2;
+        const std::size_t pairs = group.size() * (group.size() - 1) / 2;
+        comparisons += pairs;
+        if (s.on_comparisons) s.on_comparisons(pairs);
         for (std::size_t i = 0; i < group.size(); ++i) {
             const FilterScoreWeights& w = s.weights;
             combined[group[i]] +=
@@ -274,6 +287,20 @@ double mean_over(const std::vector<double>& v, const std::vector<std::size_t>& i
 }
 
 }  // namespace
+
+std::size_t filter_comparison_count(std::size_t candidates, std::size_t target_count,
+                                    const SimilarityFilterSettings& settings) {
+    std::size_t total = 0;
+    const auto splits = static_cast<std::size_t>(std::max(1, settings.splits_per_pass));
+    for (std::size_t alive = candidates; alive > target_count && alive > 1;
+         alive = kept_after_pass(alive, target_count, settings)) {
+        // Round robin: the first alive % groups groups hold one level more than the rest.
+        const std::size_t groups = split_groups(alive, settings), small = alive / groups;
+        const std::size_t big = alive % groups;
+        total += splits * (big * (small + 1) * small / 2 + (groups - big) * small * (small - 1) / 2);
+    }
+    return total;
+}
 
 SimilarityFilterResult filter_by_similarity(const std::vector<LevelFeatures>& candidates,
                                             std::size_t target_count,
@@ -296,12 +323,9 @@ SimilarityFilterResult filter_by_similarity(const std::vector<LevelFeatures>& ca
             running[i].den = running[i].den * settings.recency + 1.0;
             average[i] /= splits;
         }
-        const auto keep = std::max(
-            target_count,
-            static_cast<std::size_t>(std::ceil(static_cast<double>(alive.size()) * settings.keep_share)));
         FilterPass pass;
         pass.levels_in = alive.size();
-        pass.levels_kept = std::min(keep, alive.size() - 1);
+        pass.levels_kept = kept_after_pass(alive.size(), target_count, settings);
         pass.mean_average_in = mean_over(average, alive);
         std::stable_sort(alive.begin(), alive.end(), [&](std::size_t p, std::size_t q) {
             return running[p].value() < running[q].value();

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace sawtooth {
@@ -102,6 +103,9 @@ struct SimilarityFilterSettings {
     SimilarityDirection direction = SimilarityDirection::TwoWay;
     FilterScoreWeights weights;
     SimilaritySettings similarity;
+    /// Called after each comparison group with the level pairs it compared (progress lines;
+    /// filter_comparison_count gives the total). Empty: not called.
+    std::function<void(std::size_t comparisons)> on_comparisons;
 };
 
 /// A level's figures against one comparison group.
@@ -139,6 +143,10 @@ std::vector<GroupScore> score_group(const std::vector<LevelFeatures>& features,
 /// Requires target_count <= candidates.size() (else throws std::invalid_argument).
 SimilarityFilterResult filter_by_similarity(const std::vector<Level>& candidates, std::size_t target_count,
                                             const SimilarityFilterSettings& settings = {});
+/// The level pairs filter_by_similarity compares for these sizes and settings (the total
+/// its on_comparisons calls add up to), without comparing any.
+std::size_t filter_comparison_count(std::size_t candidates, std::size_t target_count,
+                                    const SimilarityFilterSettings& settings = {});
 /// The same over precomputed features.
 SimilarityFilterResult filter_by_similarity(const std::vector<LevelFeatures>& candidates,
                                             std::size_t target_count,

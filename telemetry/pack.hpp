@@ -2,7 +2,8 @@
 // Level packs (issue 16 point 7): a JSON file naming generated levels by their generator
 // parameters, generator version and level hash, with the provenance of the choice
 // (catalogue, formula, selection). `sawtooth-lab curate pick` writes them; the game plays
-// them (`sawtooth --pack`, the Packs menu, `--study-pack`). Schema: docs/curation.md#packs.
+// them (`sawtooth --pack`, the Packs menu, `sawtooth --study --pack`). Schema:
+// docs/curation.md#packs.
 //
 // Reading checks everything a player would otherwise meet as a wrong level: a pack from a
 // newer format, an empty pack, a level of another generator version or whose parameters no

@@ -308,7 +308,16 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
 std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, WordsContext* words,
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
-    if (plan.pack) {
+    if (o.study) {
+        StudyConfig config;
+        if (plan.pack) {
+            for (const telemetry::PackLevel& l : plan.pack->levels) config.pack_levels.push_back(l.params);
+            config.pack_name = plan.pack->name;
+        }
+        auto session = std::make_shared<StudySession>(host.services, o.session_seed.value_or(random_seed()),
+                                                      std::move(config));
+        session->start();
+    } else if (plan.pack) {
         auto pack = std::make_unique<PackScreen>(host.services, std::move(*plan.pack), o.pack_file);
         PackScreen* first = pack.get();
         host.screens.push(std::move(pack));

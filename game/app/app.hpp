@@ -23,6 +23,7 @@ struct AppOptions {
     std::string level_file;             ///< play this level text file
     std::optional<std::uint64_t> seed;  ///< play the generated level of this seed
     std::string pack_file;              ///< play this level pack (docs/curation.md#packs)
+    bool study = false;                 ///< start the study session (with pack_file: on its levels)
     std::string layout = "maze";        ///< maze | linear
     std::string rooms;                  ///< "WxH" rooms (generator default when empty)
     std::string room_size;              ///< "WxH" cells per room

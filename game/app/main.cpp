@@ -17,6 +17,8 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--screenshot", o.screenshot, "write a PNG of the last frame to this path");
     cli.add_option("--level", o.level_file, "play a level text file (assets/levels/*.txt)");
     cli.add_option("--pack", o.pack_file, "play the levels of a level pack (assets/packs/*.json) in order");
+    cli.add_flag("--study", o.study,
+                 "start the study session at once (with --pack: the pack's levels instead of drawn ones)");
     cli.add_option("--seed", o.seed, "play the generated level of this seed (0..2^64-1)");
     cli.add_option("--layout", o.layout, "generated level layout")->check(CLI::IsMember({"maze", "linear"}));
     cli.add_option("--rooms", o.rooms, "generated level: rooms as WxH");

@@ -82,9 +82,12 @@ public:
             const int k = stage - kTutorials + 1;
             title =
                 "Level " + std::to_string(k) + " / " + std::to_string(m_session->stage_count() - kTutorials);
-            sub = k == 1 ? "The study begins" : "Traps get faster over the first five levels";
-            lines = {"Reach the exit gate on the right.", "Stuck? Tab (pad Y) skips the level: that is fine.",
-                     "Esc pauses."};
+            const std::string& pack = m_session->pack_name();
+            sub = !pack.empty() ? "Pack: " + pack
+                  : k == 1      ? "The study begins"
+                                : "Traps get faster over the first five levels";
+            lines = {pack.empty() ? "Reach the exit gate on the right." : "Reach the exit gate.",
+                     "Stuck? Tab (pad Y) skips the level: that is fine.", "Esc pauses."};
         }
         text.draw(title, vw / 2, 120, 56, palette::kText, engine::Align::Center);
         text.draw(sub, vw / 2, 196, 28, palette::kAccent, engine::Align::Center);
@@ -135,7 +138,8 @@ GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfi
 }
 
 StudySession::StudySession(Services services, std::uint64_t session_seed, StudyConfig config)
-    : m_services(std::move(services)), m_seed(session_seed), m_config(config) {
+    : m_services(std::move(services)), m_seed(session_seed), m_config(std::move(config)) {
+    if (!m_config.pack_levels.empty()) m_config.levels = static_cast<int>(m_config.pack_levels.size());
     for (int i = 0; i < kTutorials; ++i) {
         StageResult r;
         r.name = "Tutorial " + std::to_string(i + 1);
@@ -178,12 +182,8 @@ void StudySession::play_current() {
         info.mode = "study";
         info.index = k;
         info.count = m_config.levels;
-        GenParams p = study_level_params(m_seed, k, m_config);
-        for (int attempt = 0; attempt < kMaxSeedTries; ++attempt) {
-            err = generate_for_play(p, level);
-            if (err.empty()) break;
-            p.seed = splitmix64(p.seed);
-        }
+        GenParams p;
+        err = level_for(k, level, p);
         info.params = p;
         m_results[static_cast<std::size_t>(m_stage)].seed = p.seed;
         opt.title = "Level " + std::to_string(k) + "/" + std::to_string(m_config.levels);
@@ -209,6 +209,21 @@ void StudySession::play_current() {
         m_services, level, opt, [self, stage](const LevelResult& r) { self->level_done(stage, r); });
     if (m_services.on_level_start) m_services.on_level_start(*screen, info);
     m_services.screens->replace(std::move(screen));
+}
+
+std::string StudySession::level_for(int k, Level& level, GenParams& params) const {
+    if (!m_config.pack_levels.empty()) {
+        params = m_config.pack_levels[static_cast<std::size_t>(k - 1)];
+        return generate_for_play(params, level);
+    }
+    params = study_level_params(m_seed, k, m_config);
+    std::string err;
+    for (int attempt = 0; attempt < kMaxSeedTries; ++attempt) {
+        err = generate_for_play(params, level);
+        if (err.empty()) break;
+        params.seed = splitmix64(params.seed);
+    }
+    return err;
 }
 
 void StudySession::level_done(int stage, const LevelResult& result) {
@@ -246,8 +261,10 @@ void StudySession::after_level(int stage, bool quit) {
 }
 
 void StudySession::show_results() {
-    m_services.screens->replace(
-        std::make_unique<ResultsScreen>(m_services, m_results, "Session seed " + std::to_string(m_seed)));
+    const std::string seed = "Session seed " + std::to_string(m_seed);
+    m_services.screens->replace(std::make_unique<ResultsScreen>(
+        m_services, m_results,
+        m_config.pack_name.empty() ? seed : "Pack " + m_config.pack_name + ", " + seed));
 }
 
 ResultsScreen::ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle)

@@ -5,6 +5,8 @@
 // results screen. Between levels a card shows what comes next; every level can be
 // skipped (a switch event) and every level is announced to Services::on_level_start.
 // After each of the ten levels the rating screen asks for a rating (when it is on).
+// A session may play a level pack's levels (`sawtooth --study --pack FILE`) in place of the
+// drawn ones: the tutorials stay, the pack's levels follow in its order, as many as it holds.
 
 #include "game/app/platformer_screen.hpp"
 #include "game/app/screen.hpp"
@@ -25,6 +27,10 @@ struct StudyConfig {
     int room_w = 11;
     int room_h = 7;
     double alpha = 0.25;
+    /// Non-empty: play these levels in order instead of drawing them (`levels` is then
+    /// their count); read and checked by telemetry::read_pack.
+    std::vector<GenParams> pack_levels;
+    std::string pack_name;  ///< shown on the cards and the results
 };
 
 /// Generator parameters of study level `k` (1-based) of the session `session_seed`.
@@ -51,6 +57,8 @@ public:
     int stage_count() const { return static_cast<int>(m_results.size()); }
     const std::vector<StageResult>& results() const { return m_results; }
     std::uint64_t seed() const { return m_seed; }
+    /// The pack played instead of drawn levels ("" when drawn).
+    const std::string& pack_name() const { return m_config.pack_name; }
     /// Stage currently shown or played.
     int stage() const { return m_stage; }
     /// Starts the level of the current stage (called by the card).
@@ -64,6 +72,8 @@ private:
     /// level or when the player ended the session (`quit`).
     void after_level(int stage, bool quit);
     void show_card();
+    /// The generated level of study level k (1-based): the pack's, else drawn from the seed.
+    std::string level_for(int k, Level& level, GenParams& params) const;
 
     Services m_services;
     std::uint64_t m_seed;

@@ -173,3 +173,20 @@ TEST_CASE("the filter lowers the set's mean similarity below a random pick of th
     }
     CHECK(mean_pairwise(f, r.kept) < random_mean);
 }
+
+TEST_CASE("filter_comparison_count foretells the comparisons, which on_comparisons reports as they go") {
+    std::vector<LevelFeatures> f;
+    for (std::uint64_t s = 1; s <= 47; ++s) f.emplace_back(generated(s));
+    for (std::size_t target : {1u, 5u, 12u, 46u, 47u}) {
+        SimilarityFilterSettings settings;
+        settings.group_size = 6;
+        settings.splits_per_pass = 3;
+        std::size_t reported = 0, calls = 0;
+        settings.on_comparisons = [&](std::size_t n) { reported += n, ++calls; };
+        const SimilarityFilterResult r = filter_by_similarity(f, target, settings);
+        INFO("target ", target);
+        CHECK(filter_comparison_count(f.size(), target, settings) == r.comparisons);
+        CHECK(reported == r.comparisons);
+        CHECK((calls > 0) == (target < f.size()));
+    }
+}

@@ -3,10 +3,15 @@
 // formula's ranking, --include-best keeps the best level, the pack reads back as written,
 // and every refusal (N above the top X %, an empty catalogue, an unknown predictor, a bad
 // X; a pack from the future, an empty pack, another generator version, a stale hash) is
-// one line with a non-zero exit that writes nothing.
+// one line with a non-zero exit that writes nothing. With --similarity (point 5): the same
+// seed gives the same pack, the pack's levels are less alike than without the filter
+// (mean pairwise two-way similarity through gen/similarity), the provenance holds the
+// filter's settings, --include-best survives the filter, and a pool smaller than N or
+// larger than the top X % is refused.
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
+#include "gen/similarity.hpp"
 #include "telemetry/catalog.hpp"
 #include "telemetry/pack.hpp"
 #include "telemetry/sqlite.hpp"
@@ -77,6 +82,18 @@ std::vector<std::uint64_t> seeds_of(const std::string& pack_path) {
     std::vector<std::uint64_t> out;
     for (const telemetry::PackLevel& l : telemetry::read_pack(pack_path).levels) out.push_back(l.params.seed);
     return out;
+}
+
+/// Mean two-way similarity over all pairs of a pack's levels (regenerated).
+double mean_pairwise_similarity(const std::string& pack_path) {
+    std::vector<LevelFeatures> f;
+    for (const telemetry::PackLevel& l : telemetry::read_pack(pack_path).levels)
+        f.emplace_back(telemetry::generate_pack_level(l, "test"));
+    double sum = 0.0;
+    int pairs = 0;
+    for (std::size_t i = 0; i < f.size(); ++i)
+        for (std::size_t j = i + 1; j < f.size(); ++j, ++pairs) sum += compare_levels(f[i], f[j]).two_way;
+    return sum / pairs;
 }
 
 std::string pick(const std::string& out, const std::string& extra) {
@@ -196,4 +213,86 @@ TEST_CASE("the pack reader refuses a future, empty, other-version or stale pack,
     d = doc;
     d["levels"][0]["rooms_w"] = "four";
     refused(d, "p.json: at /levels/0/rooms_w");
+}
+
+TEST_CASE("--similarity: the same seed gives the same pack, and the filter's settings are its provenance") {
+    const std::string extra =
+        "--count 4 --top 50 --seed 9 --similarity --similarity-weights 1,1,0.25 --one-way";
+    const auto a = lab(pick(file("sa.json"), extra));
+    const auto b = lab(pick(file("sb.json"), extra));
+    INFO(a.err);
+    REQUIRE(a.exit_code == 0);
+    REQUIRE(b.exit_code == 0);
+    CHECK(seeds_of(file("sa.json")) == seeds_of(file("sb.json")));
+    CHECK(a.out.find("similarity filter: 20 -> 8 levels in 2 passes") != std::string::npos);
+    const nlohmann::json s = telemetry::read_pack(file("sa.json")).provenance["selection"]["similarity"];
+    INFO(s.dump());
+    REQUIRE(s.is_object());
+    CHECK(s["direction"] == "one-way");
+    CHECK(s["weights"]["average"] == 1.0);
+    CHECK(s["weights"]["highest"] == 1.0);
+    CHECK(s["weights"]["uniqueness"] == 0.25);
+    CHECK(s["seed"] == 9);
+    CHECK(s["candidates"] == 20);  // 50 % of 40
+    CHECK(s["pool"] == 8);         // 2 x --count by default
+    CHECK(s["passes"] == 2);       // 20 -> 10 -> 8
+    CHECK(s["comparisons"].get<int>() > 0);
+    CHECK(s["group_size"] == 10);
+    CHECK(s["max_shift"] == 2);
+    CHECK(s["mirror"] == true);
+    // Without --similarity the provenance says so with null.
+    REQUIRE(lab(pick(file("plain.json"), "--count 4 --top 50 --seed 9")).exit_code == 0);
+    CHECK(telemetry::read_pack(file("plain.json")).provenance["selection"]["similarity"].is_null());
+}
+
+TEST_CASE("--similarity picks levels less alike than the same draw without it") {
+    // Top 100 % of the 40 levels, filtered down to the 5 drawn (--similarity-keep 5): per
+    // seed, below the plain draw of the same seed and below the mean of all 780 pairs.
+    std::vector<LevelFeatures> all;
+    for (std::uint64_t s = 1; s <= 40; ++s) {
+        GenParams p;
+        p.seed = s;
+        all.emplace_back(generate_level(p).level);
+    }
+    double all_mean = 0.0;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        for (std::size_t j = i + 1; j < all.size(); ++j)
+            all_mean += compare_levels(all[i], all[j]).two_way / 780;
+    for (int seed = 1; seed <= 3; ++seed) {
+        const std::string plain = file("div_plain" + std::to_string(seed) + ".json");
+        const std::string filtered = file("div_sim" + std::to_string(seed) + ".json");
+        const std::string base = "--count 5 --top 100 --seed " + std::to_string(seed);
+        REQUIRE(lab(pick(plain, base)).exit_code == 0);
+        REQUIRE(lab(pick(filtered, base + " --similarity --similarity-keep 5")).exit_code == 0);
+        const double p = mean_pairwise_similarity(plain), f = mean_pairwise_similarity(filtered);
+        INFO("seed ", seed, ": plain ", p, ", filtered ", f, ", all pairs ", all_mean);
+        CHECK(f < p);
+        CHECK(f < all_mean);
+    }
+}
+
+TEST_CASE("--similarity keeps the best level with --include-best") {
+    const auto ranked = ranked_by_path_length();
+    for (int seed = 1; seed <= 3; ++seed) {
+        const std::string out = file("simbest" + std::to_string(seed) + ".json");
+        REQUIRE(lab(pick(out, "--count 3 --top 100 --include-best --similarity --similarity-keep 3 --seed " +
+                                  std::to_string(seed)))
+                    .exit_code == 0);
+        const auto seeds = seeds_of(out);
+        REQUIRE(seeds.size() == 3);
+        CHECK(seeds.front() == ranked.front());
+        CHECK(telemetry::read_pack(out).provenance["selection"]["similarity"]["best_kept_aside"] == true);
+    }
+}
+
+TEST_CASE("--similarity refuses N above what the filter can leave, with one line, writing nothing") {
+    const std::string out = file("simrefused.json");
+    check_refused(lab(pick(out, "--count 11 --top 25 --similarity")), out, "more than the top 25");
+    check_refused(lab(pick(out, "--count 5 --top 25 --similarity --similarity-keep 4")), out,
+                  "--similarity-keep 4 leaves fewer levels than --count 5");
+    check_refused(lab(pick(out, "--count 5 --top 25 --similarity --similarity-keep 11")), out,
+                  "--similarity-keep 11 is more than the top 25");
+    check_refused(lab(pick(out, "--count 5 --top 25 --similarity --similarity-weights 1,2")), out,
+                  "bad --similarity-weights");
+    check_refused(lab(pick(out, "--count 5 --top 25 --one-way")), out, "--one-way requires --similarity");
 }

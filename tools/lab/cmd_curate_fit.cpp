@@ -201,6 +201,8 @@ void run_fit(const FitOptions& o) {
     try {
         rated = read_ratings(o.ratings, o.target);
         telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
+        // Said as it is: "0 rated levels found" would send the user to rate more levels.
+        if (cat.count() == 0) throw LabError("catalogue '" + o.catalog + "' holds no level");
         obs = match_catalogue(rated, cat, predictors, counts);
     } catch (const telemetry::StoreError& e) {
         throw LabError(e.what());

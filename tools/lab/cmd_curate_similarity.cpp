@@ -17,7 +17,6 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -28,7 +27,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -100,18 +98,6 @@ Level level_argument(const std::string& text, const ShapeOptions& o) {
             throw LabError("'" + text + "' is neither a level file nor a seed");
         throw;
     }
-}
-
-/// Runs body(i) for i in [0, n) on `threads` workers (each index once).
-template <class Body>
-void parallel_for(std::size_t n, int threads, Body body) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i = next++; i < n; i = next++) body(i);
-        });
-    for (std::thread& t : pool) t.join();
 }
 
 /// The features of every level of the seed range, generated on `threads` workers.

@@ -2,11 +2,15 @@
 // What the `curate` subcommands share: the `curate` command itself, and the one mapping
 // from a formula's predictor names to catalogue columns (names checked against
 // telemetry::catalog_predictor_columns), used by `curate fit` to build the design matrix
-// and by `curate pick` to score catalogue rows. Does not: fit or pick.
+// and by `curate pick` to score catalogue rows; and the worker loop that generates their
+// levels. Does not: fit or pick.
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <cstddef>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace CLI {
@@ -24,6 +28,18 @@ std::vector<std::string> parse_predictors(const std::string& text);
 /// Checks a list of predictor names (as a formula file holds them); throws LabError naming
 /// the unknown or repeated one.
 void check_predictors(const std::vector<std::string>& names);
+
+/// Runs body(i) for i in [0, n) on `threads` workers (each index once).
+template <class Body>
+void parallel_for(std::size_t n, int threads, Body body) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i = next++; i < n; i = next++) body(i);
+        });
+    for (std::thread& t : pool) t.join();
+}
 
 /// Largest coefficient magnitude a formula may hold: fitted ones are far smaller, and a
 /// larger one can make a score overflow to inf - inf = NaN, which no ranking can sort.
