@@ -1,0 +1,44 @@
+#pragma once
+// Test helper for command-line tests of the lab and the game: run `sawtooth-lab` or
+// `sawtooth` with arguments split like a shell splits them, and name files in one scratch
+// folder per test program. One copy of what every CLI test needs; does not check results
+// (each test says what it expects).
+
+#include "run_process.hpp"
+#include "scratch_dir.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace sawtooth::test {
+
+/// The lab binary of this build tree.
+inline const std::string& lab_binary() {
+    static const std::string path = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
+    return path;
+}
+
+/// The game binary of this build tree.
+inline const std::string& game_binary() {
+    static const std::string path = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
+    return path;
+}
+
+/// `sawtooth-lab WORDS...` (split at spaces; no quoting).
+inline ProcessResult lab(const std::string& words, const ProcessSettings& settings = {}) {
+    return run_process(lab_binary(), split_args(words), settings);
+}
+
+/// The files of one test program, in its scratch folder `<temp>/<name>_<pid>` (made empty
+/// on construction, removed at exit): `const ScratchFiles file("x"); file("a.db")`.
+class ScratchFiles {
+public:
+    explicit ScratchFiles(const std::string& name) : m_dir(scratch_dir(name)) {}
+    std::string operator()(const std::string& file) const { return (m_dir / file).string(); }
+    const std::filesystem::path& dir() const { return m_dir; }
+
+private:
+    std::filesystem::path m_dir;
+};
+
+}  // namespace sawtooth::test
