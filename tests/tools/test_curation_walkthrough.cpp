@@ -94,7 +94,7 @@ TEST_CASE("catalogue, rate in the game, fit, pick with similarity, map, play the
                       formula = file("formula.json"), pack = file("pack.json"), map = file("map.png");
     // A fitted model in the real workflow (`study` + `model fit`); the thesis' reference
     // model is the same file format and saves the test a simulated study.
-    telemetry::analysis::save_model(telemetry::analysis::thesis_reference_model(), model);
+    analysis::save_model(analysis::thesis_reference_model(), model);
     require_ok(test::lab("catalog --seeds 1..40 --threads 2 --model " + model + " --db " + catalog));
 
     const std::vector<Rated> rated = {{3, 8, 2}, {7, 3, 6}, {11, 6, 4}, {19, 9, 3}, {23, 2, 5}};
