@@ -129,7 +129,11 @@ WordLevelSource word_level_source(const w::ModeLevel& level, std::uint64_t dict_
     s.level_number = level.level;
     s.seed = level.seed;
     s.date = level.date;
-    s.params_json = word_params_json(level.params, dict_hash, start_tick, settings);
+    json j = parse_json_text(word_params_json(level.params, dict_hash, start_tick, settings));
+    // The mode seed or run seed: a level avoids near-duplicates of the earlier levels of its
+    // run (game/words/modes.hpp), so regenerating it needs the run, not only its own seed.
+    if (level.mode != w::Mode::Daily) j["root_seed"] = hex64(level.root_seed);
+    s.params_json = j.dump();
     return s;
 }
 
@@ -308,6 +312,7 @@ void decode_params_json(WordRecording& r) {
         if (f.has("level")) r.params = params_from_object(f);
         if (f.has("word_gen_version")) r.gen_version = f.at("word_gen_version").int_in(0, kMaxParamNumber);
         if (f.has("dictionary_hash")) r.dict_hash = parse_hex64(f.at("dictionary_hash").string());
+        if (f.has("root_seed")) r.root_seed = parse_hex64(f.at("root_seed").string());
         if (f.has("start_tick"))
             r.start_tick = static_cast<std::uint32_t>(f.at("start_tick").integer(0, UINT32_MAX));
         if (f.has("transition_ticks"))
@@ -399,6 +404,21 @@ WordRecording load_word_recording(Store& store, std::int64_t id) {
     return r;
 }
 
+w::GeneratedLevel regenerate_word_level(const w::Dictionary& dict, const WordRecording& rec) {
+    if (!rec.params)
+        throw WordRecordingError(where(rec.word_level_id) + ": params_json holds no generator parameters");
+    w::ModeLevel m;
+    m.params = *rec.params;
+    m.seed = rec.seed;
+    m.level = rec.level_number;
+    m.mode = w::Mode::Daily;  // no root seed stored: the level alone, as a Daily level is made
+    if (rec.root_seed && (rec.mode == "levels" || rec.mode == "infinite")) {
+        m.mode = w::parse_mode(rec.mode);
+        m.root_seed = *rec.root_seed;
+    }
+    return w::generate_mode_level(dict, m);
+}
+
 namespace {
 
 /// Regenerates the level from the recording's seed and parameters and checks it against
@@ -408,7 +428,7 @@ std::vector<w::Challenge> regenerate_challenges(const w::Dictionary& dict, const
                                                 WordReplayReport& rep) {
     std::vector<w::Challenge> challenges;
     try {
-        challenges = w::generate_level(dict, *rec.params, rec.seed).challenges;
+        challenges = regenerate_word_level(dict, rec).challenges;
     } catch (const std::exception& e) {
         rep.mismatch = std::string("regenerating the level failed: ") + e.what();
         return challenges;

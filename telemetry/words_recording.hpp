@@ -89,6 +89,7 @@ struct WordRecording {
     std::optional<words::LevelParams> params;
     std::optional<int> gen_version;
     std::optional<std::uint64_t> dict_hash;
+    std::optional<std::uint64_t> root_seed;  ///< the mode or run seed (Levels, Infinite)
     std::uint32_t start_tick = 0;
     words::LevelPlaySettings settings;
 };
@@ -113,6 +114,12 @@ struct WordReplayReport {
     std::vector<std::string> warnings;
     std::optional<std::string> mismatch;  ///< first difference, e.g. "action 7 (tick 412 click 3): ..."
 };
+
+/// Regenerates a recorded level as this build generates it: through its mode's run when the
+/// recording stores a root seed (the level avoids its run's earlier challenges), else from
+/// its seed and parameters alone. Throws WordRecordingError without parameters, and what
+/// generation throws.
+words::GeneratedLevel regenerate_word_level(const words::Dictionary& dict, const WordRecording& rec);
 
 /// Regenerates and replays a recording (see the header comment); `dict_hash` is
 /// dictionary_text_hash of the word list `dict` came from. Throws WordRecordingError when

@@ -43,6 +43,7 @@ ModeLevel levels_mode_level(int level, std::uint64_t mode_seed) {
     m.level = level;
     m.params = levels_mode_params(level);
     m.seed = mix_seed(mode_seed, static_cast<std::uint64_t>(level));
+    m.root_seed = mode_seed;
     return m;
 }
 
@@ -52,6 +53,7 @@ ModeLevel infinite_mode_level(std::uint64_t run_seed, int level) {
     m.level = level;
     m.params = infinite_mode_params(level);
     m.seed = mix_seed(mix_seed(kInfiniteSalt, run_seed), static_cast<std::uint64_t>(level));
+    m.root_seed = run_seed;
     return m;
 }
 
@@ -66,9 +68,35 @@ ModeLevel daily_mode_level(std::string_view utc_date) {
     return m;
 }
 
+std::vector<ModeLevel> earlier_levels(const ModeLevel& level) {
+    std::vector<ModeLevel> out;
+    if (level.mode == Mode::Daily) return out;
+    const int first =
+        level.mode == Mode::Levels ? 1 : (level.level - 1) / kInfiniteChainLevels * kInfiniteChainLevels + 1;
+    for (int k = first; k < level.level; ++k) {
+        ModeLevel e = level.mode == Mode::Levels ? levels_mode_level(k, level.root_seed)
+                                                 : infinite_mode_level(level.root_seed, k);
+        e.params.gen.fitness = level.params.gen.fitness;  // a tool's --fitness applies to the whole run
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const ModeLevel& level,
+                                              const GaSettings& settings) {
+    std::vector<GeneratedLevel> out;
+    ChallengeHistory history;
+    for (const ModeLevel& e : earlier_levels(level)) {
+        out.push_back(generate_level(dict, e.params, e.seed, settings, history));
+        history.add(dict, out.back());
+    }
+    out.push_back(generate_level(dict, level.params, level.seed, settings, history));
+    return out;
+}
+
 GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
                                    const GaSettings& settings) {
-    return generate_level(dict, level.params, level.seed, settings);
+    return std::move(generate_mode_run(dict, level, settings).back());
 }
 
 const char* mode_name(Mode m) {

@@ -2,11 +2,14 @@
 // Elimination modes: which parameters and seed each mode's level uses. Levels = the fixed
 // 30-level sawtooth with one seed for everyone; Infinite = rising difficulty, one run seed
 // chosen by the caller; Daily = one level whose seed comes from a UTC date string the
-// caller supplies (this layer never reads a clock).
+// caller supplies (this layer never reads a clock). A level is generated with the earlier
+// levels its player meets before it, so that none of its challenges nearly repeats theirs
+// (gen/words/challenge_similarity.hpp).
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gen/words/dictionary.hpp"
 #include "gen/words/level_table.hpp"
@@ -30,8 +33,14 @@ struct ModeLevel {
     int level = 1;
     LevelParams params;
     std::uint64_t seed = 0;
-    std::string date;  ///< Daily only: the "YYYY-MM-DD" it was made from
+    std::uint64_t root_seed = 0;  ///< Levels: the mode seed; Infinite: the run seed; Daily: 0
+    std::string date;             ///< Daily only: the "YYYY-MM-DD" it was made from
 };
+
+/// Infinite-mode levels avoid near-duplicates of the earlier levels of their block of this
+/// many (levels 1-10, 11-20, ...): a level then costs at most this many generations, where
+/// the whole run before it would cost ever more (docs/curation.md).
+inline constexpr int kInfiniteChainLevels = 10;
 
 /// Levels mode, level 1..kLevelCount (throws std::out_of_range otherwise). `mode_seed`
 /// exists for studies; players all use kLevelsModeSeed.
@@ -46,7 +55,17 @@ std::uint64_t daily_seed(std::string_view utc_date);
 /// True if `s` is a valid Gregorian date written "YYYY-MM-DD" (years 1970-9999).
 bool is_valid_utc_date(std::string_view s);
 
-/// Generates the 10 challenges of a mode level.
+/// The levels whose challenges `level` must not nearly repeat, in play order: Levels mode
+/// levels 1..level-1, Infinite the earlier levels of its block of kInfiniteChainLevels,
+/// Daily none. They share `level`'s root seed and fitness rule.
+std::vector<ModeLevel> earlier_levels(const ModeLevel& level);
+
+/// Generates the earlier levels of `level` and then `level`, each avoiding near-duplicates of
+/// the challenges before it (generate_level's history); returns them in play order, `level`
+/// last. One call per run of levels costs one generation per level.
+std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const ModeLevel& level,
+                                              const GaSettings& settings = {});
+/// Generates the 10 challenges of a mode level (the last of generate_mode_run).
 GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
                                    const GaSettings& settings = {});
 

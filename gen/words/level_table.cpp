@@ -26,6 +26,8 @@ constexpr int kNum2xHard = 1;
 constexpr double kNum2xDropPerDifficulty = 0.6;
 // Retries of a challenge with fresh sub-seeds before giving up on a level.
 constexpr int kChallengeAttempts = 8;
+// Further sub-seeds a challenge may use when its candidates are near-duplicates.
+constexpr int kDuplicateRetries = 56;
 // Sub-seed salt for the 2X choice, so it does not reuse a challenge's stream.
 constexpr std::uint64_t kTwoXSalt = 0x32585f6c65747465ull;
 
@@ -86,24 +88,51 @@ LevelParams infinite_mode_params(int level) {
     return p;
 }
 
+namespace {
+
+/// Challenge i of a level: the first candidate of its sub-seeds that is feasible and no
+/// near-duplicate of `earlier`; nullopt when kChallengeAttempts runs find nothing feasible
+/// or kChallengeAttempts + kDuplicateRetries runs find only near-duplicates.
+std::optional<Challenge> next_challenge(const Dictionary& dict, const ChallengeGenerator& gen,
+                                        std::uint64_t seed, int i, const std::vector<int>& used,
+                                        const std::vector<ChallengeFeatures>& earlier, GeneratedLevel& out) {
+    int infeasible = 0;
+    for (int attempt = 0; attempt < kChallengeAttempts + kDuplicateRetries && infeasible < kChallengeAttempts;
+         ++attempt) {
+        Rng rng(
+            mix_seed(seed, static_cast<std::uint64_t>(i) + 1000ull * static_cast<std::uint64_t>(attempt)));
+        std::optional<Challenge> c = gen.generate(rng, used, &out.stats);
+        if (!c) {
+            ++infeasible;
+            continue;
+        }
+        if (find_near_duplicate(challenge_features(dict, *c), earlier).kind == DuplicateKind::None) return c;
+        ++out.near_duplicates;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+void ChallengeHistory::add(const Dictionary& dict, const GeneratedLevel& level) {
+    for (const Challenge& c : level.challenges) challenges.push_back(challenge_features(dict, c));
+}
+
 GeneratedLevel generate_level(const Dictionary& dict, const LevelParams& params, std::uint64_t seed,
-                              const GaSettings& settings) {
+                              const GaSettings& settings, const ChallengeHistory& history) {
     GeneratedLevel out;
     out.params = params;
     out.seed = seed;
     const ChallengeGenerator gen(dict, params.gen, settings);
     std::vector<int> used;
+    std::vector<ChallengeFeatures> earlier = history.challenges;
     for (int i = 0; i < kChallengesPerLevel; ++i) {
-        std::optional<Challenge> c;
-        for (int attempt = 0; attempt < kChallengeAttempts && !c; ++attempt) {
-            Rng rng(mix_seed(seed,
-                             static_cast<std::uint64_t>(i) + 1000ull * static_cast<std::uint64_t>(attempt)));
-            c = gen.generate(rng, used, &out.stats);
-        }
+        std::optional<Challenge> c = next_challenge(dict, gen, seed, i, used, earlier, out);
         if (!c)
             throw std::runtime_error("level " + std::to_string(params.level) + ": no feasible challenge " +
                                      std::to_string(i + 1) + " for " + describe(params));
         used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
+        earlier.push_back(challenge_features(dict, *c));
         out.challenges.push_back(std::move(*c));
     }
     Rng two_x(mix_seed(seed, kTwoXSalt));

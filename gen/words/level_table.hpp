@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gen/words/challenge_gen.hpp"
+#include "gen/words/challenge_similarity.hpp"
 #include "gen/words/dictionary.hpp"
 
 namespace sawtooth::words {
@@ -28,7 +29,8 @@ inline constexpr double kToothRise = 0.75;
 inline constexpr double kMaxDifficulty =
     (kLevelsPerTooth - 1) * kStepRise + (kLevelCount / kLevelsPerTooth - 1) * kToothRise;
 /// Generator version: bump when a change alters generated challenges for equal seeds.
-inline constexpr int kWordGenVersion = 2;  // 2: default fitness ShortVisible
+/// 2: default fitness ShortVisible; 3: near-duplicate challenges rejected (challenge_similarity.hpp).
+inline constexpr int kWordGenVersion = 3;
 
 /// Everything needed to generate one level.
 struct LevelParams {
@@ -53,14 +55,24 @@ struct GeneratedLevel {
     std::uint64_t seed = 0;
     std::vector<Challenge> challenges;  ///< kChallengesPerLevel, 2X already assigned
     GenStats stats;                     ///< summed over the challenges
+    int near_duplicates = 0;            ///< candidates rejected as near-duplicates
+};
+
+/// Challenges a level must not nearly repeat: those of the earlier levels of its mode
+/// (game/words/modes.hpp decides which), as features.
+struct ChallengeHistory {
+    std::vector<ChallengeFeatures> challenges;
+    /// Appends a generated level's challenges.
+    void add(const Dictionary& dict, const GeneratedLevel& level);
 };
 
 /// Generates the level's challenges deterministically from `seed`: challenge i from
-/// mix_seed(seed, i) (retried with further sub-seeds if a run finds nothing feasible),
-/// source words never repeated inside the level, then the 2X rule. Throws
-/// std::invalid_argument for impossible parameters, std::runtime_error if generation fails.
+/// mix_seed(seed, i) (retried with further sub-seeds if a run finds nothing feasible or
+/// a near-duplicate of an earlier challenge of the level or of `history`), source words
+/// never repeated inside the level, then the 2X rule. Throws std::invalid_argument for
+/// impossible parameters, std::runtime_error if generation fails.
 GeneratedLevel generate_level(const Dictionary& dict, const LevelParams& params, std::uint64_t seed,
-                              const GaSettings& settings = {});
+                              const GaSettings& settings = {}, const ChallengeHistory& history = {});
 
 /// One-line description of a parameter set, e.g. "band 0-6 src 3,4 tl 6 maxSeq 4 2X 5".
 std::string describe(const LevelParams& p);

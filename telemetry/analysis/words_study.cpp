@@ -156,7 +156,7 @@ void add_challenges(const w::Dictionary& dict, std::uint64_t dhash, const teleme
     ChallengeList& known = in.level_challenges[rec.seed];
     if (!in.regenerated.count(rec.seed) && rec.params && rec.gen_version == w::kWordGenVersion &&
         rec.dict_hash == dhash) {
-        const w::GeneratedLevel g = w::generate_level(dict, *rec.params, rec.seed);
+        const w::GeneratedLevel g = telemetry::regenerate_word_level(dict, rec);
         known.clear();
         for (std::size_t i = 0; i < g.challenges.size(); ++i)
             known[static_cast<int>(i) + 1] = {g.challenges[i].letters, g.challenges[i].two_x};

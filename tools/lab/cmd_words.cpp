@@ -359,6 +359,7 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
     std::unique_ptr<w::Dictionary> dict;
     if (!params_only) dict = std::make_unique<w::Dictionary>(load_word_dictionary(words_file));
     json levels = json::array();
+    w::ChallengeHistory history;  // all levels in order: each avoids the earlier ones (modes.hpp)
     for (int level = 1; level <= w::kLevelCount; ++level) {
         if (only_level != 0 && level != only_level) continue;
         w::ModeLevel ml = w::levels_mode_level(level, seed);
@@ -370,7 +371,9 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
         if (!params_only) {
             w::GeneratedLevel g;
             try {
-                g = w::generate_mode_level(*dict, ml);
+                g = only_level ? w::generate_mode_level(*dict, ml)
+                               : w::generate_level(*dict, ml.params, ml.seed, {}, history);
+                history.add(*dict, g);
             } catch (const std::exception& e) {
                 throw LabError(e.what());
             }

@@ -96,22 +96,16 @@ struct ModeLevels {
     std::vector<w::GeneratedLevel> levels;
 };
 
-ModeLevels generate_mode_levels(const w::Dictionary& dict, int count, int threads) {
+ModeLevels generate_mode_levels(const w::Dictionary& dict, int count) {
+    // One run in play order: each level avoids the earlier levels' challenges, so the
+    // levels are not independent and are generated once each, in sequence.
     ModeLevels m;
-    m.modes.resize(static_cast<std::size_t>(count));
-    m.levels.resize(static_cast<std::size_t>(count));
-    std::vector<std::string> errors(static_cast<std::size_t>(count));
-    parallel_for(count, threads, [&](int i) {
-        const auto k = static_cast<std::size_t>(i);
-        try {
-            m.modes[k] = w::levels_mode_level(i + 1);
-            m.levels[k] = w::generate_mode_level(dict, m.modes[k]);
-        } catch (const std::exception& e) {
-            errors[k] = "level " + std::to_string(i + 1) + ": " + e.what();
-        }
-    });
-    for (const std::string& e : errors)
-        if (!e.empty()) throw LabError(e);
+    try {
+        m.levels = w::generate_mode_run(dict, w::levels_mode_level(count));
+    } catch (const std::exception& e) {
+        throw LabError(e.what());
+    }
+    for (int i = 1; i <= count; ++i) m.modes.push_back(w::levels_mode_level(i));
     return m;
 }
 
@@ -254,7 +248,7 @@ void run_words_study(const StudyRequest& req) {
     const auto since_start = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    const ModeLevels m = generate_mode_levels(dict, max_levels, t.threads);
+    const ModeLevels m = generate_mode_levels(dict, max_levels);
     t.gen_secs = since_start();
     std::vector<SimPlayer> players(static_cast<std::size_t>(req.players));
     const std::uint64_t base = mix_seed(req.seed, kWordsStudySalt);

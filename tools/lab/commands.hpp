@@ -29,6 +29,8 @@ void register_bench_gen(CLI::App& app);
 void register_words(CLI::App& app);
 /// `study --mode words`, `words analyze-study` (tools/lab/cmd_words_study.cpp); after register_words.
 void register_words_study(CLI::App& app);
+/// `words catalog|similarity|diversity|duplicates` (tools/lab/cmd_words_catalog.cpp); after register_words.
+void register_words_catalog(CLI::App& app);
 /// `bench words`: Elimination generator/engine timings (tools/bench/bench_words.cpp).
 void register_bench_words(CLI::App& app);
 

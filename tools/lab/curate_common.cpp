@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -90,6 +91,34 @@ std::vector<std::string> parse_predictors(const std::string& text) {
     check_predictors(names);
     if (names.empty()) throw LabError("--predictors names no predictor");
     return names;
+}
+
+double mean_of(const std::vector<double>& v) {
+    double sum = 0.0;
+    for (double x : v) sum += x;
+    return v.empty() ? 0.0 : sum / static_cast<double>(v.size());
+}
+
+void print_distribution(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const auto q = [&](double p) { return v[static_cast<std::size_t>(std::llround(p * (v.size() - 1)))]; };
+    std::printf(
+        "pairs %zu  mean %.3f  min %.3f  p1 %.3f  p5 %.3f  p25 %.3f  median %.3f  p75 %.3f  p95 %.3f  "
+        "p99 %.3f  max %.3f\n",
+        v.size(), mean_of(v), v.front(), q(0.01), q(0.05), q(0.25), q(0.5), q(0.75), q(0.95), q(0.99),
+        v.back());
+    constexpr int kBins = 20;
+    std::vector<std::size_t> bins(kBins, 0);
+    for (double x : v) ++bins[static_cast<std::size_t>(std::min(kBins - 1, static_cast<int>(x * kBins)))];
+    const std::size_t most = *std::max_element(bins.begin(), bins.end());
+    for (int b = 0; b < kBins; ++b) {
+        if (bins[static_cast<std::size_t>(b)] == 0) continue;
+        const int bar =
+            static_cast<int>(50.0 * static_cast<double>(bins[static_cast<std::size_t>(b)]) / most + 0.5);
+        std::printf("  %.2f-%.2f %8zu %s\n", b / double(kBins), (b + 1) / double(kBins),
+                    bins[static_cast<std::size_t>(b)],
+                    std::string(static_cast<std::size_t>(bar), '#').c_str());
+    }
 }
 
 }  // namespace sawtooth::lab

@@ -58,4 +58,10 @@ struct Formula {
 /// `formula_json` reads through this (docs/reliability.md).
 Formula read_formula(const std::string& path);
 
+/// Mean of the values (0 for none).
+double mean_of(const std::vector<double>& v);
+/// Prints the distribution of similarities in [0, 1]: count, mean, quantiles and a
+/// 20-bin histogram (`curate diversity`, `words diversity`).
+void print_distribution(std::vector<double> v);
+
 }  // namespace sawtooth::lab

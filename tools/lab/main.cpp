@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_words(app);
     sawtooth::lab::register_bench_words(app);
     sawtooth::lab::register_words_study(app);
+    sawtooth::lab::register_words_catalog(app);
     sawtooth::lab::register_verify_levels(app);
     sawtooth::lab::register_study(app);
     sawtooth::lab::register_replay(app);
