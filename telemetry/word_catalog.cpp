@@ -134,7 +134,7 @@ WordChallengeStats word_challenge_stats(const w::Dictionary& dict, const std::st
         if (!r.reachable) continue;
         const int len = static_cast<int>(r.word.size());
         ++s.reachable_words;
-        s.reachable_common_words += dict.rank_percentile(r.id) < kCommonRankPercentile;
+        s.reachable_common_words += dict.rank_percentile(r.id) < w::kDefaultCommonRankPercentile;
         s.shortest_reachable = s.shortest_reachable == 0 ? len : std::min(s.shortest_reachable, len);
         s.longest_reachable = std::max(s.longest_reachable, len);
     }

@@ -20,6 +20,7 @@
 
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/dictionary.hpp"
+#include "gen/words/reachable_rules.hpp"
 #include "telemetry/sqlite.hpp"
 
 namespace sawtooth::telemetry {
@@ -28,18 +29,17 @@ namespace sawtooth::telemetry {
 inline constexpr int kWordCatalogSchemaVersion = 1;
 /// PRAGMA application_id of challenge catalogues ("SWCT").
 inline constexpr std::int32_t kWordCatalogApplicationId = 0x53574354;
-/// A reachable word is "common" when its frequency rank percentile is below this (the
-/// most frequent fifth of the frequency list: the words players know).
-inline constexpr double kCommonRankPercentile = 20.0;
 
 /// Statistics of one challenge (its letters' state space; the 2X letter does not change them).
 struct WordChallengeStats {
     int length = 0;
-    int word_count = 0;              ///< recognised words in the letters (subsequences)
-    int reachable_words = 0;         ///< of those, the ones play can end on
-    int reachable_common_words = 0;  ///< reachable words of rank percentile < kCommonRankPercentile
-    int shortest_reachable = 0;      ///< letters of the shortest reachable word (0: none)
-    int longest_reachable = 0;       ///< letters of the longest reachable word (0: none)
+    int word_count = 0;       ///< recognised words in the letters (subsequences)
+    int reachable_words = 0;  ///< of those, the ones play can end on
+    int reachable_common_words =
+        0;  ///< reachable words of rank percentile < words::kDefaultCommonRankPercentile (the designer
+            ///< constraints' "common")
+    int shortest_reachable = 0;  ///< letters of the shortest reachable word (0: none)
+    int longest_reachable = 0;   ///< letters of the longest reachable word (0: none)
     std::int64_t reachable_states = 0;
     std::int64_t dead_end_states = 0;
     int min_clicks = 0;  ///< fewest clicks to end on a word: length - longest_reachable
