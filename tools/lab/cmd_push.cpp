@@ -69,8 +69,10 @@ struct PackedSession {
     std::string mode, started_utc, ended_utc;
 };
 
-PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey& key,
-                           const ScratchFolder& dir) {
+// The folder lives only while one session is packed: a push killed between two sessions
+// leaves nothing behind in the temporary directory.
+PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey& key) {
+    const ScratchFolder dir;
     const std::string path = dir.file(key.uid + ".db");
     PackedSession p;
     {
@@ -110,10 +112,10 @@ bool already_there(PgConnection& pg, const std::string& study, const telemetry::
 // returns true when it was new. The digest is the content's, equal in every file, so a
 // session already there is checked without packing it.
 bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& source,
-                  const telemetry::SessionKey& key, const ScratchFolder& dir) {
+                  const telemetry::SessionKey& key) {
     if (already_there(pg, study, key, telemetry::hex64(telemetry::session_content_digest(source, key.id))))
         return false;
-    const PackedSession p = pack_session(source, key, dir);
+    const PackedSession p = pack_session(source, key);
     const PgResult ins = pg.exec(
         "INSERT INTO study_sessions(session_uid, study, participant_id, mode, started_utc, ended_utc, "
         "digest, "
@@ -145,13 +147,12 @@ void run_push(const PushArgs& args) {
     PgConnection pg(args.url);
     std::vector<telemetry::SessionKey> keys = telemetry::session_keys(source);
     const auto unfinished = std::erase_if(keys, [](const telemetry::SessionKey& k) { return !k.ended; });
-    ScratchFolder dir;
     ProgressLine progress("pushing sessions", keys.size());
     std::size_t added = 0, present = 0;
     const long stop_after = fail_after();
     try {
         for (const telemetry::SessionKey& key : keys) {
-            if (push_session(pg, args.study, source, key, dir))
+            if (push_session(pg, args.study, source, key))
                 ++added;
             else
                 ++present;
