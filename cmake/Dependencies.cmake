@@ -5,6 +5,7 @@ find_package(box2d CONFIG REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(SDL2 CONFIG REQUIRED)
 pkg_check_modules(SDL2_TTF REQUIRED IMPORTED_TARGET SDL2_ttf)
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)  # push / pull to the study server
 find_package(nlohmann_json CONFIG REQUIRED)
 find_package(CLI11 CONFIG QUIET)
 if(NOT CLI11_FOUND)

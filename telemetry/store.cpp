@@ -173,8 +173,9 @@ std::string ratings_table_sql() {
 
 // One step of the schema's history: the statements that take a file from version
 // `to - 1` to `to`. A new file runs kSchemaV1 and then every step, so each table is
-// defined once. Steps only add (tables, indexes): a read-only view of an older file
-// shows the added tables as empty TEMP copies (temp_tables_sql).
+// defined once. Steps only add (tables, indexes, nullable columns): a read-only view of an
+// older file shows the added tables as empty TEMP copies (add_temp_tables); an added
+// column is absent there, so its readers check schema_version() (merge does).
 struct Migration {
     int to;
     std::vector<std::string> statements;
@@ -186,6 +187,12 @@ const std::vector<Migration>& migrations() {
          {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
           "CREATE INDEX ratings_by_level ON ratings(level_id)",
           "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
+        // Schema version 3: a globally unique session id, so the recordings of several
+        // machines can be merged (telemetry/merge.hpp). NULL for sessions recorded before:
+        // merge derives theirs from the row (derived_session_uid), the same on every read.
+        {3,
+         {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
+          "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
     };
     return steps;
 }
@@ -196,19 +203,12 @@ void run_migrations(Database& db, std::int64_t from) {
             for (const std::string& statement : m.statements) db.exec(statement);
 }
 
-// Crockford base32 without I, L, O, U: ids read aloud or copied by hand stay unambiguous.
-constexpr const char* kIdAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr int kIdRandomChars = 8;
 constexpr int kIdAttempts = 16;
 
 std::string random_participant_id() {
     std::random_device rd;  // OS entropy: ids must not be predictable from a seed
-    std::string id = "P-";
-    for (int i = 0; i < kIdRandomChars; ++i) {
-        if (i == kIdRandomChars / 2) id += '-';
-        id += kIdAlphabet[rd() % 32];
-    }
-    return id;
+    return crockford_id("P-", (static_cast<std::uint64_t>(rd()) << 32 | rd()), kIdRandomChars);
 }
 
 std::optional<std::string> opt_text(const Statement& st, int col) {
@@ -355,6 +355,23 @@ nlohmann::json params_to_json(const GenParams& p) {
             {"alpha", p.alpha}};
 }
 
+std::string crockford_id(std::string_view prefix, std::uint64_t bits, int chars) {
+    // Crockford base32 without I, L, O, U: ids read aloud or copied by hand stay unambiguous.
+    constexpr const char* kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    std::string id(prefix);
+    for (int i = 0; i < chars; ++i) {
+        if (i > 0 && i % 4 == 0) id += '-';
+        id += kAlphabet[bits & 31];
+        bits >>= 5;
+    }
+    return id;
+}
+
+std::string random_session_uid() {
+    std::random_device rd;  // OS entropy, as participant ids: unique across machines
+    return crockford_id("S-", (static_cast<std::uint64_t>(rd()) << 32 | rd()), kSessionUidChars);
+}
+
 std::string Store::default_path() {
     namespace fs = std::filesystem;
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
@@ -474,8 +491,14 @@ std::int64_t Store::begin_session(const std::string& participant_id, std::string
         throw StoreError("no participant '" + participant_id + "' in '" + path() +
                          "' (create one with `sawtooth-lab participant new`)");
     Statement st(*m_db,
-                 "INSERT INTO sessions(participant_id, mode, build_id, started_utc) VALUES (?, ?, ?, ?)");
-    st.bind(1, participant_id).bind(2, mode).bind(3, build_id()).bind(4, utc_now()).run();
+                 "INSERT INTO sessions(participant_id, mode, build_id, started_utc, session_uid) "
+                 "VALUES (?, ?, ?, ?, ?)");
+    st.bind(1, participant_id)
+        .bind(2, mode)
+        .bind(3, build_id())
+        .bind(4, utc_now())
+        .bind(5, random_session_uid());
+    st.run();
     return m_db->last_insert_id();
 }
 

@@ -28,8 +28,10 @@
 namespace sawtooth::telemetry {
 
 /// Schema version written to PRAGMA user_version; bump with a migration in store.cpp
-/// (kMigrations). 1: the first schema; 2: table ratings.
-inline constexpr int kSchemaVersion = 2;
+/// (migrations()). 1: the first schema; 2: table ratings; 3: sessions.session_uid.
+inline constexpr int kSchemaVersion = 3;
+/// Random Crockford characters of a session uid ("S-XXXX-XXXX-XXXX": 60 bits).
+inline constexpr int kSessionUidChars = 12;
 /// PRAGMA application_id of Sawtooth databases ("SAWT").
 inline constexpr std::int32_t kApplicationId = 0x53415754;
 /// The "format" and "format_version" of Store::export_participant's JSON.
@@ -228,6 +230,12 @@ private:
     std::unique_ptr<Database> m_db;
     int m_schema_version = kSchemaVersion;
 };
+
+/// `prefix` + the low 5 × `chars` bits of `bits` in Crockford base32 (no I, L, O, U),
+/// a '-' after every 4 characters: "P-XXXX-XXXX", "S-XXXX-XXXX-XXXX".
+std::string crockford_id(std::string_view prefix, std::uint64_t bits, int chars);
+/// A new session uid from the OS entropy source: globally unique, never derived from anything.
+std::string random_session_uid();
 
 /// Current UTC time as "YYYY-MM-DDTHH:MM:SSZ".
 std::string utc_now();

@@ -13,6 +13,8 @@ packages=(
   libegl-mesa0 libgl1-mesa-dri
   # clang and its run-times (libFuzzer, ASan, UBSan) for the fuzz harnesses, tools/fuzz.sh.
   clang libclang-rt-14-dev
+  # libpq for `sawtooth-lab push/pull`; the server, whose tests start one (docs/studies.md).
+  postgresql libpq-dev
 )
 
 missing=()

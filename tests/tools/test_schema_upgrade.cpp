@@ -1,4 +1,5 @@
-// Schema version 2 (table ratings) against a store written by the build before it:
+// Schema versions 2 (table ratings) and 3 (sessions.session_uid) against a store written
+// by the build before them:
 // tests/data/telemetry_schema_v1.db, recorded by main's build at 4a54833 (a scripted
 // generated level, the golden walk on a level file, one Elimination word level). A copy
 // is read by the tools without being changed, upgraded in place by a writable open and
@@ -74,7 +75,7 @@ TEST_CASE("the committed fixture is a schema-version-1 store") {
     // Guards the fixture itself: if it were rewritten by a newer build the tests below
     // would no longer test an upgrade.
     CHECK(user_version(kFixture) == 1);
-    CHECK(tel::kSchemaVersion == 2);
+    CHECK(tel::kSchemaVersion == 3);
 }
 
 TEST_CASE("a version-1 store is read unchanged, upgraded in place and still replays exactly") {
@@ -94,14 +95,16 @@ TEST_CASE("a version-1 store is read unchanged, upgraded in place and still repl
 
     {
         tel::Store store = tel::Store::open(db);
-        CHECK(store.schema_version() == 2);
-        CHECK(store.db().query_int("PRAGMA user_version") == 2);
-        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_2'") == 1);
+        CHECK(store.schema_version() == 3);
+        CHECK(store.db().query_int("PRAGMA user_version") == 3);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_3'") == 1);
+        // Sessions recorded before uids existed keep none (merge derives theirs).
+        CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE session_uid IS NULL") == 3);
         CHECK(store.db().query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'ratings'") == 1);
         CHECK(store.db().query_int("SELECT count(*) FROM levels") == 2);
         CHECK(store.db().query_int("SELECT count(*) FROM word_levels") == 1);
     }
-    CHECK(user_version(db) == 2);
+    CHECK(user_version(db) == 3);
     check_replays(db);
     // A second open finds nothing to do.
     const auto upgraded = file_hash(db);
@@ -125,7 +128,7 @@ TEST_CASE("a failed upgrade leaves the file byte-for-byte unchanged") {
         FAIL("the upgrade should have failed");
     } catch (const tel::StoreError& e) {
         const std::string what = e.what();
-        CHECK(what.find("could not be upgraded from schema version 1 to 2") != std::string::npos);
+        CHECK(what.find("could not be upgraded from schema version 1 to 3") != std::string::npos);
         CHECK(what.find("it is unchanged") != std::string::npos);
         CHECK(what.find('\n') == std::string::npos);
     }
@@ -169,7 +172,7 @@ TEST_CASE("ratings of an upgraded store: sessions, CSV export, participant expor
     const auto ex = run_process(kLab, {"participant", "export", "--db", db, kParticipant});
     REQUIRE(ex.exit_code == 0);
     const auto j = nlohmann::json::parse(ex.out);
-    CHECK(j["schema_version"] == 2);
+    CHECK(j["schema_version"] == 3);
     CHECK(j["sessions"][0]["ratings"][0]["enjoyment"] == 7);
     CHECK(j["sessions"][0]["ratings"][0]["level_id"] == 1);
     CHECK(j["sessions"][2]["ratings"][0]["skipped"] == true);

@@ -45,6 +45,10 @@ void register_replay(CLI::App& app);
 void register_export(CLI::App& app);
 /// `participant ...` and `sessions`: participants and recordings (tools/lab/cmd_participant.cpp).
 void register_participant(CLI::App& app);
+/// `merge`: the session databases of several machines into one (tools/lab/cmd_merge.cpp).
+void register_merge(CLI::App& app);
+/// `push`, `pull`: the central study store on PostgreSQL (tools/lab/cmd_push.cpp).
+void register_push_pull(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);
 /// `bench all`: every benchmark of the README's table as one JSON object (tools/bench/bench_all.cpp).

@@ -1,0 +1,244 @@
+// `sawtooth-lab push --db FILE --to URL --study NAME` and `pull --from URL --study NAME
+// --db FILE`: the central study store on PostgreSQL (tools/postgres/study_server.sql,
+// docs/studies.md). Push uploads every finished session of a local database, one
+// transaction per session keyed by its global uid, so it is idempotent and a push that
+// was killed resumes by being run again. Each session travels as a session database
+// holding just that session (telemetry/merge.hpp writes it), so pull merges the exact rows
+// back and the pulled file replays exactly.
+// Does not: upload unfinished sessions (they may still grow), or change the local file
+// on push (it is opened read-only).
+#include "gen/printable.hpp"
+#include "telemetry/merge.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/postgres.hpp"
+#include "tools/lab/progress.hpp"
+#include "tools/lab/store_common.hpp"
+
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
+namespace sawtooth::lab {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct PushArgs {
+    std::string db;
+    std::string url;
+    std::string study;
+};
+
+// A private folder for the single-session files, removed with everything in it.
+class ScratchFolder {
+public:
+    ScratchFolder() {
+        m_path = fs::temp_directory_path() / ("sawtooth-push-" + std::to_string(::getpid()));
+        fs::remove_all(m_path);
+        fs::create_directories(m_path);
+    }
+    ~ScratchFolder() {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    std::string file(const std::string& name) const { return (m_path / name).string(); }
+
+private:
+    fs::path m_path;
+};
+
+std::string read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// One session as the server keeps it: a session database holding only it, and its digest.
+struct PackedSession {
+    std::string bytes;
+    std::string digest;
+    std::string mode, started_utc, ended_utc;
+};
+
+// The folder lives only while one session is packed: a push killed between two sessions
+// leaves nothing behind in the temporary directory.
+PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey& key) {
+    const ScratchFolder dir;
+    const std::string path = dir.file(key.uid + ".db");
+    PackedSession p;
+    {
+        telemetry::Store one = telemetry::Store::open(path);
+        std::vector<telemetry::Store> sources;
+        sources.push_back(telemetry::Store::open_read_only(source.path()));
+        telemetry::MergeSettings only;
+        only.select = [&key](const std::string& uid) { return uid == key.uid; };
+        telemetry::merge_stores(one, sources, only);
+        p.digest = telemetry::hex64(telemetry::session_content_digest(one, 1));
+        telemetry::Statement st(one.db(),
+                                "SELECT mode, started_utc, ended_utc FROM sessions WHERE session_id = 1");
+        st.step();
+        p.mode = st.text(0);
+        p.started_utc = st.text(1);
+        p.ended_utc = st.text(2);
+    }  // closed: the WAL is folded into the file and removed
+    p.bytes = read_bytes(path);
+    fs::remove(path);
+    return p;
+}
+
+// Compares a session the server already holds (same uid) with the local one: the same
+// study and content digest, or a conflict. False when the server holds no such session.
+bool already_there(PgConnection& pg, const std::string& study, const telemetry::SessionKey& key,
+                   const std::string& digest) {
+    const PgResult have =
+        pg.exec("SELECT study, digest FROM study_sessions WHERE session_uid = $1", {{key.uid}});
+    if (have.rows() == 0) return false;
+    if (have.value(0, 0) != study || have.value(0, 1) != digest)
+        throw LabError("session " + key.uid + " is on the server with other content or in study '" +
+                       printable(have.value(0, 0)) + "' (same id, different content); nothing more pushed");
+    return true;
+}
+
+// Uploads one session in its own transaction (one INSERT) unless the server holds it;
+// returns true when it was new. The digest is the content's, equal in every file, so a
+// session already there is checked without packing it.
+bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& source,
+                  const telemetry::SessionKey& key) {
+    if (already_there(pg, study, key, telemetry::hex64(telemetry::session_content_digest(source, key.id))))
+        return false;
+    const PackedSession p = pack_session(source, key);
+    const PgResult ins = pg.exec(
+        "INSERT INTO study_sessions(session_uid, study, participant_id, mode, started_utc, ended_utc, "
+        "digest, "
+        "store) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (session_uid) DO NOTHING",
+        {{key.uid},
+         {study},
+         {key.participant_id},
+         {p.mode},
+         {p.started_utc},
+         {p.ended_utc},
+         {p.digest},
+         {p.bytes, true}});
+    if (ins.affected() == 1) return true;
+    // Inserted meanwhile by another push of this site, or held by another site (invisible).
+    if (already_there(pg, study, key, p.digest)) return false;
+    throw LabError("session " + key.uid + " is on the server, pushed by another site; nothing more pushed");
+}
+
+// Test hook: SAWTOOTH_PUSH_FAIL_AFTER=N ends the process abruptly after N new sessions, as
+// a kill would, so the resumption can be tested deterministically.
+long fail_after() {
+    const char* v = std::getenv("SAWTOOTH_PUSH_FAIL_AFTER");
+    return v && *v ? std::atol(v) : -1;
+}
+
+void run_push(const PushArgs& args) {
+    if (args.study.empty()) throw LabError("--study must name the study");
+    telemetry::Store source = open_store_read_only(args.db);
+    PgConnection pg(args.url);
+    std::vector<telemetry::SessionKey> keys = telemetry::session_keys(source);
+    const auto unfinished = std::erase_if(keys, [](const telemetry::SessionKey& k) { return !k.ended; });
+    ProgressLine progress("pushing sessions", keys.size());
+    std::size_t added = 0, present = 0;
+    const long stop_after = fail_after();
+    try {
+        for (const telemetry::SessionKey& key : keys) {
+            if (push_session(pg, args.study, source, key))
+                ++added;
+            else
+                ++present;
+            progress.advance();
+            if (stop_after >= 0 && static_cast<long>(added) >= stop_after) std::_Exit(3);
+        }
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    }
+    progress.finish();
+    std::printf(
+        "pushed %zu session(s) of %s to study '%s': %zu new, %zu already there; %zu unfinished session(s) "
+        "not pushed\n",
+        keys.size(), args.db.c_str(), args.study.c_str(), added, present, unfinished);
+}
+
+struct PullArgs {
+    std::string url;
+    std::string study;
+    std::string db;
+};
+
+// The study's sessions as files in `dir`, opened read-only, oldest first.
+std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string& study,
+                                             const ScratchFolder& dir) {
+    const PgResult r = pg.exec(
+        "SELECT session_uid, store FROM study_sessions WHERE study = $1 ORDER BY started_utc, session_uid",
+        {{study}}, true);
+    if (r.rows() == 0)
+        throw LabError("the study server holds no session of study '" + printable(study) +
+                       "' that this role may read");
+    std::vector<telemetry::Store> stores;
+    for (int i = 0; i < r.rows(); ++i) {
+        const std::string path = dir.file("pulled-" + std::to_string(i) + ".db");
+        std::ofstream(path, std::ios::binary) << r.value(i, 1);
+        try {
+            stores.push_back(telemetry::Store::open_read_only(path));
+        } catch (const telemetry::StoreError& e) {
+            throw LabError("session " + printable(r.value(i, 0)) +
+                           " from the server is no session database (" + e.what() + ")");
+        }
+    }
+    return stores;
+}
+
+void run_pull(const PullArgs& args) {
+    PgConnection pg(args.url);
+    ScratchFolder dir;
+    std::vector<telemetry::Store> sources = download_study(pg, args.study, dir);
+    const bool created = !fs::exists(args.db);
+    telemetry::MergeSummary s;
+    try {
+        telemetry::Store target = telemetry::Store::open(args.db);
+        ProgressLine progress("merging pulled sessions", sources.size());
+        telemetry::MergeSettings settings;
+        settings.on_session = [&progress] { progress.advance(); };
+        s = telemetry::merge_stores(target, sources, settings);
+    } catch (const telemetry::StoreError& e) {
+        if (created)
+            for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(args.db + suffix);
+        throw LabError(e.what());
+    }
+    std::printf("pulled %zu session(s) of study '%s' into %s: %zu new, %zu already there\n", sources.size(),
+                args.study.c_str(), args.db.c_str(), s.sessions_added, s.sessions_present);
+}
+
+}  // namespace
+
+void register_push_pull(CLI::App& app) {
+    auto args = std::make_shared<PushArgs>();
+    CLI::App* push =
+        app.add_subcommand("push", "upload the finished sessions of a database to a study server");
+    add_db_option(push, args->db);
+    push->add_option("--to", args->url, "study server: postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+        ->required();
+    push->add_option("--study", args->study, "study name the sessions are filed under")->required();
+    push->callback([args] { run_push(*args); });
+
+    auto pull_args = std::make_shared<PullArgs>();
+    CLI::App* pull =
+        app.add_subcommand("pull", "bring a study's sessions from a study server into a database");
+    pull->add_option("--from", pull_args->url, "study server: postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+        ->required();
+    pull->add_option("--study", pull_args->study, "study name given at push time")->required();
+    pull->add_option("--db", pull_args->db, "database to merge into (created when missing)")->required();
+    pull->callback([pull_args] { run_pull(*pull_args); });
+}
+
+}  // namespace sawtooth::lab
