@@ -4,7 +4,9 @@
 // generated level, the golden walk on a level file, one Elimination word level). A copy
 // is read by the tools without being changed, upgraded in place by a writable open and
 // still replays exactly (`sawtooth-lab replay --verify`); a failed upgrade, half-way or at
-// its first step, leaves the copy byte-for-byte unchanged. Ratings then appear in
+// its first step, leaves the copy byte-for-byte unchanged. The same for
+// tests/data/telemetry_schema_v2.db (the build before version 3, with a rating), 2 -> 3.
+// Ratings then appear in
 // `sessions`, the CSV export and `participant export`, and `participant delete` removes them.
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
@@ -29,16 +31,19 @@ namespace {
 
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 const std::string kFixture = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v1.db";
+// Version 2 (ratings, no session uids), recorded by main's build at 5c16c23: the same
+// three sessions as the version-1 fixture plus a free-play level rated 7 and 3.
+const std::string kFixtureV2 = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v2.db";
 // The fixture's participant (every session of it is theirs).
 const std::string kParticipant = "P-RGA2-CSPZ";
 
 std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
 
-// A fresh copy of the fixture in its own folder.
-std::string fixture_copy(const std::string& name) {
+// A fresh copy of a fixture (default: version 1) in its own folder.
+std::string fixture_copy(const std::string& name, const std::string& fixture = kFixture) {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_schema_upgrade_" + name);
-    const fs::path copy = dir / "v1.db";
-    fs::copy_file(kFixture, copy);
+    const fs::path copy = dir / fs::path(fixture).filename();
+    fs::copy_file(fixture, copy);
     return copy.string();
 }
 
@@ -58,9 +63,10 @@ std::int64_t user_version(const std::string& path) {
     return s.db().query_int("PRAGMA user_version");
 }
 
-// `sawtooth-lab replay --verify` of every session of the fixture.
-void check_replays(const std::string& db) {
-    for (const char* session : {"1", "2", "3"}) {
+// `sawtooth-lab replay --verify` of the fixture's sessions 1..`sessions`.
+void check_replays(const std::string& db, int sessions = 3) {
+    for (int i = 1; i <= sessions; ++i) {
+        const std::string session = std::to_string(i);
         CAPTURE(session);
         const auto r = run_process(kLab, {"replay", "--db", db, "--session", session, "--verify"});
         INFO(r.out << r.err);
@@ -75,6 +81,7 @@ TEST_CASE("the committed fixture is a schema-version-1 store") {
     // Guards the fixture itself: if it were rewritten by a newer build the tests below
     // would no longer test an upgrade.
     CHECK(user_version(kFixture) == 1);
+    CHECK(user_version(kFixtureV2) == 2);
     CHECK(tel::kSchemaVersion == 3);
 }
 
@@ -183,4 +190,31 @@ TEST_CASE("ratings of an upgraded store: sessions, CSV export, participant expor
     REQUIRE(del.exit_code == 0);
     tel::Store after = tel::Store::open_read_only(db);
     CHECK(after.db().query_int("SELECT count(*) FROM ratings") == 0);
+}
+
+TEST_CASE("a version-2 store with a rating is read unchanged, upgraded to 3 and still replays") {
+    const std::string db = fixture_copy("upgrade_v2", kFixtureV2);
+    const auto before = file_hash(db);
+    check_replays(db, 4);
+    CHECK(file_hash(db) == before);
+    {
+        tel::Store store = tel::Store::open(db);
+        CHECK(store.schema_version() == 3);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_3'") == 1);
+        CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE session_uid IS NULL") == 4);
+        CHECK(store.db().query_int("SELECT enjoyment * 10 + difficulty FROM ratings") == 73);
+    }
+    check_replays(db, 4);
+    const auto ls = run_process(kLab, {"sessions", "--db", db});
+    CHECK(ls.out.find("rated enjoyment 7/10, difficulty 3/7") != std::string::npos);
+}
+
+TEST_CASE("a failed upgrade from version 2 leaves the file byte-for-byte unchanged") {
+    const std::string db = fixture_copy("fail_v2", kFixtureV2);
+    // The upgrade's index name already taken: the column is added, then rolled back.
+    raw_exec(db, "CREATE INDEX sessions_by_uid ON levels(seq)");
+    const auto before = file_hash(db);
+    CHECK_THROWS_AS((void)tel::Store::open(db), tel::StoreError);
+    CHECK(file_hash(db) == before);
+    CHECK(user_version(db) == 2);
 }
