@@ -5,6 +5,7 @@
 // A missing progress file means a new player; a corrupt one means a fresh start plus a
 // one-line warning, and the damaged file is kept aside (".bad") rather than overwritten.
 
+#include "game/words/modes.hpp"
 #include "gen/words/dictionary.hpp"
 
 #include <cstdint>
@@ -40,6 +41,7 @@ struct WordsContext {
     WordsProgress progress;
     std::string progress_path;  ///< "" = never saved
     std::string today;          ///< UTC date "YYYY-MM-DD" of the Daily level
+    words::ModeRunCache runs;   ///< levels generated in this game (a run's next level costs one generation)
     /// Saves progress; prints a one-line warning on failure (play goes on).
     void save_progress();
 };

@@ -141,9 +141,9 @@ std::string words_level_title(const w::ModeLevel& level) {
 
 bool start_words_level(Services services, WordsContext& ctx, WordsRun run, std::string& error) {
     try {
-        w::GeneratedLevel g = w::generate_mode_level(ctx.dictionary, run.level);
+        std::vector<w::Challenge> challenges = ctx.runs.level(ctx.dictionary, run.level).challenges;
         services.screens->push(
-            std::make_unique<WordsLevelScreen>(services, ctx, std::move(run), std::move(g.challenges)));
+            std::make_unique<WordsLevelScreen>(services, ctx, std::move(run), std::move(challenges)));
         return true;
     } catch (const std::exception& e) {
         error = std::string("cannot generate ") + words_level_title(run.level) + ": " + e.what();

@@ -99,6 +99,20 @@ GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& leve
     return std::move(generate_mode_run(dict, level, settings).back());
 }
 
+const GeneratedLevel& ModeRunCache::level(const Dictionary& dict, const ModeLevel& level) {
+    std::vector<ModeLevel> chain = earlier_levels(level);
+    chain.push_back(level);
+    Run& run = m_runs[RunKey{level.mode, chain.front().seed, level.params.gen.fitness}];
+    while (run.levels.size() < chain.size()) {
+        const ModeLevel& next = chain[run.levels.size()];
+        GeneratedLevel made = generate_level(dict, next.params, next.seed, {}, run.history);
+        run.history.add(dict, made);
+        run.levels.push_back(std::move(made));
+        ++m_generated;
+    }
+    return run.levels[chain.size() - 1];
+}
+
 const char* mode_name(Mode m) {
     switch (m) {
         case Mode::Levels:

@@ -7,8 +7,10 @@
 // (gen/words/challenge_similarity.hpp).
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "gen/words/dictionary.hpp"
@@ -68,6 +70,30 @@ std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const Mode
 /// Generates the 10 challenges of a mode level (the last of generate_mode_run).
 GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& level,
                                    const GaSettings& settings = {});
+
+/// The levels generated so far, per run (Levels mode; an Infinite block; a Daily level), for
+/// the game: a level whose earlier levels were made before costs one generation instead of
+/// one per earlier level (Levels-mode level 30 alone costs 30). Same levels as
+/// generate_mode_level. Not thread-safe; keeps every level it made until destroyed.
+class ModeRunCache {
+public:
+    /// The generated level `level` (its earlier levels generated first when missing).
+    /// Throws as generate_level does; the levels made before the throw stay cached (each is
+    /// complete and correct).
+    const GeneratedLevel& level(const Dictionary& dict, const ModeLevel& level);
+    /// Levels generated since construction (each level of a run once).
+    int generated() const { return m_generated; }
+
+private:
+    struct Run {
+        std::vector<GeneratedLevel> levels;  ///< the run's levels in play order, from its first
+        ChallengeHistory history;            ///< their challenges
+    };
+    /// A run: mode, seed of its first level, fitness rule.
+    using RunKey = std::tuple<Mode, std::uint64_t, FitnessRule>;
+    std::map<RunKey, Run> m_runs;
+    int m_generated = 0;
+};
 
 /// "levels", "infinite", "daily"; parse_mode throws std::invalid_argument on others.
 const char* mode_name(Mode m);

@@ -83,3 +83,25 @@ TEST_CASE("an Infinite level avoids only the earlier levels of its block of 10")
     CHECK(earlier_levels(levels_mode_level(30)).size() == 29);
     CHECK(earlier_levels(daily_mode_level("2026-11-22")).empty());
 }
+
+TEST_CASE("the game's run cache gives generate_mode_level's levels, each run's level made once") {
+    ModeRunCache cache;
+    const auto same = [&](const ModeLevel& m) {
+        const std::vector<Challenge>& cached = cache.level(english(), m).challenges;
+        const std::vector<Challenge> fresh = generate_mode_level(english(), m).challenges;
+        REQUIRE(cached.size() == fresh.size());
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+            CHECK(cached[i].letters == fresh[i].letters);
+            CHECK(cached[i].two_x == fresh[i].two_x);
+        }
+    };
+    same(levels_mode_level(4));  // levels 1..4 made
+    CHECK(cache.generated() == 4);
+    same(levels_mode_level(2));  // already there
+    same(levels_mode_level(6));  // 5 and 6 added
+    CHECK(cache.generated() == 6);
+    same(infinite_mode_level(7, 13));  // block 11..20 of run 7: 11, 12, 13
+    CHECK(cache.generated() == 9);
+    same(daily_mode_level("2026-11-25"));
+    CHECK(cache.generated() == 10);
+}
