@@ -3,6 +3,7 @@
 // skips what it had stored; a re-run adds the model's and the proof's columns; merging
 // refuses conflicting rows and catalogues of another generator version; bad arguments and
 // files that are not catalogues give one line, a non-zero exit and write nothing.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -27,19 +28,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
-
-const fs::path& dir() {
-    static const fs::path d = sawtooth::test::scratch_dir("sawtooth_test_catalog_cli");
-    return d;
-}
-
-std::string file(const std::string& name) { return (dir() / name).string(); }
+const test::ScratchFiles file("sawtooth_test_catalog_cli");
 
 test::ProcessResult lab(const std::string& words, const std::vector<std::string>& more = {}) {
     std::vector<std::string> args = split_args(words);
     args.insert(args.end(), more.begin(), more.end());
-    return run_process(kLab, args);
+    return run_process(test::lab_binary(), args);
 }
 
 /// Every column of every row, in key order, as text: what "the same rows" means.
@@ -127,7 +121,7 @@ TEST_CASE("catalog: a run killed with SIGKILL and run again equals a clean run")
     REQUIRE(lab("catalog --seeds 1..150 --threads 2 --db " + clean).exit_code == 0);
     std::int64_t before_kill = 0;
     {
-        test::LiveProcess run(kLab,
+        test::LiveProcess run(test::lab_binary(),
                               split_args("catalog --seeds 1..150 --threads 1 --batch 5 --db " + killed));
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
         while (std::chrono::steady_clock::now() < deadline) {
@@ -187,7 +181,7 @@ TEST_CASE("catalog merge: conflicting rows and other generator versions are refu
     expect_one_line_failure(lab("catalog merge " + out, {a, b}), "conflicting rows");
     CHECK(!fs::exists(out));
     CHECK(!fs::exists(out + ".merging-0"));
-    for (const auto& e : fs::directory_iterator(dir()))
+    for (const auto& e : fs::directory_iterator(file.dir()))
         CHECK(e.path().string().find(".merging-") == std::string::npos);
 
     const std::string old = file("old_generator.db");

@@ -5,6 +5,7 @@
 // nothing: every file of the directory it works in (catalogue, ratings database, formula)
 // is byte-for-byte as before, and no file appears or disappears. (A pack from the future is
 // tests/app/test_study_pack.cpp: it needs the game.)
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -26,19 +27,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
-
-const fs::path& dir() {
-    static const fs::path d = test::scratch_dir("sawtooth_test_curate_bad_input");
-    return d;
-}
-
-std::string file(const std::string& name) { return (dir() / name).string(); }
+const test::ScratchFiles file("sawtooth_test_curate_bad_input");
 
 /// Every file of the working directory and its bytes.
 std::map<std::string, std::string> snapshot() {
     std::map<std::string, std::string> out;
-    for (const fs::directory_entry& e : fs::directory_iterator(dir()))
+    for (const fs::directory_entry& e : fs::directory_iterator(file.dir()))
         out[e.path().filename().string()] = test::read_file(e.path().string());
     return out;
 }
@@ -46,7 +40,7 @@ std::map<std::string, std::string> snapshot() {
 /// Runs `sawtooth-lab words...`: refused with one line holding `problem`, nothing written.
 void check_refused(const std::string& words, const std::string& problem) {
     const std::map<std::string, std::string> before = snapshot();
-    const test::ProcessResult r = test::run_process(kLab, test::split_args(words));
+    const test::ProcessResult r = test::run_process(test::lab_binary(), test::split_args(words));
     INFO(words);
     INFO(r.err);
     CHECK(r.exit_code != 0);
@@ -66,7 +60,8 @@ void check_refused(const std::string& words, const std::string& problem) {
 void make_inputs() {
     static const bool made = [] {
         REQUIRE(test::run_process(
-                    kLab, test::split_args("catalog --seeds 1..20 --threads 1 --db " + file("catalog.db")))
+                    test::lab_binary(),
+                    test::split_args("catalog --seeds 1..20 --threads 1 --db " + file("catalog.db")))
                     .exit_code == 0);
         telemetry::Catalog::open(file("empty.db"));
         telemetry::Store::open(file("ratings.db"));

@@ -6,6 +6,7 @@
 //
 // The levels rows are written through the real Store, the ratings into the store's own
 // ratings table.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -28,16 +29,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
-
-const fs::path& dir() {
-    static const fs::path d = sawtooth::test::scratch_dir("sawtooth_test_curate_fit_cli");
-    return d;
-}
-
-std::string file(const std::string& name) { return (dir() / name).string(); }
-
-test::ProcessResult lab(const std::string& words) { return run_process(kLab, split_args(words)); }
+const test::ScratchFiles file("sawtooth_test_curate_fit_cli");
+using sawtooth::test::lab;
 
 /// The catalogue of maze seeds 1..30.
 const std::string& catalogue() {

@@ -8,6 +8,7 @@
 // (mean pairwise two-way similarity through gen/similarity), the provenance holds the
 // filter's settings, --include-best survives the filter, and a pool smaller than N or
 // larger than the top X % is refused.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -33,14 +34,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
-
-std::string file(const std::string& name) {
-    static const fs::path d = sawtooth::test::scratch_dir("sawtooth_test_curate_pick_cli");
-    return (d / name).string();
-}
-
-test::ProcessResult lab(const std::string& words) { return run_process(kLab, split_args(words)); }
+const test::ScratchFiles file("sawtooth_test_curate_pick_cli");
+using sawtooth::test::lab;
 
 /// Maze seeds 1..40.
 const std::string& catalogue() {
