@@ -65,9 +65,12 @@ function(sawtooth_sanitize_tests)
       "LSAN_OPTIONS=suppressions=${supp}:print_suppressions=0")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED sanitizer_reports)
   endforeach()
-  if(TEST sanitizer.clear_reports)
+  # The fixture's two tests once for the whole project (if(TEST) sees one folder only).
+  get_property(fixture_added GLOBAL PROPERTY SAWTOOTH_SANITIZER_FIXTURE_ADDED)
+  if(fixture_added)
     return()
   endif()
+  set_property(GLOBAL PROPERTY SAWTOOTH_SANITIZER_FIXTURE_ADDED TRUE)
   set(script ${PROJECT_SOURCE_DIR}/tests/sanitizers/reports.cmake)
   add_test(NAME sanitizer.clear_reports
     COMMAND ${CMAKE_COMMAND} -DMODE=clear -DDIR=${log_dir} -P ${script})

@@ -3,6 +3,10 @@
 
 #include "engine/text.hpp"
 
+#include <SDL2/SDL_rect.h>
+
+#include <vector>
+
 struct SDL_Renderer;
 
 namespace sawtooth::engine {
@@ -15,8 +19,10 @@ void set_draw_color(SDL_Renderer* r, Color c);
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
 /// One-pixel rectangle outline.
 void outline_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
-/// Filled circle (horizontal spans).
+/// Filled circle: one-pixel-high rows, drawn as one rectangle fill.
 void fill_circle(SDL_Renderer* r, float cx, float cy, float radius, Color c);
+/// Appends fill_circle's rows to `out` (for engine::ShapeBatch).
+void circle_rows(float cx, float cy, float radius, std::vector<SDL_FRect>& out);
 /// Filled triangle (scanline).
 void fill_triangle(SDL_Renderer* r, float x0, float y0, float x1, float y1, float x2, float y2, Color c);
 /// Line segment.

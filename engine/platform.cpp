@@ -20,6 +20,9 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         // Offscreen: a real SDL video driver that renders to memory (no X server needed).
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
         SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy");
+        // SDL_HINT_FRAMEBUFFER_ACCELERATION stays at its default (the window surface goes
+        // through OpenGL): "0" halves the process's CPU time (no llvmpipe threads) but made
+        // the frame's own CPU time slower, 3.2 -> 4.0 ms (docs/performance.md, "Frames").
     }
     const Uint32 systems = SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS |
                            (m_headless ? 0u : (SDL_INIT_GAMECONTROLLER | SDL_INIT_AUDIO));

@@ -46,6 +46,11 @@ constexpr TableExport kTables[] = {
     {"word_levels", "SELECT * FROM word_levels ORDER BY word_level_id"},
     {"word_challenges", "SELECT * FROM word_challenges ORDER BY word_level_id, number"},
     {"word_actions", "SELECT * FROM word_actions ORDER BY word_level_id, seq"},
+    // participant_id is the session's, joined in so a rating analysis needs no join.
+    {"ratings",
+     "SELECT r.rating_id, r.session_id, s.participant_id, r.level_id, r.word_level_id, r.enjoyment, "
+     "r.difficulty, r.skipped, r.answer_ticks, r.rated_utc FROM ratings r JOIN sessions s ON s.session_id = "
+     "r.session_id ORDER BY r.rating_id"},
 };
 
 std::string number_text(double v) {
@@ -386,6 +391,26 @@ json session_word_levels_json(Database& db, std::int64_t sid) {
     return words;
 }
 
+/// The ratings given in a session.
+json session_ratings_json(Database& db, std::int64_t sid) {
+    json ratings = json::array();
+    Statement r(db,
+                "SELECT rating_id, level_id, word_level_id, enjoyment, difficulty, skipped, answer_ticks, "
+                "rated_utc FROM ratings WHERE session_id = ? ORDER BY rating_id");
+    r.bind(1, sid);
+    auto opt_int = [&](int col) { return r.is_null(col) ? json(nullptr) : json(r.int64(col)); };
+    while (r.step())
+        ratings.push_back({{"rating_id", r.int64(0)},
+                           {"level_id", opt_int(1)},
+                           {"word_level_id", opt_int(2)},
+                           {"enjoyment", opt_int(3)},
+                           {"difficulty", opt_int(4)},
+                           {"skipped", r.int64(5) != 0},
+                           {"answer_ticks", r.int64(6)},
+                           {"rated_utc", r.text(7)}});
+    return ratings;
+}
+
 /// meta rows about the participant (the rows delete_participant removes with them).
 json participant_meta_json(Database& db, const std::string& participant_id) {
     json rows = json::object();
@@ -405,7 +430,7 @@ nlohmann::json Store::export_participant(const std::string& participant_id) {
     if (!p.step()) throw StoreError("no participant '" + participant_id + "' in '" + path() + "'");
     json out = {{"format", kParticipantExportFormat}, {"format_version", kParticipantExportVersion},
                 {"participant_id", p.text(0)},        {"created_utc", p.text(1)},
-                {"schema_version", kSchemaVersion},   {"meta", participant_meta_json(*m_db, participant_id)}};
+                {"schema_version", m_schema_version}, {"meta", participant_meta_json(*m_db, participant_id)}};
     json sessions = json::array();
     Statement s(*m_db,
                 "SELECT session_id, mode, build_id, started_utc, ended_utc, end_reason FROM sessions WHERE "
@@ -423,6 +448,7 @@ nlohmann::json Store::export_participant(const std::string& participant_id) {
         for (const std::int64_t lid : session_levels(sid)) levels.push_back(level_json(*this, lid));
         js["levels"] = std::move(levels);
         js["word_levels"] = session_word_levels_json(*m_db, sid);
+        js["ratings"] = session_ratings_json(*m_db, sid);
         sessions.push_back(std::move(js));
     }
     out["sessions"] = std::move(sessions);

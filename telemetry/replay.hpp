@@ -1,7 +1,8 @@
 #pragma once
-// Deterministic replay of a recorded platformer level (SPEC P5): rebuild the level (from
-// seed + parameters for generated levels, compared against the recorded level hash; from
-// the stored text otherwise), feed the recorded inputs through the same Simulation,
+// Deterministic replay of a recorded platformer level (SPEC P5): rebuild the level from its
+// stored canonical text, checked against the recorded level hash (generated levels too: no
+// regeneration, so recordings of an older generator version still replay; regenerating
+// from seed + parameters is an opt-in check), feed the recorded inputs through the same Simulation,
 // recompute the events with the same EventExtractor and compare every state hash. The
 // first difference is a desync, reported with its tick. Headless; the on-screen replay
 // uses load_recording and steps the simulation itself.
@@ -34,12 +35,22 @@ struct LoadedRecording {
     std::vector<std::string> warnings;  ///< one line each (other build, open level...)
 };
 
-/// Rebuilds the level of a record; throws ReplayError when it cannot be reproduced.
-Level rebuild_level(const LevelRecord& record);
+/// How rebuild_level checks a level.
+struct RebuildSettings {
+    /// Also regenerate a generated level from its seed and parameters and require the
+    /// recorded hash: proves this build's generator still makes the recorded bytes. Only
+    /// where the recorded generator version is this build's (other versions make other
+    /// bytes by definition: load_recording then warns and replays from the text alone).
+    bool regenerate = false;
+};
+
+/// Rebuilds the level of a record from its stored text (hash-checked); throws ReplayError
+/// when it cannot be reproduced.
+Level rebuild_level(const LevelRecord& record, const RebuildSettings& settings = {});
 
 /// Loads and checks a recording; throws StoreError (missing id, corrupt inputs) or
 /// ReplayError (level cannot be rebuilt).
-LoadedRecording load_recording(Store& store, std::int64_t level_id);
+LoadedRecording load_recording(Store& store, std::int64_t level_id, const RebuildSettings& settings = {});
 
 /// The first point where a replay differs from its recording.
 struct Desync {

@@ -1,5 +1,7 @@
 #include "telemetry/sqlite.hpp"
 
+#include "gen/printable.hpp"
+
 #include <sqlite3.h>
 
 #include <cerrno>
@@ -30,7 +32,9 @@ std::string error_text(sqlite3* db, const char* fallback) {
                (e ? " (" + std::string(std::strerror(e)) + ")" : std::string()) +
                "; what was committed before is kept";
     }
-    return fallback ? fallback : sqlite3_errmsg(db);
+    // SQLite's text can quote bytes of a damaged file (a table name in "malformed database
+    // schema (...)"): escaped here, so every StoreError is one printable line.
+    return one_line(fallback ? fallback : sqlite3_errmsg(db));
 }
 }  // namespace
 
@@ -64,7 +68,7 @@ Database::Database(const std::string& path, OpenMode mode)
         rc = sqlite3_open_v2(path.c_str(), &m_db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY, nullptr);
     }
     if (rc != SQLITE_OK) {
-        const std::string msg = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
+        const std::string msg = one_line(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc));
         sqlite3_close(m_db);
         m_db = nullptr;
         throw StoreError("cannot open database '" + path + "': " + msg);
@@ -72,7 +76,7 @@ Database::Database(const std::string& path, OpenMode mode)
     sqlite3_extended_result_codes(m_db, 1);
     sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
     if (m_read_only && sqlite3_exec(m_db, "PRAGMA query_only = ON", nullptr, nullptr, nullptr) != SQLITE_OK) {
-        const std::string msg = sqlite3_errmsg(m_db);
+        const std::string msg = one_line(sqlite3_errmsg(m_db));
         sqlite3_close(m_db);
         m_db = nullptr;
         throw StoreError("cannot open database '" + path + "': " + msg);

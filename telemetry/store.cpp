@@ -148,6 +148,54 @@ CREATE TABLE word_actions (
 ) WITHOUT ROWID;
 )SQL";
 
+// Schema version 2: the post-level ratings (issue 16). Built from the scales' constants so
+// the CHECK constraints and the game's rating screen cannot disagree. A skipped rating has
+// no answers, an answered one both; it rates exactly one platformer or word level.
+std::string ratings_table_sql() {
+    const std::string e = std::to_string(kEnjoymentMax), d = std::to_string(kDifficultyMax);
+    return R"SQL(CREATE TABLE ratings (
+  rating_id     INTEGER PRIMARY KEY,
+  session_id    INTEGER NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+  level_id      INTEGER REFERENCES levels(level_id) ON DELETE CASCADE,
+  word_level_id INTEGER REFERENCES word_levels(word_level_id) ON DELETE CASCADE,
+  enjoyment     INTEGER CHECK (enjoyment BETWEEN 1 AND )SQL" +
+           e + R"SQL(),
+  difficulty    INTEGER CHECK (difficulty BETWEEN 1 AND )SQL" +
+           d + R"SQL(),
+  skipped       INTEGER NOT NULL CHECK (skipped IN (0, 1)),
+  answer_ticks  INTEGER NOT NULL CHECK (answer_ticks >= 0),
+  rated_utc     TEXT NOT NULL,
+  CHECK ((level_id IS NULL) != (word_level_id IS NULL)),
+  CHECK ((skipped = 1 AND enjoyment IS NULL AND difficulty IS NULL) OR
+         (skipped = 0 AND enjoyment IS NOT NULL AND difficulty IS NOT NULL))
+))SQL";
+}
+
+// One step of the schema's history: the statements that take a file from version
+// `to - 1` to `to`. A new file runs kSchemaV1 and then every step, so each table is
+// defined once. Steps only add (tables, indexes): a read-only view of an older file
+// shows the added tables as empty TEMP copies (temp_tables_sql).
+struct Migration {
+    int to;
+    std::vector<std::string> statements;
+};
+
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> steps = {
+        {2,
+         {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
+          "CREATE INDEX ratings_by_level ON ratings(level_id)",
+          "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
+    };
+    return steps;
+}
+
+void run_migrations(Database& db, std::int64_t from) {
+    for (const Migration& m : migrations())
+        if (m.to > from)
+            for (const std::string& statement : m.statements) db.exec(statement);
+}
+
 // Crockford base32 without I, L, O, U: ids read aloud or copied by hand stay unambiguous.
 constexpr const char* kIdAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr int kIdRandomChars = 8;
@@ -198,7 +246,49 @@ void check_file(Database& db, bool writable) {
     }
     if (version < 1)
         throw StoreError("database '" + db.path() + "' has no schema version; refusing to use it");
-    // version < kSchemaVersion: migrations go here when the schema changes (none yet).
+    // version < kSchemaVersion: a writable open upgrades it (upgrade_schema), a read-only
+    // open shows the newer tables empty (add_temp_tables).
+}
+
+// Upgrades an older file in place, in one transaction: either every step and the new
+// user_version are committed, or nothing is and the file keeps every byte (runs before
+// the switch to WAL, so a file in rollback-journal mode is not touched either).
+void upgrade_schema(Database& db) {
+    const std::int64_t from = db.query_int("PRAGMA user_version");
+    try {
+        Transaction tx(db);
+        // Another process may have upgraded it meanwhile: read again under the write lock.
+        const std::int64_t now = db.query_int("PRAGMA user_version");
+        if (now >= kSchemaVersion) return;
+        run_migrations(db, now);
+        Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+        meta.bind(1, "upgraded_to_schema_" + std::to_string(kSchemaVersion))
+            .bind(2, utc_now() + " by " + std::string(build_id()))
+            .run();
+        meta.reset();  // no statement may be pending at COMMIT
+        db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+        tx.commit();
+    } catch (const StoreError& e) {
+        const std::string what = e.what();
+        throw StoreError("database '" + db.path() + "' could not be upgraded from schema version " +
+                         std::to_string(from) + " to " + std::to_string(kSchemaVersion) + " (" +
+                         what.substr(what.rfind(": ") + 2) + "); it is unchanged");
+    }
+}
+
+// A read-only connection to an older file: the tables added since its version exist as
+// empty TEMP tables (in memory, never in the file), so every reader sees one schema.
+void add_temp_tables(Database& db, std::int64_t from) {
+    // query_only (set by Database for read-only opens) refuses even TEMP tables: lifted
+    // for these statements alone, which cannot name the file's own schema.
+    db.exec("PRAGMA temp_store = MEMORY; PRAGMA query_only = OFF");
+    const std::string create = "CREATE TABLE ";
+    for (const Migration& m : migrations())
+        if (m.to > from)
+            for (const std::string& statement : m.statements)
+                if (statement.rfind(create, 0) == 0)
+                    db.exec("CREATE TEMP TABLE " + statement.substr(create.size()));
+    db.exec("PRAGMA query_only = ON");
 }
 
 void create_schema(Database& db) {
@@ -207,6 +297,7 @@ void create_schema(Database& db) {
     Transaction tx(db);
     if (db.query_int("PRAGMA user_version") != 0) return;  // created meanwhile; nothing written
     db.exec(kSchemaV1);
+    run_migrations(db, 1);
     Statement meta(db, "INSERT INTO meta(key, value) VALUES (?, ?)");
     meta.bind(1, "created_utc").bind(2, utc_now()).run();
     meta.reset();
@@ -274,7 +365,8 @@ std::string Store::default_path() {
 
 // ---- open ----
 
-Store::Store(std::unique_ptr<Database> db) : m_db(std::move(db)) {}
+Store::Store(std::unique_ptr<Database> db, int schema_version)
+    : m_db(std::move(db)), m_schema_version(schema_version) {}
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 Store::~Store() = default;
@@ -289,19 +381,23 @@ Store Store::open(const std::string& path) {
     auto db = std::make_unique<Database>(path, OpenMode::ReadWriteCreate);
     check_file(*db, true);
     // Only now, with a file known to be ours (or new), may anything write.
+    const std::int64_t version = db->query_int("PRAGMA user_version");
+    if (version > 0 && version < kSchemaVersion) upgrade_schema(*db);
     db->exec("PRAGMA journal_mode = WAL");
     // WAL + NORMAL: a commit survives a killed process (it is in the OS once COMMIT
     // returns); only a power cut can lose the last commits. Crash safety is per process.
     db->exec("PRAGMA synchronous = NORMAL");
     db->exec("PRAGMA foreign_keys = ON");
     if (db->query_int("PRAGMA user_version") == 0) create_schema(*db);
-    return Store(std::move(db));
+    return Store(std::move(db), kSchemaVersion);
 }
 
 Store Store::open_read_only(const std::string& path) {
     auto db = std::make_unique<Database>(path, OpenMode::ReadOnly);
     check_file(*db, false);
-    return Store(std::move(db));
+    const auto version = static_cast<int>(db->query_int("PRAGMA user_version"));
+    if (version < kSchemaVersion) add_temp_tables(*db, version);
+    return Store(std::move(db), version);
 }
 
 // ---- participants ----
@@ -605,8 +701,8 @@ std::vector<EventRow> Store::load_events(std::int64_t level_id) {
     while (st.step()) {
         const auto kind = parse_event_kind(st.text(1));
         if (!kind)
-            throw StoreError("level " + std::to_string(level_id) + ": unknown event kind '" + st.text(1) +
-                             "'");
+            throw StoreError("level " + std::to_string(level_id) + ": unknown event kind '" +
+                             printable(st.text(1)) + "'");
         out.push_back({static_cast<std::uint64_t>(st.int64(0)), *kind, st.int32(2), st.int32(3), st.int32(4),
                        st.real(5), st.real(6), st.real(7), st.real(8)});
     }
@@ -701,6 +797,43 @@ void Store::end_word_level(std::int64_t word_level_id, std::string_view status, 
         .bind(4, words_found)
         .bind(5, hex64(result_hash));
     st.bind(6, word_level_id).run();
+}
+
+// ---- ratings ----
+
+std::int64_t Store::add_rating(const RatingRow& r) {
+    const bool answered = r.enjoyment && r.difficulty;
+    if (r.level_id.has_value() == r.word_level_id.has_value())
+        throw StoreError("a rating must name one platformer level or one word level");
+    if (r.skipped ? (r.enjoyment || r.difficulty) : !answered)
+        throw StoreError("a rating is either skipped (no answers) or has both answers");
+    if (answered && (*r.enjoyment < 1 || *r.enjoyment > kEnjoymentMax || *r.difficulty < 1 ||
+                     *r.difficulty > kDifficultyMax))
+        throw StoreError("rating out of range: enjoyment " + std::to_string(*r.enjoyment) + " (1-" +
+                         std::to_string(kEnjoymentMax) + "), difficulty " + std::to_string(*r.difficulty) +
+                         " (1-" + std::to_string(kDifficultyMax) + ")");
+    // The session is the rated level's: one fact, read from its row.
+    const bool word = r.word_level_id.has_value();
+    const std::int64_t id = word ? *r.word_level_id : *r.level_id;
+    Statement st(*m_db,
+                 std::string("INSERT INTO ratings(session_id, level_id, word_level_id, enjoyment, "
+                             "difficulty, skipped, answer_ticks, rated_utc) SELECT session_id, ?, ?, ?, "
+                             "?, ?, ?, ? FROM ") +
+                     (word ? "word_levels WHERE word_level_id = ?" : "levels WHERE level_id = ?"));
+    if (word)
+        st.bind_null(1).bind(2, id);
+    else
+        st.bind(1, id).bind_null(2);
+    if (answered)
+        st.bind(3, *r.enjoyment).bind(4, *r.difficulty);
+    else
+        st.bind_null(3).bind_null(4);
+    st.bind(5, r.skipped ? 1 : 0).bind(6, static_cast<std::int64_t>(r.answer_ticks)).bind(7, utc_now());
+    st.bind(8, id).run();
+    if (m_db->changes() != 1)
+        throw StoreError(std::string("no ") + (word ? "word level" : "level") + " with id " +
+                         std::to_string(id) + " in '" + path() + "' to rate");
+    return m_db->last_insert_id();
 }
 
 }  // namespace sawtooth::telemetry

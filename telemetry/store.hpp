@@ -1,11 +1,14 @@
 #pragma once
 // The session store (SPEC P5, issue 5): one SQLite file in WAL mode holding participants,
 // sessions, platformer levels with their inputs / events / state hashes, and Elimination
-// word levels with their challenges and actions. Schema and columns: docs/telemetry.md.
+// word levels with their challenges and actions, and the players' ratings of both kinds of
+// level. Schema and columns: docs/telemetry.md.
 //
 // Opening checks the file before anything can write to it: damaged files, files of other
 // applications and files from a newer schema version are refused with a one-line
-// StoreError and left byte-for-byte untouched. Not thread-safe: one Store per thread.
+// StoreError and left byte-for-byte untouched. A writable open upgrades an older schema
+// in one transaction (a failed upgrade changes no byte); a read-only open never writes.
+// Not thread-safe: one Store per thread.
 
 #include "gen/generator.hpp"
 #include "gen/level.hpp"
@@ -24,8 +27,9 @@
 
 namespace sawtooth::telemetry {
 
-/// Schema version written to PRAGMA user_version; bump with a migration in store.cpp.
-inline constexpr int kSchemaVersion = 1;
+/// Schema version written to PRAGMA user_version; bump with a migration in store.cpp
+/// (kMigrations). 1: the first schema; 2: table ratings.
+inline constexpr int kSchemaVersion = 2;
 /// PRAGMA application_id of Sawtooth databases ("SAWT").
 inline constexpr std::int32_t kApplicationId = 0x53415754;
 /// The "format" and "format_version" of Store::export_participant's JSON.
@@ -123,6 +127,22 @@ struct WordActionRow {
     std::string result;     ///< "ignored", "removed", "restored", "solved", "timed_out"
 };
 
+/// The rating scales asked after a level (issue 16): enjoyment 1..kEnjoymentMax, perceived
+/// difficulty 1..kDifficultyMax. The ratings table's CHECK constraints are built from them.
+inline constexpr int kEnjoymentMax = 10;
+inline constexpr int kDifficultyMax = 7;
+
+/// One ratings row to add. Exactly one of level_id / word_level_id is set; the session is
+/// the rated level's. A skipped rating has neither answer; an answered one has both.
+struct RatingRow {
+    std::optional<std::int64_t> level_id;       ///< platformer level (levels.level_id)
+    std::optional<std::int64_t> word_level_id;  ///< Elimination level (word_levels.word_level_id)
+    std::optional<int> enjoyment;               ///< 1..kEnjoymentMax
+    std::optional<int> difficulty;              ///< 1..kDifficultyMax
+    bool skipped = false;
+    std::uint32_t answer_ticks = 0;  ///< 1/60 s from the rating screen appearing to the answer
+};
+
 /// The store.
 class Store {
 public:
@@ -140,6 +160,10 @@ public:
 
     const std::string& path() const;
     Database& db() { return *m_db; }
+    /// The file's schema version (PRAGMA user_version) when it was opened. A writable open
+    /// upgrades older files, so this is kSchemaVersion there; a read-only open leaves an
+    /// older file as it is and shows the tables added since as empty TEMP tables.
+    int schema_version() const { return m_schema_version; }
 
     // ---- participants ----
     /// A new pseudonymous participant id ("P-XXXX-XXXX", random, never a name).
@@ -194,9 +218,15 @@ public:
     void end_word_level(std::int64_t word_level_id, std::string_view status, int total_score, int words_found,
                         std::uint64_t result_hash);
 
+    // ---- ratings ----
+    /// Adds a ratings row for a recorded level and returns rating_id; throws StoreError for
+    /// an unknown level, values off the scales or a row that is neither skipped nor answered.
+    std::int64_t add_rating(const RatingRow& rating);
+
 private:
-    explicit Store(std::unique_ptr<Database> db);
+    Store(std::unique_ptr<Database> db, int schema_version);
     std::unique_ptr<Database> m_db;
+    int m_schema_version = kSchemaVersion;
 };
 
 /// Current UTC time as "YYYY-MM-DDTHH:MM:SSZ".

@@ -11,6 +11,8 @@ packages=(
   # Mesa's EGL and software driver, which SDL's offscreen video driver loads; the
   # sanitizer suite preloads them for the game tests (docs/reliability.md).
   libegl-mesa0 libgl1-mesa-dri
+  # clang and its run-times (libFuzzer, ASan, UBSan) for the fuzz harnesses, tools/fuzz.sh.
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -12,7 +12,9 @@
 #include "game/app/difficulty_overlay.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/main_loop.hpp"
+#include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
 #include "game/app/scripted_input.hpp"
@@ -49,6 +51,7 @@ struct StartPlan {
     WordsRun word_run;                    ///< --screen words-level: its level and script
     Level level;                          ///< --screen level: the level of --seed / --level
     LevelInfo level_info;
+    std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
 };
 
 // "a, b or c".
@@ -100,6 +103,14 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     if (std::find(kFirstScreens.begin(), kFirstScreens.end(), plan.first) == kFirstScreens.end()) {
         fail("--screen must be " + one_of(kFirstScreens) + ", got '" + plan.first + "'");
         return 2;
+    }
+    if (!o.pack_file.empty()) {
+        try {
+            plan.pack = telemetry::read_pack(o.pack_file);
+        } catch (const telemetry::PackError& e) {
+            fail(e.what());
+            return 1;
+        }
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
@@ -297,6 +308,12 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
 std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, WordsContext* words,
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
+    if (plan.pack) {
+        auto pack = std::make_unique<PackScreen>(host.services, std::move(*plan.pack), o.pack_file);
+        PackScreen* first = pack.get();
+        host.screens.push(std::move(pack));
+        first->play_next();
+    }
     if (plan.first == "words" || plan.first == "words-level")
         host.screens.push(std::make_unique<WordsMenuScreen>(host.services, *words, o.session_seed));
     if (plan.first == "words-level") {
@@ -310,6 +327,14 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
     if (plan.first == "results")
         host.screens.push(
             std::make_unique<ResultsScreen>(host.services, demo_results(), "Session seed 1234 (demo data)"));
+    if (plan.first == "rating") {
+        // Nothing to rate: the demo stores no answer and goes back to the title.
+        Services demo = host.services;
+        demo.recorder = nullptr;
+        host.screens.push(std::make_unique<RatingScreen>(demo,
+                                                         RatingTarget{{}, {}, "Demo level (not recorded)"},
+                                                         [s = host.services.screens] { s->pop(); }));
+    }
     host.screens.apply();
     return std::nullopt;
 }
@@ -352,11 +377,12 @@ int run(const AppOptions& o) {
     RecordingSetup recording;
     StartPlan plan;
     if (const std::optional<int> rc = plan_start(o, plan)) return *rc;
-    // The flags above are checked before the store is opened: they never create or touch
-    // a database. --script runs (and refuses window flags) inside; --replay loads its recording.
-    // The level's flags and file (and --view) are checked after it: with recording on, a bad
-    // one fails after the store was created.
-    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
+    // A --script run is headless and checks its own input (prepare_recording runs it). Every
+    // other run checks all its input (the level's flags and file, the screenshot path, the
+    // settings, model and word files) before the store is opened, so bad input never creates
+    // or touches a database; --replay then loads its recording.
+    const bool scripted = !o.recording.script.empty();
+    if (scripted) return prepare_recording(o, recording).value_or(0);
     if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
         fail("cannot write screenshot to '" + o.screenshot + "'");
         return 1;
@@ -364,6 +390,7 @@ int run(const AppOptions& o) {
     if (const std::optional<int> rc = load_start_level(o, plan)) return *rc;
     GameData data;
     if (const std::optional<int> rc = load_game_data(o, plan, data)) return *rc;
+    if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
     Window window;
     if (const std::optional<int> rc = open_window(o, data.settings, plan.assets, window)) return *rc;
 

@@ -12,7 +12,8 @@
 namespace sawtooth::app {
 
 /// The screens `--screen` may name.
-inline const std::vector<std::string> kFirstScreens = {"title", "level", "results", "words", "words-level"};
+inline const std::vector<std::string> kFirstScreens = {"title",  "level", "results",
+                                                       "rating", "words", "words-level"};
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {
@@ -21,6 +22,7 @@ struct AppOptions {
     std::string screenshot;             ///< write a PNG of the last frame here
     std::string level_file;             ///< play this level text file
     std::optional<std::uint64_t> seed;  ///< play the generated level of this seed
+    std::string pack_file;              ///< play this level pack (docs/curation.md#packs)
     std::string layout = "maze";        ///< maze | linear
     std::string rooms;                  ///< "WxH" rooms (generator default when empty)
     std::string room_size;              ///< "WxH" cells per room

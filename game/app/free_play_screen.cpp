@@ -3,7 +3,10 @@
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/level_source.hpp"
+#include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/rating_screen.hpp"
+#include "game/app/recording.hpp"
 #include "game/app/sound_bank.hpp"
 #include "game/app/study_session.hpp"
 #include "game/app/title_screen.hpp"
@@ -17,7 +20,7 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kBack, kRowCount };
+enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kBack, kRowCount };
 struct Size2 {
     int w, h;
     const char* name;
@@ -48,6 +51,8 @@ FreePlayScreen::FreePlayScreen(Services services)
     items[kSpeed] = {"Trap speed", "", true, false, "1 = slow traps (2 s cycle), 5+ = fastest (1.2-2 s)"};
     items[kGap] = {"", "", false, true};
     items[kPlay] = {"Play"};
+    items[kPacks] = {"Packs", "", false, false,
+                     "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
     items[kBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 150, 760, 52, 28});
     refresh();
@@ -89,6 +94,8 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     if (row == kRoomSize && change) m_room_size = wrap(m_room_size + dir, kRoomSizes);
     if (row == kSpeed && change) m_speed = (m_speed - 1 + dir + kMaxSpeed) % kMaxSpeed + 1;
     if (row == kPlay && a == MenuAction::Activate) play();
+    if (row == kPacks && a == MenuAction::Activate)
+        m_services.screens->push(std::make_unique<PacksMenuScreen>(m_services));
     refresh();
 }
 
@@ -130,9 +137,19 @@ void FreePlayScreen::play() {
                        format_ticks(r.ticks) + " with " + std::to_string(r.deaths) + " deaths";
             m_status_bad = false;
             m_services.screens->pop();
+            offer_rating("Free play: seed " + seed_text);
         });
     if (m_services.on_level_start) m_services.on_level_start(*screen, info);
     m_services.screens->push(std::move(screen));
+}
+
+// The rating screen above the setup for the level that just ended, when it is to be shown.
+void FreePlayScreen::offer_rating(const std::string& title) {
+    RatingTarget target;
+    if (m_services.recorder) target.level_id = m_services.recorder->last_level_id();
+    target.title = title;
+    if (auto rating = make_rating_screen(m_services, target, [this] { m_services.screens->pop(); }))
+        m_services.screens->push(std::move(rating));
 }
 
 void FreePlayScreen::render(SDL_Renderer* r, double, double real_dt) {

@@ -1,8 +1,8 @@
 #pragma once
 // Free play setup: a seed (typed digits, or a random one), the layout (maze / linear),
 // the number of rooms and the room size, and the trap speed (t_cycle schedule index).
-// Play generates that level and plays it; afterwards the setup returns with the result,
-// so "same seed again" is one key press.
+// Play generates that level and plays it; afterwards (after the rating screen, when it is
+// on) the setup returns with the result, so "same seed again" is one key press.
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
@@ -22,6 +22,7 @@ public:
 private:
     void refresh();
     void play();
+    void offer_rating(const std::string& title);
 
     Services m_services;
     Menu m_menu;

@@ -1,6 +1,7 @@
 #include "game/app/level_view.hpp"
 
 #include "engine/draw.hpp"
+#include "engine/shape_batch.hpp"
 #include "game/app/ui.hpp"
 #include "game/sim/traps.hpp"
 
@@ -59,7 +60,10 @@ CellRange visible_cells(const Camera& cam, const Level& level) {
             std::min(level.height - 1, static_cast<int>(std::ceil((cam.centre_y() + hh) / kCellSize)) + 1)};
 }
 
+// Every visible solid cell, as rock with grass on exposed tops: several hundred rectangles
+// a frame, so they go out as one batch (one call on OpenGL, engine/shape_batch.hpp).
 void draw_tiles(SDL_Renderer* r, const Camera& cam, const Level& level) {
+    static thread_local engine::ShapeBatch batch;  // kept: its buffers are not reallocated each frame
     const float s = cam.scale() * static_cast<float>(kCellSize);  // pixels per cell
     const CellRange v = visible_cells(cam, level);
     for (int y = v.y0; y <= v.y1; ++y)
@@ -72,25 +76,69 @@ void draw_tiles(SDL_Renderer* r, const Camera& cam, const Level& level) {
                               level.solid(x, y - 1);
             const Color base =
                 deep ? lerp(kRockDark, kRockEdge, (n % 5) / 8.0) : lerp(kRock, kRockDark, (n % 7) / 14.0);
-            engine::fill_rect(r, px, py, s + 0.5f, s + 0.5f, base);
-            engine::fill_rect(r, px + (n % 5) * s / 7, py + ((n >> 3) % 5) * s / 7, s / 5, s / 8,
-                              deep ? kRockEdge : kRockDark);
-            engine::fill_rect(r, px + ((n >> 6) % 4) * s / 5, py + ((n >> 9) % 4) * s / 5 + s / 3, s / 8,
-                              s / 10, lerp(base, {255, 255, 255}, 0.08));
-            if (!level.solid(x - 1, y)) engine::fill_rect(r, px, py, 3, s, kRockEdge);
-            if (!level.solid(x + 1, y)) engine::fill_rect(r, px + s - 3, py, 3, s, kRockEdge);
-            if (!level.solid(x, y - 1)) engine::fill_rect(r, px, py + s - 3, s, 3, kRockEdge);
+            batch.rect(px, py, s + 0.5f, s + 0.5f, base);
+            batch.rect(px + (n % 5) * s / 7, py + ((n >> 3) % 5) * s / 7, s / 5, s / 8,
+                       deep ? kRockEdge : kRockDark);
+            batch.rect(px + ((n >> 6) % 4) * s / 5, py + ((n >> 9) % 4) * s / 5 + s / 3, s / 8, s / 10,
+                       lerp(base, {255, 255, 255}, 0.08));
+            if (!level.solid(x - 1, y)) batch.rect(px, py, 3, s, kRockEdge);
+            if (!level.solid(x + 1, y)) batch.rect(px + s - 3, py, 3, s, kRockEdge);
+            if (!level.solid(x, y - 1)) batch.rect(px, py + s - 3, s, 3, kRockEdge);
             if (!level.solid(x, y + 1)) {  // exposed top: grass lip with blades
-                engine::fill_rect(r, px, py, s + 0.5f, s / 6, kGrass);
-                engine::fill_rect(r, px, py + s / 6, s + 0.5f, 3, kGrassDark);
+                batch.rect(px, py, s + 0.5f, s / 6, kGrass);
+                batch.rect(px, py + s / 6, s + 0.5f, 3, kGrassDark);
                 for (int k = 0; k < 6; ++k)
-                    engine::fill_rect(r, px + k * s / 6 + ((n >> k) % 3), py - s / 14, s / 16,
-                                      s / 14 + ((n >> (k + 2)) % 3), kGrass);
+                    batch.rect(px + k * s / 6 + ((n >> k) % 3), py - s / 14, s / 16,
+                               s / 14 + ((n >> (k + 2)) % 3), kGrass);
             }
         }
+    batch.draw(r);
 }
 
+// One decoration's shapes, in the order they were always drawn (the batch keeps it).
+void plant(engine::ShapeBatch& b, const Decoration& d, float x, float base, float s, float sway) {
+    const Color stem{70, 150, 76};
+    const float top = base - s * (0.35f + 0.06f * d.variant);
+    b.triangle(x - 2, base, x + 2, base, x + sway, top, stem);
+    b.triangle(x, base - s * 0.12f, x - s * 0.16f, base - s * 0.22f, x, base - s * 0.2f, stem);
+    const Color bloom = d.variant % 2 ? Color{236, 112, 150} : Color{248, 218, 96};
+    b.circle(x + sway, top, s * 0.07f, bloom);
+    b.circle(x + sway, top, s * 0.03f, {255, 250, 220});
+}
+
+void rock(engine::ShapeBatch& b, const Decoration& d, float x, float base, float s) {
+    const float w = s * (0.18f + 0.04f * d.variant);
+    b.circle(x + w * 0.5f, base - w * 0.35f, w * 0.6f, {112, 106, 118});
+    b.circle(x, base - w * 0.45f, w * 0.75f, {128, 122, 134});
+    b.circle(x - w * 0.2f, base - w * 0.65f, w * 0.25f, {156, 150, 162});
+    b.rect(x - w, base - 2, w * 2.2f, 3, {70, 64, 74});
+}
+
+void grass(engine::ShapeBatch& b, const Decoration& d, float px, float base, float s, float sway) {
+    for (int k = 0; k < 5; ++k) {
+        const float gx = px + s * (0.15f + 0.17f * k);
+        const float h = s * (0.14f + 0.05f * ((k + d.variant) % 3));
+        b.triangle(gx - 3, base, gx + 3, base, gx + sway * (1 + k % 2), base - h,
+                   k % 2 ? kGrass : kGrassDark);
+    }
+}
+
+// The batch knows no lines: what it holds is drawn first, so the order stays as it was.
+void vine(engine::ShapeBatch& b, SDL_Renderer* r, const Decoration& d, float x, float top, float s,
+          float sway) {
+    const float len = s * (0.45f + 0.12f * d.variant);
+    for (int k = 0; k < 6; ++k) {
+        const float t0 = k / 6.0f, t1 = (k + 1) / 6.0f;
+        const float w0 = sway * t0 * 2, w1 = sway * t1 * 2;
+        b.draw(r);
+        engine::line(r, x + w0, top + len * t0, x + w1, top + len * t1, {62, 128, 66});
+        if (k % 2) b.circle(x + w1 + (k % 4 == 1 ? 4.0f : -4.0f), top + len * t1, 3.5f, {84, 160, 80});
+    }
+}
+
+// Dozens of small shapes a frame (circles are a rectangle per pixel row): batched, as the tiles.
 void draw_decoration(SDL_Renderer* r, const Camera& cam, const Level& level, double time) {
+    static thread_local engine::ShapeBatch batch;  // kept: its buffers are not reallocated each frame
     const float s = cam.scale() * static_cast<float>(kCellSize);
     const CellRange v = visible_cells(cam, level);
     for (const Decoration& d : level.decorations) {
@@ -99,49 +147,21 @@ void draw_decoration(SDL_Renderer* r, const Camera& cam, const Level& level, dou
         const float sway = static_cast<float>(std::sin(time * 1.6 + d.cell.x * 0.7) * s * 0.03);
         const float off = s * (0.2f + 0.15f * static_cast<float>(d.variant % 4));
         switch (d.type) {
-            case DecorationType::Plant: {
-                const Color stem{70, 150, 76};
-                const float top = base - s * (0.35f + 0.06f * d.variant);
-                engine::fill_triangle(r, px + off - 2, base, px + off + 2, base, px + off + sway, top, stem);
-                engine::fill_triangle(r, px + off, base - s * 0.12f, px + off - s * 0.16f, base - s * 0.22f,
-                                      px + off, base - s * 0.2f, stem);
-                const Color bloom = d.variant % 2 ? Color{236, 112, 150} : Color{248, 218, 96};
-                engine::fill_circle(r, px + off + sway, top, s * 0.07f, bloom);
-                engine::fill_circle(r, px + off + sway, top, s * 0.03f, {255, 250, 220});
+            case DecorationType::Plant:
+                plant(batch, d, px + off, base, s, sway);
                 break;
-            }
-            case DecorationType::Rock: {
-                const float w = s * (0.18f + 0.04f * d.variant);
-                engine::fill_circle(r, px + off + w * 0.5f, base - w * 0.35f, w * 0.6f, {112, 106, 118});
-                engine::fill_circle(r, px + off, base - w * 0.45f, w * 0.75f, {128, 122, 134});
-                engine::fill_circle(r, px + off - w * 0.2f, base - w * 0.65f, w * 0.25f, {156, 150, 162});
-                engine::fill_rect(r, px + off - w, base - 2, w * 2.2f, 3, {70, 64, 74});
+            case DecorationType::Rock:
+                rock(batch, d, px + off, base, s);
                 break;
-            }
             case DecorationType::Grass:
-                for (int k = 0; k < 5; ++k) {
-                    const float gx = px + s * (0.15f + 0.17f * k);
-                    const float h = s * (0.14f + 0.05f * ((k + d.variant) % 3));
-                    engine::fill_triangle(r, gx - 3, base, gx + 3, base, gx + sway * (1 + k % 2), base - h,
-                                          k % 2 ? kGrass : kGrassDark);
-                }
+                grass(batch, d, px, base, s, sway);
                 break;
-            case DecorationType::Vine: {
-                const float top = cam.sy((d.cell.y + 1) * kCellSize);
-                const float len = s * (0.45f + 0.12f * d.variant);
-                for (int k = 0; k < 6; ++k) {
-                    const float t0 = k / 6.0f, t1 = (k + 1) / 6.0f;
-                    const float w0 = sway * t0 * 2, w1 = sway * t1 * 2;
-                    engine::line(r, px + off + w0, top + len * t0, px + off + w1, top + len * t1,
-                                 {62, 128, 66});
-                    if (k % 2)
-                        engine::fill_circle(r, px + off + w1 + (k % 4 == 1 ? 4.0f : -4.0f), top + len * t1,
-                                            3.5f, {84, 160, 80});
-                }
+            case DecorationType::Vine:
+                vine(batch, r, d, px + off, cam.sy((d.cell.y + 1) * kCellSize), s, sway);
                 break;
-            }
         }
     }
+    batch.draw(r);
 }
 
 // Warning stripes over a box (pixels): yellow/black, animated, semi-transparent.

@@ -16,6 +16,7 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
         ->check(CLI::Range(1, 100000000));
     cli.add_option("--screenshot", o.screenshot, "write a PNG of the last frame to this path");
     cli.add_option("--level", o.level_file, "play a level text file (assets/levels/*.txt)");
+    cli.add_option("--pack", o.pack_file, "play the levels of a level pack (assets/packs/*.json) in order");
     cli.add_option("--seed", o.seed, "play the generated level of this seed (0..2^64-1)");
     cli.add_option("--layout", o.layout, "generated level layout")->check(CLI::IsMember({"maze", "linear"}));
     cli.add_option("--rooms", o.rooms, "generated level: rooms as WxH");
@@ -30,7 +31,8 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
     cli.add_option("--screen", o.screen,
-                   "first screen: title, level, results (demo data), words (Elimination menu) or words-level")
+                   "first screen: title, level, results (demo data), rating (demo, stores nothing), words "
+                   "(Elimination menu) or words-level")
         ->check(CLI::IsMember(sawtooth::app::kFirstScreens));
     cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
         ->check(CLI::IsMember({"levels", "infinite", "daily"}));

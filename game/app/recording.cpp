@@ -148,6 +148,14 @@ std::string GameRecorder::participant_id() const {
     return m_session ? m_session->participant_id() : std::string();
 }
 
+void GameRecorder::record_rating(const telemetry::RatingRow& rating) {
+    try {
+        m_store->add_rating(rating);
+    } catch (const std::exception& e) {
+        warn(std::string("rating not recorded: ") + e.what());
+    }
+}
+
 void GameRecorder::on_level_start(PlatformerScreen& screen, const LevelInfo& info) {
     try {
         const std::string mode = session_mode_of(info.mode);
@@ -158,7 +166,10 @@ void GameRecorder::on_level_start(PlatformerScreen& screen, const LevelInfo& inf
         source.name = info.label.empty() ? info.file : info.label;
         source.params = info.params;
         source.level = screen.sim().level();
-        screen.add_observer(std::make_shared<RecordingObserver>(*m_session, std::move(source)));
+        m_last_level_id = 0;
+        auto observer = std::make_shared<RecordingObserver>(*m_session, std::move(source));
+        screen.add_observer(observer);  // starts the recording: the level row exists now
+        m_last_level_id = observer->level_id();
     } catch (const std::exception& e) {
         warn(std::string("recording disabled for this level: ") + e.what());
     }

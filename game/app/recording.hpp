@@ -67,6 +67,10 @@ public:
     void end_session(const std::string& reason);
     /// Participant of the current session ("" before the first).
     std::string participant_id() const;
+    /// level_id of the platformer level announced last (0 when its recording failed).
+    std::int64_t last_level_id() const { return m_last_level_id; }
+    /// Stores a rating (RatingScreen); a store error is printed and play goes on.
+    void record_rating(const telemetry::RatingRow& rating);
     telemetry::Store& store() { return *m_store; }
 
 private:
@@ -74,6 +78,7 @@ private:
     std::string m_fixed_participant;
     std::unique_ptr<telemetry::SessionRecorder> m_session;
     std::string m_session_mode;
+    std::int64_t m_last_level_id = 0;
 };
 
 /// What prepare_recording set up for the windowed game.

@@ -81,6 +81,8 @@ Settings load_settings(const std::string& path, std::string& warning) {
                  [&](const telemetry::JsonField& f) { s.volume = std::clamp(f.number(), 0.0, 1.0); });
     read_setting(root, "fullscreen", problems,
                  [&](const telemetry::JsonField& f) { s.fullscreen = f.boolean(); });
+    read_setting(root, "rate_levels", problems,
+                 [&](const telemetry::JsonField& f) { s.rate_levels = f.boolean(); });
     read_setting(root, "keys", problems, [&](const telemetry::JsonField& f) {
         f.expect_object();
         s.keys.left = read_key(f.value(), "left");
@@ -126,6 +128,7 @@ std::string save_settings(const std::string& path, const Settings& s) {
     j["version"] = kSettingsVersion;
     j["volume"] = s.volume;
     j["fullscreen"] = s.fullscreen;
+    j["rate_levels"] = s.rate_levels;
     j["keys"] = {{"left", s.keys.left}, {"right", s.keys.right}, {"jump", s.keys.up}, {"down", s.keys.down}};
     return write_file_atomically(path, j.dump(2) + "\n");
 }

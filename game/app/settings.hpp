@@ -1,5 +1,6 @@
 #pragma once
-// Player settings kept between runs: master volume, extra movement keys and fullscreen.
+// Player settings kept between runs: master volume, extra movement keys, fullscreen and
+// whether the rating questions follow each level.
 // Stored as JSON at $XDG_CONFIG_HOME/sawtooth/settings.json (or ~/.config/sawtooth/).
 // A missing file means defaults; a corrupt one means defaults plus a one-line warning,
 // never a crash. Unknown keys are ignored so older builds read newer files.
@@ -15,6 +16,7 @@ struct Settings {
     double volume = 0.8;       ///< master volume 0..1
     bool fullscreen = false;   ///< start in fullscreen
     engine::KeyBindings keys;  ///< extra movement keys (SDL scancodes; 0 = defaults only)
+    bool rate_levels = true;   ///< ask for a rating after each recorded level (issue 16)
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 

@@ -17,7 +17,19 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row { kVolume, kFullscreen, kKeysHeader, kLeft, kRight, kJump, kDown, kResetKeys, kBack, kRowCount };
+enum Row {
+    kVolume,
+    kFullscreen,
+    kRateLevels,
+    kKeysHeader,
+    kLeft,
+    kRight,
+    kJump,
+    kDown,
+    kResetKeys,
+    kBack,
+    kRowCount
+};
 constexpr double kVolumeStep = 0.1;
 const char* const kDefaultKeys[] = {"Left / A", "Right / D", "Up / W / Space", "Down / S"};
 }  // namespace
@@ -26,6 +38,8 @@ SettingsScreen::SettingsScreen(Services services) : m_services(services) {
     std::vector<MenuItem> items(kRowCount);
     items[kVolume] = {"Volume", "", true, false, "Left / Right to change"};
     items[kFullscreen] = {"Fullscreen", "", true, false, "F11 toggles it anywhere"};
+    items[kRateLevels] = {"Rate levels", "", true, false,
+                          "After each recorded level: how much fun, how hard"};
     items[kKeysHeader] = {"EXTRA KEYS (the defaults always work too)", "", false, true};
     items[kLeft] = {"Move left", "", false, false, "Enter, then press the new key"};
     items[kRight] = {"Move right", "", false, false, "Enter, then press the new key"};
@@ -58,6 +72,7 @@ void SettingsScreen::refresh() {
     const Settings s = m_services.settings ? *m_services.settings : Settings{};
     m_menu.item(kVolume).value = std::to_string(static_cast<int>(std::lround(s.volume * 100))) + " %";
     m_menu.item(kFullscreen).value = s.fullscreen ? "On" : "Off";
+    m_menu.item(kRateLevels).value = s.rate_levels ? "On" : "Off";
     for (int row = kLeft; row <= kDown; ++row) {
         const int* b = binding(row);
         std::string v = kDefaultKeys[row - kLeft];
@@ -112,6 +127,9 @@ void SettingsScreen::tick(const engine::Controls& c) {
         if (m_services.sounds) m_services.sounds->play(Sfx::Jump);  // hear the new level
     } else if (row == kFullscreen && a != MenuAction::None) {
         s->fullscreen = !s->fullscreen;
+        changed();
+    } else if (row == kRateLevels && a != MenuAction::None) {
+        s->rate_levels = !s->rate_levels;
         changed();
     } else if (row >= kLeft && row <= kDown && a == MenuAction::Activate) {
         m_waiting_row = row;

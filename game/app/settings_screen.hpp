@@ -1,6 +1,6 @@
 #pragma once
-// Settings: master volume, fullscreen, and extra keys for the four movement controls
-// (the defaults, arrows/WASD/Space, always keep working, so a bad binding cannot lock a
+// Settings: master volume, fullscreen, the rating questions after levels, and extra keys for the four
+// movement controls (the defaults, arrows/WASD/Space, always keep working, so a bad binding cannot lock a
 // player out). Every change applies at once and is saved when it is made.
 
 #include "game/app/screen.hpp"

@@ -4,6 +4,8 @@
 #include "engine/text.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/message_screen.hpp"
+#include "game/app/rating_screen.hpp"
+#include "game/app/recording.hpp"
 #include "game/app/sound_bank.hpp"
 
 #include <SDL2/SDL.h>
@@ -215,7 +217,24 @@ void StudySession::level_done(int stage, const LevelResult& result) {
     r.outcome = result.outcome;
     r.deaths = result.deaths;
     r.ticks = result.ticks;
-    if (result.outcome == LevelOutcome::Quit) {
+    auto self = shared_from_this();
+    auto next = [self, stage, quit = result.outcome == LevelOutcome::Quit] {
+        self->after_level(stage, quit);
+    };
+    // The ten study levels are rated (the tutorials teach; their ratings would say nothing
+    // about generated levels), whatever their outcome: a skipped level's rating says why.
+    RatingTarget target;
+    if (m_services.recorder && stage >= kTutorials) target.level_id = m_services.recorder->last_level_id();
+    target.title = r.name + " of " + std::to_string(m_config.levels);
+    if (auto rating = make_rating_screen(m_services, target, next)) {
+        m_services.screens->replace(std::move(rating));
+        return;
+    }
+    next();
+}
+
+void StudySession::after_level(int stage, bool quit) {
+    if (quit) {
         show_results();
         return;
     }

@@ -4,6 +4,7 @@
 // derived from one session seed and whose trap timing follows the level index, then a
 // results screen. Between levels a card shows what comes next; every level can be
 // skipped (a switch event) and every level is announced to Services::on_level_start.
+// After each of the ten levels the rating screen asks for a rating (when it is on).
 
 #include "game/app/platformer_screen.hpp"
 #include "game/app/screen.hpp"
@@ -59,6 +60,9 @@ public:
 
 private:
     void level_done(int stage, const LevelResult& result);
+    /// After a level (and its rating): the next card, or the results after the last
+    /// level or when the player ended the session (`quit`).
+    void after_level(int stage, bool quit);
     void show_card();
 
     Services m_services;

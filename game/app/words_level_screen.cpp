@@ -5,6 +5,7 @@
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/message_screen.hpp"
+#include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/sound_bank.hpp"
 #include "game/app/words_context.hpp"
@@ -288,8 +289,21 @@ void WordsLevelScreen::tick(const engine::Controls& c) {
 
 void WordsLevelScreen::level_over() {
     const int best_before = note_progress(*m_ctx, m_run, m_play.total_score());
-    m_services.screens->replace(
-        std::make_unique<WordsResultsScreen>(m_services, *m_ctx, m_run, m_play, best_before));
+    // The rating screen (when on and recorded) comes between the level and its results;
+    // it outlives this screen, so the results are made from copies.
+    auto results = [services = m_services, ctx = m_ctx, run = m_run,
+                    play = std::make_shared<const words::LevelPlay>(m_play), best_before] {
+        services.screens->replace(
+            std::make_unique<WordsResultsScreen>(services, *ctx, run, *play, best_before));
+    };
+    RatingTarget target;
+    if (m_recorder) target.word_level_id = m_recorder->word_level_id();
+    target.title = "Elimination: word level";
+    if (auto rating = make_rating_screen(m_services, target, results)) {
+        m_services.screens->replace(std::move(rating));
+        return;
+    }
+    results();
 }
 
 void WordsLevelScreen::quit() {

@@ -149,7 +149,7 @@ std::optional<Plan> ChainSearch::expand(int si) {
 
 std::optional<Plan> ChainSearch::try_move(const State& s, const Macro& m) {
     const Landing landing = m_settings.traps_on ? Landing::Record : Landing::Ignore;
-    Rollout r = rollout(m_graph, m_sim, *s.snap, frames_of(m), landing);
+    Rollout r = rollout(m_graph, m_sim, *s.snap, frames_of(m), landing, m_tools.rollouts);
     // With traps on, a chain may go on from the moment of a landing without coming to
     // rest first (off a mine before its fuse burns down).
     if (r.landing && r.landing_node >= 0 && !r.exit && r.landing_node != m_target) {
@@ -168,7 +168,7 @@ std::optional<Plan> ChainSearch::try_move(const State& s, const Macro& m) {
         if (++m_tried >= 2 * m_tools.settings.max_geo_candidates) m_gave_up = true;
         return std::nullopt;
     }
-    offer(s, r.node, 0, m_sim.snapshot(), std::move(all));
+    offer(s, r.node, 0, r.end, std::move(all));
     return std::nullopt;
 }
 

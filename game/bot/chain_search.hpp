@@ -24,6 +24,7 @@ struct SearchTools {
     const PathPlanner& planner;
     MoveTimer& timer;
     const BotSettings& settings;
+    RolloutCache* rollouts = nullptr;  ///< rollouts already run on this level, if memoised
 };
 
 /// The hop a search looks for: path[0] .. path[target_index], timed from `now` with

@@ -35,6 +35,10 @@ struct BotSettings {
     int wait_window_ticks = 260;   ///< longest wait scanned for a safe trap phase (> 2 cycles)
     int hold_check_ticks = 50;     ///< a hop's resting place must stay safe this long (mine fuse)
     int max_geo_candidates = 3;    ///< working moves timed against the traps per hop
+    /// Answer lookahead runs whose outcome is already known from memory instead of
+    /// simulating them again (lookahead.hpp: RolloutCache, and a timing scan's runs that
+    /// met no trap). Same inputs either way; off only to prove that (tests/bot/test_bot.cpp).
+    bool memoise_lookahead = true;
 };
 
 /// How a play ended.

@@ -106,7 +106,7 @@ std::optional<Plan> FreeSearch::expand(int si) {
     const auto snap = m_states[static_cast<std::size_t>(si)].snap;
     const int depth = m_states[static_cast<std::size_t>(si)].depth;
     for (const Macro& m : candidate_macros(v, dx, dy)) {
-        Rollout r = rollout(m_planner.graph(), m_geo, *snap, frames_of(m));
+        Rollout r = rollout(m_planner.graph(), m_geo, *snap, frames_of(m), Landing::Ignore, m_tools.rollouts);
         if (!r.exit && !r.rest) continue;
         const RestKey k = key_of(r.view);
         if (!r.exit && m_seen.count(k)) continue;
@@ -120,7 +120,7 @@ std::optional<Plan> FreeSearch::expand(int si) {
         }
         m_seen.insert(k);
         const double h = std::abs(k.x - m_aim.x) + std::abs(k.y - m_aim.y);
-        m_states.push_back({m_geo.snapshot(), std::move(r.frames), si, depth + 1, k});
+        m_states.push_back({r.end, std::move(r.frames), si, depth + 1, k});
         m_open.push({h + kSearchDepthCost * (depth + 1), static_cast<int>(m_states.size()) - 1});
     }
     return std::nullopt;

@@ -27,7 +27,7 @@ HopPlanner::HopPlanner(const Level& level, const PathPlanner& planner, const Ski
       m_geo(level, geo_config()),
       m_timer(level, planner.graph(), skill.safety_margin_ticks, settings),
       m_live_sim(level),
-      m_tools{level, planner, m_timer, settings} {}
+      m_tools{level, planner, m_timer, settings, settings.memoise_lookahead ? &m_rollouts : nullptr} {}
 
 SimConfig HopPlanner::geo_config() {
     SimConfig c;
@@ -101,7 +101,8 @@ std::vector<Rollout> HopPlanner::single_moves(const PlayerView& v, const HopGoal
     const int dy = tg.cell.y - feet_row(v);
     bool have_good = false;
     for (const Macro& m : candidate_macros(v, dx, dy, grab_of(m_planner.graph(), target, v))) {
-        Rollout r = rollout(m_planner.graph(), m_geo, goal.now, frames_of(m));
+        Rollout r =
+            rollout(m_planner.graph(), m_geo, goal.now, frames_of(m), Landing::Ignore, m_tools.rollouts);
         if (!r.exit && r.node != target) continue;
         const bool good = r.exit || well_centred(r, target);
         if (good && !have_good) {

@@ -49,7 +49,8 @@ private:
     // Built in this order, as before the split: geo, the timer's two, live.
     Simulation m_geo;  ///< lookahead without traps: where does a move lead
     MoveTimer m_timer;
-    Simulation m_live_sim;  ///< lookahead with traps: the multi-move search through mines
+    Simulation m_live_sim;    ///< lookahead with traps: the multi-move search through mines
+    RolloutCache m_rollouts;  ///< before m_tools, which points to it
     SearchTools m_tools;
     std::set<std::pair<RestKey, int>> m_failed;  ///< (resting place, target) searches that failed
 };

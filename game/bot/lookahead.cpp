@@ -1,6 +1,7 @@
 #include "game/bot/lookahead.hpp"
 
 #include "game/bot/rest_place.hpp"
+#include "gen/hash.hpp"
 
 #include <cmath>
 
@@ -9,6 +10,7 @@ namespace sawtooth::bot {
 namespace {
 
 constexpr double kBlockedStep = 0.002;  ///< m: a walking step shorter than this is blocked by a wall
+constexpr std::size_t kMaxCachedRollouts = 1 << 15;  ///< a RolloutCache is emptied when this full
 
 /// A rollout in progress: the lookahead, its result so far and the landing to record.
 struct RolloutRun {
@@ -91,16 +93,48 @@ bool RolloutRun::settle() {
 
 }  // namespace
 
+std::uint64_t RolloutCache::key(const SimSnapshot& from, const std::vector<InputFrame>& frames) {
+    Hasher h;
+    h.add_u64(snapshot_hash(from));
+    for (const InputFrame f : frames) h.add_u64(f.bits);
+    return h.value();
+}
+
+const Rollout* RolloutCache::find(const SimConfig& config, const SimSnapshot& from,
+                                  const std::vector<InputFrame>& frames, Landing landing) const {
+    const auto it = m_entries.find(key(from, frames));
+    if (it == m_entries.end()) return nullptr;
+    for (const Entry& e : it->second)
+        if (e.landing == landing && e.config == config && e.frames == frames && same_snapshot(*e.from, from))
+            return &e.result;
+    return nullptr;
+}
+
+void RolloutCache::store(const SimConfig& config, const SimSnapshot& from,
+                         const std::vector<InputFrame>& frames, Landing landing, const Rollout& r) {
+    if (m_count >= kMaxCachedRollouts) {  // memory stays bounded; a cleared cache only costs time
+        m_entries.clear();
+        m_count = 0;
+    }
+    m_entries[key(from, frames)].push_back({config, copy_snapshot(from), frames, landing, r});
+    ++m_count;
+}
+
 Rollout rollout(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
-                const std::vector<InputFrame>& frames, Landing landing) {
+                const std::vector<InputFrame>& frames, Landing landing, RolloutCache* cache) {
+    if (cache)
+        if (const Rollout* known = cache->find(sim.config(), from, frames, landing)) return *known;
     sim.restore(from);
     RolloutRun run{graph, sim, landing, {}};
     run.r.frames.reserve(frames.size() + kSettleMaxTicks);
-    if (!run.run_macro(frames) || !run.settle()) return std::move(run.r);
-    Rollout& r = run.r;
-    r.view = sim.player();
-    r.rest = at_rest(r.view);
-    r.node = r.rest ? node_of(graph, r.view) : -1;
+    if (run.run_macro(frames) && run.settle()) {
+        Rollout& r = run.r;
+        r.view = sim.player();
+        r.rest = at_rest(r.view);
+        r.node = r.rest ? node_of(graph, r.view) : -1;
+        r.end = sim.snapshot();
+    }
+    if (cache) cache->store(sim.config(), from, frames, landing, run.r);
     return std::move(run.r);
 }
 
@@ -122,6 +156,7 @@ std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vecto
 std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
                                         const AtTarget& at_target, int w_min, int window) {
     const int m = m_margin;
+    m_clear.reset();  // another move or target
     m_wait_sim.restore(now);
     int run = 0, best_run = 0, best_end = -1;
     if (window <= 0) window = m_settings.wait_window_ticks;
@@ -142,6 +177,16 @@ std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vecto
 
 bool MoveTimer::survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
                          const AtTarget& at_target) {
+    if (!m_settings.memoise_lookahead) return run_survives(from, frames, at_target);
+    if (m_clear && same_motion(*m_clear->from, from)) return m_clear->survived;
+    const std::uint64_t near_before = m_run_sim.steps_near_traps();
+    const bool ok = run_survives(from, frames, at_target);
+    if (m_run_sim.steps_near_traps() == near_before) m_clear = ClearRun{copy_snapshot(from), ok};
+    return ok;
+}
+
+bool MoveTimer::run_survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                             const AtTarget& at_target) {
     m_run_sim.restore(from);
     for (const InputFrame& f : frames) {
         m_run_sim.step(f);

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace sawtooth::bot {
@@ -26,6 +27,10 @@ struct Plan {
     int target = -1;
 };
 
+/// Whether a rollout records its first landing from the air (chains through mines go on
+/// from there without coming to rest).
+enum class Landing : std::uint8_t { Ignore, Record };
+
 /// One lookahead result.
 struct Rollout {
     bool died = false;
@@ -39,16 +44,44 @@ struct Rollout {
     std::shared_ptr<const SimSnapshot> landing;
     std::size_t landing_frames = 0;
     int landing_node = -1;
+    /// The state at the end, if the player neither died nor reached the exit during the
+    /// macro (searches go on from it).
+    std::shared_ptr<const SimSnapshot> end;
 };
 
-/// Whether a rollout records its first landing from the air (chains through mines go on
-/// from there without coming to rest).
-enum class Landing : std::uint8_t { Ignore, Record };
+/// Rollouts already run, by start state (bit for bit), physics, frames and landing. The
+/// searches ask for the same rollout again and again (the chain search's first expansion
+/// repeats the single moves; the wide and deep traps-on searches repeat the narrow one's
+/// expansions from the same starts), and a rollout is a function of those, so a stored
+/// answer is the one re-simulating gives. For one level: the hop planner owns one.
+class RolloutCache {
+public:
+    /// The stored rollout, if any.
+    const Rollout* find(const SimConfig& config, const SimSnapshot& from,
+                        const std::vector<InputFrame>& frames, Landing landing) const;
+    void store(const SimConfig& config, const SimSnapshot& from, const std::vector<InputFrame>& frames,
+               Landing landing, const Rollout& r);
+
+private:
+    struct Entry {
+        SimConfig config;
+        std::shared_ptr<const SimSnapshot> from;
+        std::vector<InputFrame> frames;
+        Landing landing = Landing::Ignore;
+        Rollout result;
+    };
+    static std::uint64_t key(const SimSnapshot& from, const std::vector<InputFrame>& frames);
+
+    std::unordered_map<std::uint64_t, std::vector<Entry>> m_entries;
+    std::size_t m_count = 0;
+};
 
 /// Runs `frames` then lets the player settle, on `sim` restored to `from`. A move ends
-/// early when a ledge is grabbed or a walk is blocked by a wall.
+/// early when a ledge is grabbed or a walk is blocked by a wall. With a cache, a rollout
+/// run before is answered from it (and `sim` is then left as it was).
 Rollout rollout(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
-                const std::vector<InputFrame>& frames, Landing landing = Landing::Ignore);
+                const std::vector<InputFrame>& frames, Landing landing = Landing::Ignore,
+                RolloutCache* cache = nullptr);
 
 /// Where a timed move must end: true if the player there counts as arrived.
 using AtTarget = std::function<bool(const PlayerView&)>;
@@ -70,12 +103,22 @@ public:
 
 private:
     bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target);
+    bool run_survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                      const AtTarget& at_target);
+
+    /// A run of the move being timed that came within no trap's reach: a later start of
+    /// the same motion (same_motion: the player waiting still) ends the same (one scan).
+    struct ClearRun {
+        std::shared_ptr<const SimSnapshot> from;
+        bool survived = false;
+    };
 
     const LevelGraph& m_graph;
     int m_margin;
     const BotSettings& m_settings;
     Simulation m_wait_sim;  ///< lookahead with traps: the real state, waiting
     Simulation m_run_sim;   ///< lookahead with traps: a move started after a wait
+    std::optional<ClearRun> m_clear;
 };
 
 }  // namespace sawtooth::bot

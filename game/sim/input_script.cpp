@@ -49,7 +49,10 @@ std::string format_input_script(const std::vector<InputFrame>& frames) {
     std::size_t i = 0;
     while (i < frames.size()) {
         std::size_t j = i;
-        while (j < frames.size() && frames[j] == frames[i]) ++j;
+        // A run longer than one line may hold is split: parse_input_script refuses TICKS
+        // above kMaxScriptStepTicks, and what this writes must read back.
+        const std::size_t limit = i + static_cast<std::size_t>(kMaxScriptStepTicks);
+        while (j < frames.size() && j < limit && frames[j] == frames[i]) ++j;
         out += std::to_string(j - i) + " " + format_keys(frames[i]) + "\n";
         i = j;
     }

@@ -31,7 +31,8 @@ inline constexpr long kMaxScriptTicks = 24L * 60 * 60 * 60;
 /// Parses a script into one InputFrame per tick; throws ScriptError.
 std::vector<InputFrame> parse_input_script(std::string_view text);
 
-/// Writes frames as a compact script (runs of equal frames on one line).
+/// Writes frames as a compact script (runs of equal frames on one line, at most
+/// kMaxScriptStepTicks a line); parse_input_script reads it back to the same frames.
 std::string format_input_script(const std::vector<InputFrame>& frames);
 
 }  // namespace sawtooth

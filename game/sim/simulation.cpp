@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace sawtooth {
@@ -59,9 +60,9 @@ Simulation::Simulation(const Level& level, const SimConfig& config) : m_level(le
         throw std::invalid_argument("invalid level: " + problem);
     m_state.traps.resize(level.traps.size());
     m_state.inside_trap.assign(level.traps.size(), 0);
-    for (std::size_t i = 0; i < level.traps.size(); ++i) {
-        m_trap_areas.push_back(trap_area(level.traps[i]));
-        if (level.traps[i].type != TrapType::Mine) m_state.traps[i] = periodic_trap_state(level.traps[i], 0);
+    for (const Trap& trap : level.traps) {
+        m_trap_areas.push_back(trap_area(trap));
+        m_trap_reach.push_back(trap_reach(trap));
     }
     m_state.safe_cell = level.start;
     build_world();
@@ -146,6 +147,7 @@ void Simulation::emit(SimEventType type, int a, int b) { m_events.push_back({m_s
 
 void Simulation::step(InputFrame input) {
     m_events.clear();
+    m_trap_view_valid = false;
     ++m_state.tick;
     input.bits &= kInputMask;
 
@@ -233,6 +235,7 @@ void Simulation::after_physics(InputFrame input) {
     // A ledge grab above may have moved the body: traps and the exit see where it is now.
     const Box box = body_box(m_player->GetPosition().x, m_player->GetPosition().y);
     const bool in_any_trap = update_traps(box);
+    if (near_trap(box)) ++m_steps_near_traps;
     if (const int trap = killing_trap(box); trap >= 0) {
         kill(trap);
         return;
@@ -269,24 +272,42 @@ bool Simulation::update_traps(const Box& body) {
         if (inside && !m_state.inside_trap[i]) emit(SimEventType::TrapEnter, static_cast<int>(i));
         m_state.inside_trap[i] = inside;
         in_any_trap = in_any_trap || inside;
-        if (trap.type == TrapType::Mine) {
-            const MinePhase before = state.mine;
-            step_mine(state, inside);
-            if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
-                emit(SimEventType::MineArmed, static_cast<int>(i));
-            if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
-        } else {
-            state = periodic_trap_state(trap, m_state.tick);
-        }
+        if (trap.type != TrapType::Mine) continue;  // a function of the tick: see traps()
+        const MinePhase before = state.mine;
+        step_mine(state, inside);
+        if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
+            emit(SimEventType::MineArmed, static_cast<int>(i));
+        if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
     }
     return in_any_trap;
 }
 
 int Simulation::killing_trap(const Box& body) const {
     if (!m_config.traps_enabled) return -1;
-    for (std::size_t i = 0; i < m_level.traps.size(); ++i)
-        if (trap_hits(m_level.traps[i], m_state.traps[i], body)) return static_cast<int>(i);
+    for (std::size_t i = 0; i < m_level.traps.size(); ++i) {
+        if (!overlaps(body, m_trap_reach[i])) continue;  // trap_hits would be false
+        const Trap& trap = m_level.traps[i];
+        const TrapState state =
+            trap.type == TrapType::Mine ? m_state.traps[i] : periodic_trap_state(trap, m_state.tick);
+        if (trap_hits(trap, state, body)) return static_cast<int>(i);
+    }
     return -1;
+}
+
+bool Simulation::near_trap(const Box& body) const {
+    for (const Box& reach : m_trap_reach)
+        if (overlaps(body, reach)) return true;
+    return false;
+}
+
+const std::vector<TrapState>& Simulation::traps() const {
+    if (m_trap_view_valid) return m_trap_view;
+    m_trap_view = m_state.traps;
+    for (std::size_t i = 0; i < m_level.traps.size(); ++i)
+        if (m_level.traps[i].type != TrapType::Mine)
+            m_trap_view[i] = periodic_trap_state(m_level.traps[i], m_state.tick);
+    m_trap_view_valid = true;
+    return m_trap_view;
 }
 
 void Simulation::try_grab_ledge() {
@@ -401,6 +422,80 @@ std::uint64_t Simulation::state_hash() const {
     return h.value();
 }
 
+namespace {
+template <class T>
+void add_bits(Hasher& h, const T& v) {
+    h.add_bytes(&v, sizeof v);
+}
+
+// Every field of a TrapState, named once for both snapshot_hash and same_snapshot.
+template <class F>
+void each_trap_field(const TrapState& t, F&& f) {
+    const auto& [deadly, telling, saw_x, saw_y, saw_angle, spike_reach, squeeze_bottom, squeeze_top,
+                 electrified, mine, mine_timer, blast] = t;
+    f(deadly), f(telling), f(saw_x), f(saw_y), f(saw_angle), f(spike_reach), f(squeeze_bottom),
+        f(squeeze_top);
+    f(electrified), f(mine), f(mine_timer), f(blast);
+}
+}  // namespace
+
+// Every field of Simulation::State and the body, named once for both functions below.
+template <class F>
+void each_snapshot_field(const SimSnapshot& snap, F&& f) {
+    const auto& [tick, prev_input, mode, facing, jump_rising, jump_buffer, grab_cooldown, dead_timer, deaths,
+                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = snap.state;
+    f(tick), f(prev_input.bits), f(mode), f(facing), f(jump_rising), f(jump_buffer), f(grab_cooldown);
+    f(dead_timer), f(deaths), f(reached_exit), f(hang_x), f(hang_y), f(safe_cell.x), f(safe_cell.y);
+    f(snap.position.x), f(snap.position.y), f(snap.velocity.x), f(snap.velocity.y);
+    for (const TrapState& t : traps) each_trap_field(t, f);
+    for (const std::uint8_t inside : inside_trap) f(inside);
+}
+
+std::uint64_t snapshot_hash(const SimSnapshot& snap) {
+    Hasher h;
+    each_snapshot_field(snap, [&h](const auto& v) { add_bits(h, v); });
+    return h.value();
+}
+
+bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b) {
+    if (a.state.traps.size() != b.state.traps.size() ||
+        a.state.inside_trap.size() != b.state.inside_trap.size())
+        return false;
+    // Walk both field lists in step: collect b's bytes, then compare a's against them.
+    std::vector<unsigned char> bytes;
+    each_snapshot_field(b, [&bytes](const auto& v) {
+        const auto* p = reinterpret_cast<const unsigned char*>(&v);
+        bytes.insert(bytes.end(), p, p + sizeof v);
+    });
+    std::size_t at = 0;
+    bool same = true;
+    each_snapshot_field(a, [&](const auto& v) {
+        same = same && std::memcmp(&v, bytes.data() + at, sizeof v) == 0;
+        at += sizeof v;
+    });
+    return same;
+}
+
+bool same_motion(const SimSnapshot& a, const SimSnapshot& b) {
+    // Names every field of State (a field added there does not compile until it is
+    // decided here). Left out: the tick and the traps' states (they only kill: see the
+    // header) and deaths (counts only). The rest is what a step's motion reads, plus
+    // the respawn cell (a dead player's next position).
+    const auto& [tick, prev_input, mode, facing, jump_rising, jump_buffer, grab_cooldown, dead_timer, deaths,
+                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
+    const Simulation::State& o = b.state;
+    auto bits = [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    return prev_input == o.prev_input && mode == o.mode && facing == o.facing &&
+           jump_rising == o.jump_rising && jump_buffer == o.jump_buffer && grab_cooldown == o.grab_cooldown &&
+           dead_timer == o.dead_timer && reached_exit == o.reached_exit && bits(hang_x, o.hang_x) &&
+           bits(hang_y, o.hang_y) && safe_cell == o.safe_cell && bits(a.position, b.position) &&
+           bits(a.velocity, b.velocity);
+}
+
+std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap) {
+    return std::make_shared<SimSnapshot>(snap);
+}
+
 std::shared_ptr<const SimSnapshot> Simulation::snapshot() const {
     return std::make_shared<SimSnapshot>(
         SimSnapshot{m_state, m_player->GetPosition(), m_player->GetLinearVelocity()});
@@ -408,6 +503,7 @@ std::shared_ptr<const SimSnapshot> Simulation::snapshot() const {
 
 void Simulation::restore(const SimSnapshot& snap) {
     m_state = snap.state;
+    m_trap_view_valid = false;
     set_player_mode(m_state.mode);  // sets the body's weight and collision for the mode
     m_player->SetTransform(snap.position, 0.0f);
     m_player->SetLinearVelocity(snap.velocity);

@@ -46,6 +46,7 @@ struct SimConfig {
     double ground_drag = kGroundDrag;
     double air_drag = kAirDrag;
     bool traps_enabled = true;  ///< false: traps never kill (piece validation, tutorials)
+    friend bool operator==(const SimConfig&, const SimConfig&) = default;
 };
 
 /// What the player is doing. HangLeft = hanging on a ledge that is on the player's LEFT.
@@ -94,6 +95,19 @@ double stand_y(int cell_y);
 /// for recording or replay.
 struct SimSnapshot;
 
+/// A hash of a snapshot's whole content, bit for bit.
+std::uint64_t snapshot_hash(const SimSnapshot& snap);
+/// True if two snapshots hold the same content, bit for bit: restoring either gives the
+/// same dynamic state (lookahead results can be memoised by it, game/bot/lookahead).
+bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
+/// True if the player moves the same from both snapshots, whatever the inputs: they differ
+/// at most in the tick and the traps' states. Traps never push the player, they only kill,
+/// so runs from the two that come within no trap's reach (Simulation::steps_near_traps)
+/// end the same.
+bool same_motion(const SimSnapshot& a, const SimSnapshot& b);
+/// A copy of a snapshot (outside the simulation the type is opaque).
+std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap);
+
 /// One platformer level in play.
 class Simulation {
 public:
@@ -119,7 +133,7 @@ public:
     /// Deaths so far.
     int deaths() const { return m_state.deaths; }
     /// Trap states at the current tick (same order as level().traps).
-    const std::vector<TrapState>& traps() const { return m_state.traps; }
+    const std::vector<TrapState>& traps() const;
     /// The level being played.
     const Level& level() const { return m_level; }
     /// Cell of the last safe landing (respawn point).
@@ -127,6 +141,10 @@ public:
     /// Hash of the dynamic state that decides what happens next; equal runs give equal
     /// hashes (simulation.cpp says which fields it leaves out and why).
     std::uint64_t state_hash() const;
+
+    /// Steps so far (restores do not reset it) after which the player's box overlapped some
+    /// trap's reach (trap_reach): a run during which it did not grow met no trap.
+    std::uint64_t steps_near_traps() const { return m_steps_near_traps; }
 
     /// Number of fixtures of the static level body (outline chains, not cells).
     int static_fixture_count() const { return m_static_fixtures; }
@@ -141,6 +159,9 @@ public:
 
 private:
     friend struct SimSnapshot;
+    friend std::uint64_t snapshot_hash(const SimSnapshot& snap);
+    friend bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
+    friend bool same_motion(const SimSnapshot& a, const SimSnapshot& b);
 
     /// Every mutable field of the simulation besides the player's Box2D body, listed once:
     /// snapshot and restore copy it whole, and state_hash names each field (a structured
@@ -156,9 +177,11 @@ private:
         int dead_timer = 0;                 ///< ticks left before the respawn
         int deaths = 0;
         bool reached_exit = false;
-        double hang_x = 0.0, hang_y = 0.0;      ///< body centre pinned while hanging, m
-        CellPos safe_cell;                      ///< respawn cell: the last safe landing
-        std::vector<TrapState> traps;           ///< per trap, same order as the level's
+        double hang_x = 0.0, hang_y = 0.0;  ///< body centre pinned while hanging, m
+        CellPos safe_cell;                  ///< respawn cell: the last safe landing
+        /// Per trap, same order as the level's: the mines' states; a periodic trap's entry
+        /// stays default (its state is a function of the tick: traps()).
+        std::vector<TrapState> traps;
         std::vector<std::uint8_t> inside_trap;  ///< per trap: body overlapped its cells last tick
     };
 
@@ -172,6 +195,7 @@ private:
     void update_ground_contact(InputFrame input, double x, double y, float vy);
     bool update_traps(const Box& body);
     int killing_trap(const Box& body) const;
+    bool near_trap(const Box& body) const;
     void try_grab_ledge();
     void grab_ledge(int side, int ledge_x, double hang_x, double hang_y);
     bool feet_on_ground(double x, double y) const;
@@ -187,6 +211,13 @@ private:
     b2Body* m_player = nullptr;
     int m_static_fixtures = 0;
     std::vector<Box> m_trap_areas;  ///< per trap: its cells, m
+    std::vector<Box> m_trap_reach;  ///< per trap: trap_reach, m
+
+    // traps() for the current tick, filled on demand: a periodic trap's state is a pure
+    // function of the tick, so steps compute it only for traps within reach of the player.
+    mutable std::vector<TrapState> m_trap_view;
+    mutable bool m_trap_view_valid = false;
+    std::uint64_t m_steps_near_traps = 0;  ///< see steps_near_traps(); not part of the state
 
     State m_state;
     PlayerView m_view;               ///< derived from m_state and the body by sync_view

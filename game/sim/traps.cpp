@@ -26,8 +26,6 @@ double dist2_point_box(double px, double py, const Box& b) {
 }
 }  // namespace
 
-bool overlaps(const Box& a, const Box& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
-
 int cycle_position(const Trap& trap, std::uint64_t tick) {
     const auto c = static_cast<std::uint64_t>(std::max(trap.cycle_ticks, 1));
     const auto p = static_cast<std::uint64_t>(std::max(trap.phase_ticks, 0)) % c;
@@ -43,6 +41,35 @@ Box trap_area(const Trap& trap) {
         hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
     }
     return {lo.x * kCellSize, lo.y * kCellSize, (hi.x + 1) * kCellSize, (hi.y + 1) * kCellSize};
+}
+
+Box trap_reach(const Trap& trap) {
+    // Beyond the deadly parts' furthest extent, plus a margin: the box only prunes tests.
+    constexpr double kMargin = 0.05;
+    const double x0 = trap.cell.x * kCellSize, y0 = trap.cell.y * kCellSize;
+    Box b;
+    switch (trap.type) {
+        case TrapType::Saw: {  // the blade's disc along its whole track
+            const double cx = x0 + kCellSize * 0.5, cy = y0 + kSawHubHeight;
+            b = {cx - kSawRadius, cy - kSawRadius, cx + kSawTravel + kSawRadius, cy + kSawRadius};
+            break;
+        }
+        case TrapType::WallSpike: {  // fully out, on either side of the wall line
+            const double wall = trap.facing > 0 ? x0 : x0 + kCellSize;
+            b = {wall - kSpikeDepth, y0, wall + kSpikeDepth, y0 + kCellSize};
+            break;
+        }
+        case TrapType::Squeeze:  // the column and the sparks beside it
+            b = {x0 - kSqueezeSparkMargin, y0, x0 + kCellSize + kSqueezeSparkMargin,
+                 y0 + kSqueezeColumnHeight};
+            break;
+        case TrapType::Mine: {  // the blast's disc
+            const double cx = x0 + kCellSize * 0.5, cy = y0 + kMineHeight;
+            b = {cx - kMineBlastRadius, cy - kMineBlastRadius, cx + kMineBlastRadius, cy + kMineBlastRadius};
+            break;
+        }
+    }
+    return {b.x0 - kMargin, b.y0 - kMargin, b.x1 + kMargin, b.y1 + kMargin};
 }
 
 namespace {

@@ -72,7 +72,15 @@ bool trap_hits(const Trap& trap, const TrapState& state, const Box& player);
 /// The trap's cell area in metres.
 Box trap_area(const Trap& trap);
 
-/// True if the boxes overlap (touching edges do not count).
-bool overlaps(const Box& a, const Box& b);
+/// A box the trap never reaches beyond: trap_hits is false, at every tick, for a player
+/// box that does not overlap it (the simulation tests only the traps whose reach the
+/// player's box touches). Conservative, so it may be larger than the deadly parts.
+Box trap_reach(const Trap& trap);
+
+/// True if the boxes overlap (touching edges do not count). Inline: every step tests the
+/// player's box against every trap's area.
+inline bool overlaps(const Box& a, const Box& b) {
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
 
 }  // namespace sawtooth

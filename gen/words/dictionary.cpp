@@ -135,6 +135,37 @@ void Dictionary::build() {
         }
         m_trie[static_cast<std::size_t>(n)].word = static_cast<std::int32_t>(id);
     }
+    m_alphabetical.clear();
+    m_alphabetical_rank.assign(m_entries.size(), -1);
+    index_trie(0);
+}
+
+// Pre-order in letter order lists the words alphabetically ("cat" before "cats"); post-order
+// gathers, for each node, what every word below it still needs (the search's pruning).
+void Dictionary::index_trie(std::int32_t n) {
+    const auto at = [this](std::int32_t i) -> TrieNode& { return m_trie[static_cast<std::size_t>(i)]; };
+    if (const std::int32_t id = at(n).word; id >= 0) {
+        m_alphabetical_rank[static_cast<std::size_t>(id)] = static_cast<std::int32_t>(m_alphabetical.size());
+        m_alphabetical.push_back(id);
+    }
+    std::uint32_t needed = ~0u;
+    int fewest = 255;
+    for (int c = 0; c < kAlphabet; ++c) {
+        const std::int32_t ch = at(n).child[c];
+        if (ch < 0) continue;
+        index_trie(ch);
+        const std::uint32_t bit = 1u << c;
+        if (at(ch).word >= 0) {  // a word ending at the child needs just its letter
+            needed &= bit;
+            fewest = 1;
+        }
+        if (at(ch).fewest_more != 255) {
+            needed &= bit | at(ch).letters_needed;
+            fewest = std::min(fewest, 1 + at(ch).fewest_more);
+        }
+    }
+    at(n).letters_needed = fewest == 255 ? 0u : needed;
+    at(n).fewest_more = static_cast<std::uint8_t>(std::min(fewest, 255));
 }
 
 int Dictionary::find(std::string_view word) const {

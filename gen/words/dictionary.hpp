@@ -26,10 +26,13 @@ struct WordEntry {
     bool profane = false;     ///< recognised in play, never a source word
 };
 
-/// One trie node; child[c] is a node index or -1, word is a word id or -1.
+/// One trie node; child[c] is a node index or -1, word is a word id or -1. The last two
+/// fields let a subsequence search skip nodes below which no word can be completed.
 struct TrieNode {
     std::int32_t child[kAlphabet];
     std::int32_t word = -1;
+    std::uint32_t letters_needed = 0;  ///< bit c: every word strictly below has letter c after this node
+    std::uint8_t fewest_more = 255;    ///< fewest letters to a word strictly below (255: none below)
 };
 
 /// Recognised words sorted by count (descending, then alphabetically), with ranks and a trie.
@@ -66,12 +69,19 @@ public:
 
     /// Trie node by index; node 0 is the root.
     const TrieNode& node(int index) const { return m_trie[static_cast<std::size_t>(index)]; }
+    /// Position of a word in alphabetical order (0 = first); ids are in frequency order.
+    int alphabetical_rank(int id) const { return m_alphabetical_rank[static_cast<std::size_t>(id)]; }
+    /// The word id at an alphabetical position (inverse of alphabetical_rank).
+    int id_at_alphabetical_rank(int rank) const { return m_alphabetical[static_cast<std::size_t>(rank)]; }
 
 private:
     void build();
+    void index_trie(std::int32_t node);
 
     std::vector<WordEntry> m_entries;
     std::vector<TrieNode> m_trie;
+    std::vector<std::int32_t> m_alphabetical;       ///< word ids in alphabetical order
+    std::vector<std::int32_t> m_alphabetical_rank;  ///< per word id: index into m_alphabetical
     int m_ranked = 0;
     int m_skipped = 0;
 };

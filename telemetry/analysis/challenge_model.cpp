@@ -28,12 +28,21 @@ nlohmann::json coeffs_json(const Coefficients& c) {
 
 using telemetry::JsonField;
 
+// One coefficient, within kMaxModelCoefficient: every prediction then stays finite (two
+// huge terms of opposite sign would make inf - inf, a NaN probability).
+double coefficient_from(const JsonField& f) {
+    const double v = f.number();
+    if (std::abs(v) > kMaxModelCoefficient)
+        f.fail("expected a coefficient in -1e6..1e6, got " + printable(f.value().dump()));
+    return v;
+}
+
 Coefficients coeffs_from(const JsonField& j) {
     Coefficients c;
-    c.c0 = j.at("c0").number();
-    c.t_timing = j.at("t_timing").number();
-    c.j = j.at("j").number();
-    c.t_cycle = j.at("t_cycle").number();
+    c.c0 = coefficient_from(j.at("c0"));
+    c.t_timing = coefficient_from(j.at("t_timing"));
+    c.j = coefficient_from(j.at("j"));
+    c.t_cycle = coefficient_from(j.at("t_cycle"));
     return c;
 }
 

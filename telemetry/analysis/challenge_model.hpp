@@ -31,6 +31,8 @@ inline constexpr const char* kModelFormatName = "sawtooth-challenge-model";
 inline constexpr int kMaxHistogramAxisBins = 1000;
 inline constexpr int kMaxHistogramBins = 100000;
 inline constexpr int kMaxModelCount = 1000000000;
+/// Largest coefficient magnitude a model file may hold (fits give values below 10).
+inline constexpr double kMaxModelCoefficient = 1e6;
 
 /// Histogram axes of thesis 5.1 (Fig. 5.2).
 struct HistogramSettings {

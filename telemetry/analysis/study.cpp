@@ -4,6 +4,7 @@
 #include "telemetry/build_info.hpp"
 #include "telemetry/events.hpp"
 #include "telemetry/input_rle.hpp"
+#include "telemetry/replay.hpp"
 #include "telemetry/store.hpp"
 
 #include <algorithm>
@@ -50,7 +51,6 @@ struct Job {
     telemetry::LevelRecord record;
     std::vector<InputFrame> inputs;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;
-    std::shared_ptr<const GeneratedLevel> generated;  ///< regenerated serially (see load_study)
     // results
     bool ok = false;
     std::string problem;
@@ -58,18 +58,28 @@ struct Job {
     TraceStats stats;
 };
 
+// The level as recorded, from its stored text (hash-checked, as telemetry replay does),
+// with the graph and the start and exit nodes the model reads. The model's features come
+// from the level itself, so a level of any generator version is analysed alike: no
+// regeneration (which an older version's parameters could not reproduce anyway).
+std::shared_ptr<const GeneratedLevel> recorded_level(const telemetry::LevelRecord& r) {
+    auto g = std::make_shared<GeneratedLevel>();
+    g->level = telemetry::rebuild_level(r);
+    g->graph = build_level_graph(g->level);
+    g->start_node = g->graph.stand(g->level.start);
+    g->exit_node = g->graph.stand(g->level.exit);
+    g->ok = true;
+    return g;
+}
+
 void replay(Job& job) {
     const telemetry::LevelRecord& r = job.record;
     const std::string where = "level " + std::to_string(r.level_id);
-    if (r.generator_version != kGeneratorVersion) {
-        job.problem = where + ": generator version " + std::to_string(r.generator_version) +
-                      " differs from this build's " + std::to_string(kGeneratorVersion);
-        return;
-    }
-    std::shared_ptr<const GeneratedLevel> g = job.generated;
-    if (!g || !g->ok || level_hash(g->level) != r.level_hash) {
-        job.problem = where + ": regenerating seed " + std::to_string(r.params->seed) +
-                      " does not give the recorded level";
+    std::shared_ptr<const GeneratedLevel> g;
+    try {
+        g = recorded_level(r);
+    } catch (const telemetry::ReplayError& e) {
+        job.problem = e.what();
         return;
     }
     Simulation sim(g->level);
@@ -97,7 +107,6 @@ void replay(Job& job) {
     job.level.ticks = sim.tick();
     job.level.traces = level_traces(g->level, g->graph, rows, &job.stats);
     job.level.generated = std::move(g);
-    job.generated.reset();
     job.ok = true;
 }
 
@@ -136,11 +145,6 @@ std::vector<Job> collect_jobs(telemetry::Store& store, const std::vector<Session
             job.session = sessions.size() - 1;
             job.inputs = store.load_inputs(id, rec.ticks);
             job.hashes = store.load_state_hashes(id);
-            // Levels are regenerated here, serially (concurrent generate_level calls once
-            // returned different levels, from out-of-range reads since fixed); only the
-            // replays run in parallel.
-            if (rec.generator_version == kGeneratorVersion && validate_params(*rec.params).empty())
-                job.generated = std::make_shared<const GeneratedLevel>(generate_level(*rec.params));
             job.record = std::move(rec);
             jobs.push_back(std::move(job));
         }

@@ -1,9 +1,9 @@
 #pragma once
 // A recorded study as the difficulty model sees it (thesis ch. 5): every finished,
-// generated platformer level of every session, REPLAYED from its seed and recorded inputs
-// through the simulation (state hashes checked) to recompute its events, deaths and
-// mapped event traces. Stored summaries are never trusted. Works on any database the
-// recorder writes, human or simulated players.
+// generated platformer level of every session, REPLAYED from its stored level text
+// (hash-checked; any generator version) and recorded inputs through the simulation (state
+// hashes checked) to recompute its events, deaths and mapped event traces. Stored summaries are never
+// trusted. Works on any database the recorder writes, human or simulated players.
 
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
@@ -21,6 +21,8 @@ struct StudyLevel {
     std::int64_t level_id = 0;
     int seq = 0;          ///< position in its session (tutorials included)
     int level_index = 0;  ///< GenParams::level_index (1..10 in a study session)
+    /// The recorded level with its graph, start and exit nodes (routes, traps and maze are
+    /// not recovered: the model reads the level itself).
     std::shared_ptr<const GeneratedLevel> generated;
     int deaths = 0;        ///< recomputed by the replay
     bool skipped = false;  ///< the player switched to the next level

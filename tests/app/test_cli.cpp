@@ -66,6 +66,23 @@ TEST_CASE("bad flags exit 2 with one line on stderr") {
     }
 }
 
+TEST_CASE("bad input exits before the store is opened: no database file is created") {
+    // The level's flags and file, the screenshot path and the model file used to be checked
+    // after the store was opened, so each of these created the --db file before exiting.
+    const fs::path home = temp_dir("nodb");
+    for (const char* args : {"--headless --seed 1 --rooms bad", "--headless --seed 1 --room-size 1x1",
+                             "--headless --level /nonexistent-dir/level.txt",
+                             "--headless --frames 2 --screenshot /nonexistent-dir/x.png",
+                             "--headless --model /nonexistent-dir/model.json"}) {
+        CAPTURE(args);
+        const fs::path db = home / "never.db";
+        const ProcessResult r = run(flags(args, {"--db", db.string()}), home);
+        CHECK(r.exit_code != 0);
+        CHECK(lines(r.err) == 1);
+        CHECK_FALSE(fs::exists(db));
+    }
+}
+
 TEST_CASE("a screenshot to a path that cannot be written exits 1") {
     const fs::path home = temp_dir("shot");
     const ProcessResult r = run(flags("--headless --frames 2 --screenshot /nonexistent-dir/x.png"), home);

@@ -71,13 +71,17 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     write(dir / "actions.txt", w::format_action_log(ref.log()));
     const std::uint32_t last_tick = ref.log().back().tick;
 
+    // The level ends at last_tick, the rating screen follows a second later (answered
+    // with typed digits), then the results.
+    const std::string rate = std::to_string(last_tick + 80) + ":type=8," + std::to_string(last_tick + 82) +
+                             ":type=2," + std::to_string(last_tick + 84) + ":confirm";
     const ProcessResult r = game(dir, {"--screen", "words-level", "--words-level", "1", "--words-actions",
                                        (dir / "actions.txt").string(), "--db", (dir / "s.db").string(),
-                                       "--words-progress", (dir / "progress.json").string(), "--frames",
-                                       std::to_string(last_tick + 120), "--print-screen"});
+                                       "--words-progress", (dir / "progress.json").string(), "--menu-keys",
+                                       rate, "--frames", std::to_string(last_tick + 120), "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("screen: words-results") != std::string::npos);  // the level ended
+    CHECK(r.out.find("screen: words-results") != std::string::npos);  // the level ended, rated
 
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
     const tel::WordRecording rec = tel::load_word_recording(store, 1);
@@ -90,6 +94,8 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     CHECK(rec.actions.size() == ref.log().size());
     CHECK(rec.challenges.size() == ref.results().size());
     CHECK(rec.result_hash == ref.result_hash());
+    CHECK(store.db().query_int("SELECT count(*) FROM ratings WHERE word_level_id = 1 AND enjoyment = 8 AND "
+                               "difficulty = 2 AND skipped = 0") == 1);
 
     const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
     INFO(rep.mismatch.value_or(""));

@@ -318,3 +318,30 @@ TEST_CASE("a noisy player with no safe moment tries the move anyway instead of g
         CHECK(replays_to_exit(g.level, r.inputs) == (r.end == PlayEnd::Exit));
     }
 }
+
+// Issue 20: the lookahead memo (BotSettings::memoise_lookahead) answers a rollout asked
+// for again, and a timing run of a motion that met no trap, from what simulating it gave
+// the first time, so the bot's inputs are the same with it and without it, for the
+// expert (the proof) and for noisy players who replan.
+TEST_CASE("memoised lookahead runs give exactly the inputs of simulating every run") {
+    BotSettings memo = capped(), fresh = capped();
+    fresh.memoise_lookahead = false;
+    for (std::uint64_t seed : {22u, 23u}) {
+        GenParams p;
+        p.seed = seed;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        CAPTURE(seed);
+        CHECK(play_level(g.level, expert_skill(), seed, memo).inputs ==
+              play_level(g.level, expert_skill(), seed, fresh).inputs);
+    }
+    for (std::uint64_t seed : {3u, 7u}) {
+        const GeneratedLevel g = generate_level(study_level(seed, 6));
+        REQUIRE(g.ok);
+        CAPTURE(seed);
+        const PlayResult a = play_level(g.level, bad_skill(), seed, memo);
+        const PlayResult b = play_level(g.level, bad_skill(), seed, fresh);
+        CHECK(a.inputs == b.inputs);
+        CHECK(a.deaths == b.deaths);
+    }
+}

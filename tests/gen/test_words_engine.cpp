@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <set>
+#include <tuple>
 
 #include "../support/words_fixture.hpp"
 #include "gen/rng.hpp"
@@ -121,6 +122,103 @@ TEST_CASE("trie search equals brute force over all subsets (random strings)") {
         CHECK_MESSAGE(word_set(scan) == brute_force_words(d, s), s);
         for (std::uint32_t m = 0; m < (1u << n); ++m)
             CHECK(scan.is_word(m) == (std::popcount(m) >= 3 && d.contains(kept_letters(s, m))));
+    }
+}
+
+namespace {
+// Reference features: the definitions of WordFeatures, bit by bit.
+WordFeatures reference_features(std::uint32_t mask) {
+    WordFeatures f;
+    int first = -1, last = -1, run = 0;
+    for (int i = 0; i < 32; ++i) {
+        const bool kept = (mask >> i & 1u) != 0;
+        run = kept ? run + 1 : 0;
+        f.max_sequence = std::max(f.max_sequence, run);
+        if (!kept) continue;
+        ++f.length;
+        if (first < 0) first = i;
+        last = i;
+    }
+    if (first < 0) return f;
+    f.first_occurrence = first;
+    f.split_distance = (last - first + 1) - f.length;
+    return f;
+}
+
+// Reference scan: every subset looked up in the dictionary, grouped per word, the most
+// visible embedding chosen by the stated order, words sorted by length then spelling.
+std::vector<FoundWord> reference_scan(const Dictionary& d, const std::string& s) {
+    std::vector<FoundWord> out;
+    for (std::uint32_t m = 1; m < (1u << s.size()); ++m) {
+        const std::string k = kept_letters(s, m);
+        const int id = d.find(k);
+        if (id < 0) continue;
+        auto it = std::find_if(out.begin(), out.end(), [&](const FoundWord& w) { return w.id == id; });
+        if (it == out.end()) it = out.insert(out.end(), FoundWord{id, k, {}, 0, {}});
+        it->masks.push_back(m);  // subsets ascend, so masks do
+    }
+    for (FoundWord& w : out) {
+        w.best_mask = w.masks.front();
+        w.features = reference_features(w.best_mask);
+        for (std::uint32_t m : w.masks) {
+            const WordFeatures f = reference_features(m);
+            const auto key = [](const WordFeatures& x) {
+                return std::tuple(-x.max_sequence, x.split_distance, x.first_occurrence);
+            };
+            if (key(f) < key(w.features)) {
+                w.features = f;
+                w.best_mask = m;
+            }
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const FoundWord& a, const FoundWord& b) {
+        return a.word.size() != b.word.size() ? a.word.size() > b.word.size() : a.word < b.word;
+    });
+    return out;
+}
+
+bool same_features(const WordFeatures& a, const WordFeatures& b) {
+    return a.length == b.length && a.max_sequence == b.max_sequence && a.split_distance == b.split_distance &&
+           a.first_occurrence == b.first_occurrence;
+}
+}  // namespace
+
+TEST_CASE("embedding features equal their definition for every 16-bit mask") {
+    for (std::uint32_t m = 0; m < (1u << 16); ++m)
+        CHECK(same_features(embedding_features(m), reference_features(m)));
+    CHECK(same_features(embedding_features(0x80000001u), reference_features(0x80000001u)));
+}
+
+// The whole result (words, ids, order, every embedding, best embedding and its features),
+// not only the word set, against the subset reference: letters drawn from small alphabets
+// so words embed in several ways, lengths up to the 16-letter cap.
+TEST_CASE("scan_words equals a subset-by-subset reference in everything it returns") {
+    const Dictionary& d = english();
+    Rng rng(2026);
+    const std::string alphabets[] = {"etaoinshrdlucmpgbfy", "aestr", "abcdefghijklmnopqrstuvwxyz"};
+    for (int trial = 0; trial < 240; ++trial) {
+        const std::string& from = alphabets[trial % 3];
+        const int n = trial % 40 == 0 ? kMaxChallengeLength : static_cast<int>(rng.uniform_int(1, 13));
+        std::string s;
+        for (int i = 0; i < n; ++i)
+            s.push_back(from[static_cast<std::size_t>(
+                rng.uniform_int(0, static_cast<std::int64_t>(from.size()) - 1))]);
+        const WordScan scan = scan_words(d, s);
+        const std::vector<FoundWord> ref = reference_scan(d, s);
+        INFO(s);
+        REQUIRE(scan.words.size() == ref.size());
+        for (std::size_t i = 0; i < ref.size(); ++i) {
+            CHECK(scan.words[i].id == ref[i].id);
+            CHECK(scan.words[i].word == ref[i].word);
+            CHECK(scan.words[i].masks == ref[i].masks);
+            CHECK(scan.words[i].best_mask == ref[i].best_mask);
+            CHECK(same_features(scan.words[i].features, ref[i].features));
+        }
+        std::vector<char> word(std::size_t{1} << n, 0);
+        for (const FoundWord& w : ref)
+            for (std::uint32_t m : w.masks) word[m] = 1;
+        for (std::uint32_t m = 0; m < (1u << n); ++m)
+            if (scan.is_word(m) != (word[m] != 0)) FAIL_CHECK("word_mask differs at " << m);
     }
 }
 

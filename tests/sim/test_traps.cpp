@@ -383,3 +383,44 @@ TEST_CASE("death respawns at the last safe landing and counts") {
     CHECK(sim.player().x < 9 * kCellSize);
     CHECK(sim.safe_cell().x < 9);
 }
+
+// The simulation tests a trap's hit only where the player's box overlaps trap_reach
+// (issue 20): a trap that could hit a box outside its reach would be missed there.
+TEST_CASE("no trap hits a player box outside its reach, at any tick or mine state") {
+    std::vector<Trap> traps;
+    for (const TrapType type : {TrapType::Saw, TrapType::WallSpike, TrapType::Squeeze, TrapType::Mine})
+        for (const int facing : {1, -1}) {
+            Trap t;
+            t.type = type;
+            t.cell = {5, 3};
+            t.facing = facing;
+            t.cycle_ticks = 97;
+            t.phase_ticks = 13;
+            traps.push_back(t);
+        }
+    TrapState blast;  // a mine's only deadly state
+    step_mine(blast, true);
+    for (int i = 0; i < kMineFuseTicks; ++i) step_mine(blast, false);
+    REQUIRE(blast.deadly);
+    std::uint64_t rng = 12345;
+    auto next = [&rng](double lo, double hi) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        return lo + (hi - lo) * static_cast<double>(rng >> 11) / static_cast<double>(1ull << 53);
+    };
+    int hits = 0, outside_hits = 0;
+    for (const Trap& t : traps) {
+        const Box reach = trap_reach(t);
+        for (int k = 0; k < 20000; ++k) {
+            const double x = next(0.0, 16.0), y = next(0.0, 12.0);
+            const Box body{x - kPlayerWidth / 2, y - kPlayerHeight / 2, x + kPlayerWidth / 2,
+                           y + kPlayerHeight / 2};
+            const TrapState s =
+                t.type == TrapType::Mine ? blast : periodic_trap_state(t, static_cast<std::uint64_t>(k));
+            if (!trap_hits(t, s, body)) continue;
+            ++hits;
+            if (!overlaps(body, reach)) ++outside_hits;
+        }
+    }
+    CHECK(hits > 1000);  // the sample reaches every trap's deadly parts
+    CHECK(outside_hits == 0);
+}

@@ -301,6 +301,21 @@ TEST_CASE("level model: substitute edges, removed trap edges, difficulty and eas
     CHECK(r.difficulty == doctest::Approx(1.0 - best));
 }
 
+TEST_CASE("a model whose coefficients would make a prediction NaN is refused") {
+    // Found by fuzz_model_json: each coefficient finite, but c0 + j * 1 overflows to inf and
+    // t_cycle * 2 to -inf, so predict() returned NaN for an accepted file.
+    nlohmann::json j = model_to_json(thesis_reference_model());
+    j["coefficients"] = {{"c0", 1e308}, {"t_timing", 0.0}, {"j", 1e308}, {"t_cycle", -1e308}};
+    CHECK_THROWS_WITH_AS(model_from_json(j), doctest::Contains("at /coefficients/c0: expected a coefficient"),
+                         ModelError);
+    j["coefficients"] = {{"c0", 0.5}, {"t_timing", 0.0}, {"j", 0.0}, {"t_cycle", 0.0}};
+    j["exponential_log_coefficients"]["t_timing"] = -2e6;
+    CHECK_THROWS_WITH_AS(model_from_json(j), doctest::Contains("at /exponential_log_coefficients/t_timing"),
+                         ModelError);
+    j["exponential_log_coefficients"]["t_timing"] = -1e6;  // the limit itself is accepted
+    CHECK(model_from_json(j).predict(ChallengeParams{1.0, 1, 2.0}) == doctest::Approx(0.5));
+}
+
 TEST_CASE("model files round-trip and refuse other versions") {
     ChallengeModel m = thesis_reference_model();
     const nlohmann::json j = model_to_json(m);

@@ -392,7 +392,10 @@ TEST_CASE("CSV export: one file per table with headers, inputs decoded to runs")
     CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
 }
 
-TEST_CASE("generated levels are regenerated from seed and parameters at replay") {
+// Replay reads the stored canonical text (hash-checked) and never needs the generator, so a
+// recording of another generator version replays too; regenerating from seed and parameters
+// is the opt-in check that this build's generator still makes the recorded bytes.
+TEST_CASE("generated levels replay from their stored text; regeneration is an opt-in check") {
     TempDir dir;
     const std::string path = dir.file("s.db");
     GenParams p;
@@ -426,7 +429,39 @@ TEST_CASE("generated levels are regenerated from seed and parameters at replay")
         CHECK(rec.events[rec.events.size() - 2].kind == EventKind::Switch);
         CHECK(!verify_replay(rec).desync);
     }
-    raw_exec(path, "UPDATE levels SET seed = '8'");
+    RebuildSettings regenerate;
+    regenerate.regenerate = true;
+    {
+        Store store = Store::open_read_only(path);
+        CHECK(load_recording(store, id, regenerate).warnings.empty());
+    }
+    // Recorded by another generator version (as v3 recordings are after a version bump):
+    // still replays and verifies, from the text; regeneration is skipped with a warning.
+    raw_exec(path, "UPDATE levels SET generator_version = " + std::to_string(kGeneratorVersion - 1));
+    {
+        Store store = Store::open_read_only(path);
+        const LoadedRecording rec = load_recording(store, id);
+        CHECK(rec.record.generator_version == kGeneratorVersion - 1);
+        CHECK(rec.level == g.level);
+        CHECK(!verify_replay(rec).desync);
+        const LoadedRecording checked = load_recording(store, id, regenerate);
+        REQUIRE(!checked.warnings.empty());
+        CHECK(checked.warnings.front().find("generator version " + std::to_string(kGeneratorVersion - 1)) !=
+              std::string::npos);
+        CHECK(!verify_replay(checked).desync);
+    }
+    // Parameters that no longer give the level: only the regeneration check notices.
+    raw_exec(path,
+             "UPDATE levels SET generator_version = " + std::to_string(kGeneratorVersion) + ", seed = '8'");
+    {
+        Store store = Store::open_read_only(path);
+        CHECK(!verify_replay(load_recording(store, id)).desync);
+        CHECK_THROWS_WITH_AS(load_recording(store, id, regenerate),
+                             doctest::Contains("regenerated level hash"), ReplayError);
+    }
+    // The text is what replays, so a changed text is refused by its hash.
+    raw_exec(path, "UPDATE levels SET level_text = replace(level_text, 'meta seed 7', 'meta seed 9')");
     Store store = Store::open_read_only(path);
-    CHECK_THROWS_WITH_AS(load_recording(store, id), doctest::Contains("regenerated level hash"), ReplayError);
+    CHECK_THROWS_WITH_AS(load_recording(store, id), doctest::Contains("stored level text hashes to"),
+                         ReplayError);
 }

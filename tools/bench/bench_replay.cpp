@@ -2,10 +2,10 @@
 // study's linear generated levels 1..10, a fixed scripted input pattern, one minute each
 // unless the exit is reached) into a fresh store, then replays and verifies all ten levels
 // several times. Prints {"realtime_factor", "bytes_per_minute"}: recorded play time over
-// the median wall time of the full replay (load, regenerate, simulate, check events and
-// hashes), and store bytes per minute of play (file size after a checkpoint, minus an
-// empty store). The levels replay on all cores (--threads); realtime_factor_cpu uses the
-// process's CPU time over all threads, i.e. the single-core speed (stable on a loaded box).
+// the median wall time of the full replay (load, rebuild the level from its stored text,
+// simulate, check events and hashes), and store bytes per minute of play (file size after a checkpoint, minus
+// an empty store). The levels replay on all cores (--threads); realtime_factor_cpu uses the process's CPU
+// time over all threads, i.e. the single-core speed (stable on a loaded box).
 #include "telemetry/recorder.hpp"
 #include "telemetry/replay.hpp"
 #include "tools/lab/commands.hpp"
@@ -42,7 +42,7 @@ struct BenchArgs {
     int runs = 5;
     double minutes = 1.0;
     std::string keep;
-    bool file_levels = false;
+    bool regenerate = false;  ///< also regenerate each level (the check replay skips by default)
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 };
 
@@ -97,7 +97,7 @@ struct Recording {
 
 /// The study's linear level of this index, from the first seed at or after `seed` that
 /// generates (advances `seed` past the seeds used).
-telemetry::LevelSource study_level(int index, std::uint64_t& seed, bool file_levels) {
+telemetry::LevelSource study_level(int index, std::uint64_t& seed) {
     GeneratedLevel g;
     GenParams p;
     for (int attempt = 0; attempt < kSeedAttempts && !g.ok; ++attempt) {
@@ -108,9 +108,7 @@ telemetry::LevelSource study_level(int index, std::uint64_t& seed, bool file_lev
         g = generate_level(p);
     }
     if (!g.ok) throw LabError("bench replay: no level generated for study index " + std::to_string(index));
-    telemetry::LevelSource src{"generated", "Level " + std::to_string(index) + "/10", p, g.level};
-    if (file_levels) src.params.reset();  // replay parses the stored text instead of regenerating
-    return src;
+    return telemetry::LevelSource{"generated", "Level " + std::to_string(index) + "/10", p, g.level};
 }
 
 /// Plays the scripted pattern on one level (until the exit or `max_ticks`), recording it.
@@ -139,8 +137,7 @@ Recording record_session(const BenchArgs& a, const std::string& path, std::uintm
         std::uint64_t seed = kFirstSeed;
         ProgressLine progress("recording levels", kStudyLevels);
         for (int index = 1; index <= kStudyLevels; ++index) {
-            r.level_ids.push_back(
-                record_level(session, study_level(index, seed, a.file_levels), max_ticks, r.ticks));
+            r.level_ids.push_back(record_level(session, study_level(index, seed), max_ticks, r.ticks));
             progress.advance();
         }
         session.end("finished");
@@ -162,9 +159,11 @@ struct ReplayTimes {
 
 /// One replay of every level: loads on this thread, verifies on `threads` workers.
 std::vector<telemetry::ReplayReport> replay_once(telemetry::Store& ro, const std::vector<std::int64_t>& ids,
-                                                 int threads) {
+                                                 const BenchArgs& a) {
+    telemetry::RebuildSettings rebuild;
+    rebuild.regenerate = a.regenerate;
     std::vector<telemetry::LoadedRecording> recs;
-    for (const std::int64_t id : ids) recs.push_back(telemetry::load_recording(ro, id));
+    for (const std::int64_t id : ids) recs.push_back(telemetry::load_recording(ro, id, rebuild));
     std::vector<telemetry::ReplayReport> reports(recs.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
@@ -172,15 +171,15 @@ std::vector<telemetry::ReplayReport> replay_once(telemetry::Store& ro, const std
             reports[i] = telemetry::verify_replay(recs[i]);
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    for (int t = 1; t < a.threads; ++t) pool.emplace_back(worker);
     worker();
     for (std::thread& t : pool) t.join();
     return reports;
 }
 
 // Replay (read-only, as `sawtooth-lab replay` does), several times. Loading is one
-// connection on this thread; the ten levels are independent, so regeneration and
-// simulation run on `threads` workers (as `study` and `verify-levels` do).
+// connection on this thread; the ten levels are independent, so their simulations run
+// on `threads` workers (as `study` and `verify-levels` do).
 ReplayTimes replay_runs(const BenchArgs& a, const std::string& path, const std::vector<std::int64_t>& ids) {
     ReplayTimes t;
     ProgressLine progress("replaying the session", static_cast<std::size_t>(a.runs));
@@ -188,7 +187,7 @@ ReplayTimes replay_runs(const BenchArgs& a, const std::string& path, const std::
         auto ro = telemetry::Store::open_read_only(path);
         const auto t0 = Clock::now();
         const double c0 = process_cpu_seconds();
-        const std::vector<telemetry::ReplayReport> reports = replay_once(ro, ids, a.threads);
+        const std::vector<telemetry::ReplayReport> reports = replay_once(ro, ids, a);
         t.seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
         t.cpu_seconds.push_back(process_cpu_seconds() - c0);
         t.hashes = t.events = 0;
@@ -224,7 +223,7 @@ void print_bench_replay(const BenchArgs& a, const Recording& r, ReplayTimes t) {
         {"hashes_checked", t.hashes},
         {"runs", a.runs},
         {"threads", a.threads},
-        {"regenerates_levels", !a.file_levels}};
+        {"regenerates_levels", a.regenerate}};
     if (a.json)
         std::printf("%s\n", out.dump(2).c_str());
     else
@@ -263,8 +262,9 @@ void register_bench_replay(CLI::App& app) {
     cmd->add_option("--minutes", args->minutes,
                     "scripted play per level, minutes (less if the exit is reached)")
         ->check(CLI::Range(0.05, 30.0));
-    cmd->add_flag("--file-levels", args->file_levels,
-                  "store the levels as text only (replay without regeneration, for comparison)");
+    cmd->add_flag(
+        "--regenerate", args->regenerate,
+        "also regenerate every level from its seed while loading (replay --regenerate; for comparison)");
     cmd->add_option("--threads", args->threads, "replay threads (default: all cores)")
         ->check(CLI::Range(1, 64));
     cmd->add_option("--keep-db", args->keep, "keep the recorded session in this database file");

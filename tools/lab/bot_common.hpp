@@ -1,12 +1,14 @@
 #pragma once
-// Shared by the bot commands (verify-levels, study): worker counts and the study's level
-// parameters. (Their arguments are parsed by tools/lab/cli_args.hpp.)
+// Shared by the bot commands (verify-levels, study, catalog --prove): worker counts, the
+// study's level parameters, level indices, and the expert's proof of one level (both ways).
+// (Their arguments are parsed by tools/lab/cli_args.hpp.)
 
 #include "gen/generator.hpp"
 
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace sawtooth::lab {
 
@@ -26,5 +28,30 @@ GenParams study_params_for_seed(std::uint64_t seed, int level_index);
 /// Parameters of study level k (1-based) of a session, exactly as game/app's
 /// study_level_params derives them from the session seed.
 GenParams study_level_params(std::uint64_t session_seed, int k);
+
+/// The level indices a `--level-index` text names: N (1..10), or "all" = 1..10.
+std::vector<int> parse_level_indices(const std::string& text);
+
+/// The expert finishes a study level in ~20 s of game time; a play ten times longer than
+/// the slowest seen is a stuck bot, not a slow one.
+inline constexpr int kProofMaxTicks = 20000;
+
+/// What the expert bot did on one level, start -> exit and exit -> start.
+struct LevelProof {
+    bool generated = false;
+    bool forward = false;
+    bool backward = false;
+    std::uint64_t forward_ticks = 0;
+    std::uint64_t backward_ticks = 0;
+    int deaths = 0;
+    std::string note;        ///< where a failing play ended
+    std::string level_text;  ///< the level, when a play failed
+    double seconds = 0.0;    ///< filled by callers that time it
+};
+
+/// The expert plays `level` (generated from `seed`) both ways, each up to `max_ticks`.
+LevelProof prove_generated(const Level& level, std::uint64_t seed, int max_ticks);
+/// Generates the level of `params` and proves it (a failed generation is not proven).
+LevelProof prove_level(const GenParams& params, int max_ticks);
 
 }  // namespace sawtooth::lab

@@ -1,7 +1,8 @@
 // `sawtooth-lab participant new|list|export|delete` and `sawtooth-lab sessions`:
 // pseudonymous participants (random ids, never names), their data as JSON, deletion on
-// request (cascade over sessions, levels, inputs, events, hashes, word data, their meta
-// rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id ID`.
+// request (cascade over sessions, levels, inputs, events, hashes, word data, ratings, their
+// meta rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id ID`.
+// `sessions` lists each session's platformer and word levels with their ratings.
 #include "telemetry/export.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/commands.hpp"
@@ -12,6 +13,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <string>
 
 namespace sawtooth::lab {
 
@@ -25,6 +27,33 @@ struct ParticipantArgs {
     bool json = false;
 };
 
+// " rated enjoyment 7/10, difficulty 3/7", " rating skipped" or "" (not rated).
+std::string rating_text(const telemetry::Statement& st, int first_col) {
+    if (st.is_null(first_col + 2)) return {};  // no ratings row (skipped is never NULL in one)
+    if (st.int64(first_col + 2) != 0) return "  rating skipped";
+    return "  rated enjoyment " + std::to_string(st.int64(first_col)) + "/" +
+           std::to_string(telemetry::kEnjoymentMax) + ", difficulty " +
+           std::to_string(st.int64(first_col + 1)) + "/" + std::to_string(telemetry::kDifficultyMax);
+}
+
+void list_session_levels(telemetry::Statement& l, telemetry::Statement& w, std::int64_t session_id) {
+    l.reset();
+    l.bind(1, session_id);
+    while (l.step())
+        std::printf("  level %-6lld #%-2lld %-9s %-24s seed %-20s %-9s deaths %-3lld %6.1f s%s\n",
+                    static_cast<long long>(l.int64(0)), static_cast<long long>(l.int64(1)), l.text(2).c_str(),
+                    l.text(3).c_str(), l.text(4).c_str(), l.text(5).c_str(),
+                    static_cast<long long>(l.int64(6)), static_cast<double>(l.int64(7)) / 60.0,
+                    rating_text(l, 8).c_str());
+    w.reset();
+    w.bind(1, session_id);
+    while (w.step())
+        std::printf("  word level %-6lld #%-2lld %-8s level %-4lld seed %-20s %-9s score %-4lld%s\n",
+                    static_cast<long long>(w.int64(0)), static_cast<long long>(w.int64(1)), w.text(2).c_str(),
+                    static_cast<long long>(w.int64(3)), w.text(4).c_str(), w.text(5).c_str(),
+                    static_cast<long long>(w.int64(6)), rating_text(w, 7).c_str());
+}
+
 void list_sessions(const std::string& db, const std::string& participant) {
     telemetry::Store store = open_store_read_only(db);
     telemetry::Statement s(
@@ -32,22 +61,27 @@ void list_sessions(const std::string& db, const std::string& participant) {
         "SELECT session_id, participant_id, mode, started_utc, coalesce(end_reason, '(open)') FROM "
         "sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY session_id");
     s.bind(1, participant);
+    // The latest rating of each level (a level is rated once; the newest row wins).
     telemetry::Statement l(
         store.db(),
-        "SELECT level_id, seq, kind, name, coalesce(seed, ''), coalesce(outcome, '(open)'), deaths, "
-        "ticks FROM levels WHERE session_id = ? ORDER BY seq");
+        "SELECT l.level_id, l.seq, l.kind, l.name, coalesce(l.seed, ''), coalesce(l.outcome, '(open)'), "
+        "l.deaths, l.ticks, r.enjoyment, r.difficulty, r.skipped FROM levels l LEFT JOIN ratings r ON "
+        "r.rating_id = (SELECT max(rating_id) FROM ratings WHERE level_id = l.level_id) WHERE l.session_id = "
+        "? "
+        "ORDER BY l.seq");
+    telemetry::Statement w(
+        store.db(),
+        "SELECT w.word_level_id, w.seq, w.mode, w.level_number, w.seed, coalesce(w.status, '(open)'), "
+        "coalesce(w.total_score, 0), r.enjoyment, r.difficulty, r.skipped FROM word_levels w LEFT JOIN "
+        "ratings r ON r.rating_id = (SELECT max(rating_id) FROM ratings WHERE word_level_id = "
+        "w.word_level_id) "
+        "WHERE w.session_id = ? ORDER BY w.seq");
     std::size_t sessions = 0;
     while (s.step()) {
         ++sessions;
         std::printf("session %lld  %s  %s  started %s  %s\n", static_cast<long long>(s.int64(0)),
                     s.text(1).c_str(), s.text(2).c_str(), s.text(3).c_str(), s.text(4).c_str());
-        l.reset();
-        l.bind(1, s.int64(0));
-        while (l.step())
-            std::printf("  level %-6lld #%-2lld %-9s %-24s seed %-20s %-9s deaths %-3lld %6.1f s\n",
-                        static_cast<long long>(l.int64(0)), static_cast<long long>(l.int64(1)),
-                        l.text(2).c_str(), l.text(3).c_str(), l.text(4).c_str(), l.text(5).c_str(),
-                        static_cast<long long>(l.int64(6)), static_cast<double>(l.int64(7)) / 60.0);
+        list_session_levels(l, w, s.int64(0));
     }
     if (sessions == 0) std::printf("no sessions in '%s'\n", store.path().c_str());
 }

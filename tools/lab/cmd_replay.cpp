@@ -1,6 +1,7 @@
-// `sawtooth-lab replay --db DB --level ID [--verify]`: rebuilds a recorded level,
-// re-simulates its inputs, recomputes its events and checks every stored state hash
-// (telemetry/replay.hpp). --verify: exit 1 on the first desync, printing its tick.
+// `sawtooth-lab replay --db DB --level ID [--verify]`: rebuilds a recorded level from its
+// stored text (--regenerate: also from its seed, where the generator version allows), re-simulates its
+// inputs, recomputes its events and checks every stored state hash (telemetry/replay.hpp). --verify: exit 1
+// on the first desync, printing its tick.
 // --session ID replays every level of a session. Elimination word levels (their own id
 // space, table word_levels) are verified by telemetry/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id.
@@ -30,6 +31,7 @@ struct ReplayArgs {
     std::int64_t session = 0;
     bool verify = false;
     bool json = false;
+    telemetry::RebuildSettings rebuild;
 };
 
 /// Verifies one word level; returns the first mismatch ("" when exact).
@@ -81,11 +83,12 @@ std::string replay_word_level(telemetry::Store& store, const words::Dictionary& 
 }
 
 /// Verifies one platformer level; returns the first desync ("" when exact).
-std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, bool json,
+std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, const ReplayArgs& a,
                                     nlohmann::json& out) {
+    const bool json = a.json;
     telemetry::LoadedRecording rec;
     try {
-        rec = telemetry::load_recording(store, id);
+        rec = telemetry::load_recording(store, id, a.rebuild);
     } catch (const telemetry::StoreError& e) {
         throw LabError(e.what());
     } catch (const telemetry::ReplayError& e) {
@@ -178,7 +181,7 @@ void run_replay(const ReplayArgs& a) {
         }
     }
     for (const std::int64_t id : ids.levels) {
-        note(replay_platformer_level(store, id, a.json, out));
+        note(replay_platformer_level(store, id, a, out));
         progress.advance();
     }
     progress.finish();
@@ -204,6 +207,9 @@ void register_replay(CLI::App& app) {
     cmd->add_flag("--verify", args->verify,
                   "exit 1 on the first desync (state hash, events, deaths; word results)");
     cmd->add_flag("--json", args->json, "print one JSON object per level");
+    cmd->add_flag("--regenerate", args->rebuild.regenerate,
+                  "also regenerate each generated level from its seed and parameters and require the "
+                  "recorded hash (levels of another generator version: a warning)");
     cmd->callback([args] { run_replay(*args); });
 }
 

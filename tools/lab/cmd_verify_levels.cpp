@@ -3,7 +3,6 @@
 // start in the real simulation, on all cores. A level it cannot finish is a bot or
 // generator bug to fix, never to filter: the failures are listed with where the bot got
 // stuck. Prints a summary line (or JSON with --json).
-#include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
@@ -28,10 +27,6 @@ namespace sawtooth::lab {
 
 namespace {
 
-/// The expert finishes a study level in ~20 s of game time; a play ten times longer than
-/// the slowest seen is a stuck bot, not a slow one.
-constexpr int kVerifyMaxTicks = 20000;
-
 struct Options {
     std::string seeds = "1..100";
     std::string layout = "maze";
@@ -39,7 +34,7 @@ struct Options {
     bool json = false;
     int threads = 0;
     std::string dump_dir;  ///< write failing levels' text here
-    int max_ticks = kVerifyMaxTicks;
+    int max_ticks = kProofMaxTicks;
     bool verbose = false;
 };
 
@@ -48,42 +43,6 @@ struct Job {
     int level_index = 1;
 };
 
-struct Outcome {
-    bool generated = false;
-    bool forward = false;
-    bool backward = false;
-    std::uint64_t forward_ticks = 0;
-    std::uint64_t backward_ticks = 0;
-    int deaths = 0;
-    std::string note;
-    std::string level_text;
-    double seconds = 0.0;
-};
-
-Outcome verify_one(const GenParams& p, int max_ticks) {
-    Outcome o;
-    const GeneratedLevel g = generate_level(p);
-    if (!g.ok) {
-        o.note = "generation failed: " + g.error;
-        return o;
-    }
-    o.generated = true;
-    const bot::SkillProfile expert = bot::expert_skill();
-    bot::BotSettings settings;
-    settings.max_ticks = max_ticks;
-    const bot::PlayResult f = bot::play_level(g.level, expert, p.seed, settings);
-    o.forward = f.end == bot::PlayEnd::Exit;
-    o.forward_ticks = f.ticks;
-    const bot::PlayResult b = bot::play_level(bot::reversed_level(g.level), expert, p.seed, settings);
-    o.backward = b.end == bot::PlayEnd::Exit;
-    o.backward_ticks = b.ticks;
-    o.deaths = f.deaths + b.deaths;
-    if (!o.forward) o.note += std::string("start->exit ") + bot::play_end_name(f.end) + ": " + f.note + "; ";
-    if (!o.backward) o.note += std::string("exit->start ") + bot::play_end_name(b.end) + ": " + b.note;
-    if (!o.forward || !o.backward) o.level_text = to_level_text(g.level);
-    return o;
-}
-
 template <class T>
 double median(std::vector<T> v) {
     if (v.empty()) return 0.0;
@@ -91,19 +50,6 @@ double median(std::vector<T> v) {
     const std::size_t n = v.size();
     return n % 2 ? static_cast<double>(v[n / 2])
                  : (static_cast<double>(v[n / 2 - 1]) + static_cast<double>(v[n / 2])) / 2;
-}
-
-/// The level indices --level-index names: N, or "all" = 1..10.
-std::vector<int> level_indices(const std::string& idx_text) {
-    std::vector<int> indices;
-    if (idx_text == "all") {
-        for (int i = 1; i <= 10; ++i) indices.push_back(i);
-        return indices;
-    }
-    const int i = parse_int(idx_text, "--level-index");
-    if (i < 1 || i > 10) throw LabError("bad --level-index '" + idx_text + "': expected 1..10 or all");
-    indices.push_back(i);
-    return indices;
 }
 
 std::vector<Job> make_jobs(InclusiveRange<std::uint64_t> seeds, const std::vector<int>& indices) {
@@ -116,8 +62,8 @@ std::vector<Job> make_jobs(InclusiveRange<std::uint64_t> seeds, const std::vecto
 }
 
 /// Plays every job on `threads` workers; outcomes in job order.
-std::vector<Outcome> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o, int threads) {
-    std::vector<Outcome> out(jobs.size());
+std::vector<LevelProof> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o, int threads) {
+    std::vector<LevelProof> out(jobs.size());
     std::atomic<std::size_t> next{0};
     std::mutex print_mutex;
     ProgressSettings shown;
@@ -130,7 +76,7 @@ std::vector<Outcome> play_all(const std::vector<Job>& jobs, Layout layout, const
             p.seed = jobs[k].seed;
             p.level_index = jobs[k].level_index;
             const auto l0 = std::chrono::steady_clock::now();
-            out[k] = verify_one(p, o.max_ticks);
+            out[k] = prove_level(p, o.max_ticks);
             out[k].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - l0).count();
             progress.advance();
             if (o.verbose) {
@@ -147,7 +93,7 @@ std::vector<Outcome> play_all(const std::vector<Job>& jobs, Layout layout, const
     return out;
 }
 
-void dump_failed_level(const Options& o, const Job& job, const Outcome& r) {
+void dump_failed_level(const Options& o, const Job& job, const LevelProof& r) {
     if (o.dump_dir.empty() || r.level_text.empty()) return;
     std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(job.seed) + "_" +
                     std::to_string(job.level_index) + ".txt");
@@ -155,12 +101,12 @@ void dump_failed_level(const Options& o, const Job& job, const Outcome& r) {
 }
 
 /// The figures of a run (what --json prints); dumps failing levels on the way.
-nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<Outcome>& out, const Options& o) {
+nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<LevelProof>& out, const Options& o) {
     int proven = 0, fwd = 0, bwd = 0;
     std::vector<std::uint64_t> ticks, back_ticks;
     nlohmann::json failed = nlohmann::json::array(), failures = nlohmann::json::array();
     for (std::size_t k = 0; k < jobs.size(); ++k) {
-        const Outcome& r = out[k];
+        const LevelProof& r = out[k];
         fwd += r.forward;
         bwd += r.backward;
         if (r.forward) ticks.push_back(r.forward_ticks);
@@ -207,10 +153,10 @@ void run(const Options& o) {
     const Layout layout = parse_layout_arg(o.layout, "--layout");
     const std::string idx_text =
         o.level_index.empty() ? (layout == Layout::Linear ? "all" : "1") : o.level_index;
-    const std::vector<Job> jobs = make_jobs(seeds, level_indices(idx_text));
+    const std::vector<Job> jobs = make_jobs(seeds, parse_level_indices(idx_text));
     const int threads = worker_count(o.threads);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<Outcome> out = play_all(jobs, layout, o, threads);
+    const std::vector<LevelProof> out = play_all(jobs, layout, o, threads);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     nlohmann::json j = summarize(jobs, out, o);
     j["level_index"] = idx_text;

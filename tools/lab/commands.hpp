@@ -45,11 +45,21 @@ void register_export(CLI::App& app);
 void register_participant(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);
+/// `bench all`: every benchmark of the README's table as one JSON object (tools/bench/bench_all.cpp).
+void register_bench_all(CLI::App& app);
 
 /// `model fit`, `model verify`: the challenge model and its verification (tools/lab/cmd_model.cpp).
 void register_model(CLI::App& app);
 /// `difficulty`: predicted difficulty and easiest path of a level (tools/lab/cmd_difficulty.cpp).
 void register_difficulty(CLI::App& app);
+/// `catalog`, `catalog merge`: the level catalogue (tools/lab/cmd_catalog.cpp).
+void register_catalog(CLI::App& app);
+/// `curate fit`: the rating formula (tools/lab/cmd_curate_fit.cpp).
+void register_curate_fit(CLI::App& app);
+/// `curate pick`: top X % of a catalogue into a level pack (tools/lab/cmd_curate_pick.cpp).
+void register_curate_pick(CLI::App& app);
+/// `curate similarity | diversity | filter`: level similarity (tools/lab/cmd_curate_similarity.cpp).
+void register_curate_similarity(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
 void register_report(CLI::App& app);
 

@@ -55,9 +55,14 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_export(app);
     sawtooth::lab::register_participant(app);
     sawtooth::lab::register_bench_replay(app);
+    sawtooth::lab::register_bench_all(app);
     sawtooth::lab::register_model(app);
     sawtooth::lab::register_difficulty(app);
     sawtooth::lab::register_report(app);
+    sawtooth::lab::register_catalog(app);
+    sawtooth::lab::register_curate_fit(app);
+    sawtooth::lab::register_curate_pick(app);
+    sawtooth::lab::register_curate_similarity(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,66 @@
+#pragma once
+// Level packs (issue 16 point 7): a JSON file naming generated levels by their generator
+// parameters, generator version and level hash, with the provenance of the choice
+// (catalogue, formula, selection). `sawtooth-lab curate pick` writes them; the game plays
+// them (`sawtooth --pack`, the Packs menu, `--study-pack`). Schema: docs/curation.md#packs.
+//
+// Reading checks everything a player would otherwise meet as a wrong level: a pack from a
+// newer format, an empty pack, a level of another generator version or whose parameters no
+// longer generate the stored hash are refused with one PackError line naming the file, the
+// JSON pointer or the level. Does not: choose levels (tools/lab/cmd_curate_pick.cpp) or
+// play them (game/app/pack_screen.cpp).
+
+#include "gen/generator.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sawtooth::telemetry {
+
+inline constexpr const char* kPackFormat = "sawtooth-level-pack";
+/// Written to every pack; readers refuse packs with a higher version.
+inline constexpr int kPackFormatVersion = 1;
+
+/// A pack that cannot be read or played; what() is one line starting with the file name.
+class PackError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// One level of a pack: what the generator takes, and what it gave when the pack was made.
+struct PackLevel {
+    GenParams params;
+    int generator_version = kGeneratorVersion;
+    std::uint64_t level_hash = 0;
+};
+
+/// A pack. `provenance` is kept as JSON: readers show it but never act on it.
+struct Pack {
+    std::string name;
+    std::vector<PackLevel> levels;
+    nlohmann::json provenance = nlohmann::json::object();
+};
+
+/// The pack as its JSON document (format, format_version, name, levels, provenance).
+nlohmann::json pack_json(const Pack& pack);
+/// Writes `pack` to `path` through a temporary file renamed over it (never a half file).
+void write_pack(const std::string& path, const Pack& pack);
+
+/// Reads and checks a pack file: format, version, fields; every level regenerated and its
+/// hash compared. Throws PackError ("pack.json: level 3 (seed 42): ...").
+Pack read_pack(const std::string& path);
+/// The same for a parsed document; `file` names it in messages.
+Pack pack_from_json(const nlohmann::json& doc, const std::string& file);
+/// read_pack without regenerating the levels: format, version and every field checked, the
+/// hashes not (regenerating is the slow part; the fuzz harness `pack_json` reads through this).
+Pack read_pack_fields(const std::string& path);
+
+/// The level a PackLevel stands for, regenerated; throws PackError when it is not the one
+/// stored (generator version or hash differ). `label` prefixes messages.
+Level generate_pack_level(const PackLevel& level, const std::string& label);
+
+}  // namespace sawtooth::telemetry

@@ -1,0 +1,159 @@
+// `sawtooth-lab curate fit` (issue 16 point 3) on a session database whose generated levels
+// are rated and a catalogue of the same seeds: ratings made from a known formula of two
+// catalogue columns are recovered; skipped ratings and levels not in the catalogue are left
+// out and counted; --csv writes one row per rated level; too few rated levels, an unknown
+// predictor and a database without a ratings table are one-line errors that write nothing.
+//
+// The levels rows are written through the real Store, the ratings into the store's own
+// ratings table.
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
+#include "../support/scratch_dir.hpp"
+#include "gen/generator.hpp"
+#include "telemetry/catalog.hpp"
+#include "telemetry/store.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace sawtooth;
+using sawtooth::test::run_process;
+using sawtooth::test::split_args;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
+
+const fs::path& dir() {
+    static const fs::path d = sawtooth::test::scratch_dir("sawtooth_test_curate_fit_cli");
+    return d;
+}
+
+std::string file(const std::string& name) { return (dir() / name).string(); }
+
+test::ProcessResult lab(const std::string& words) { return run_process(kLab, split_args(words)); }
+
+/// The catalogue of maze seeds 1..30.
+const std::string& catalogue() {
+    static const std::string path = [] {
+        const std::string p = file("catalog.db");
+        REQUIRE(lab("catalog --seeds 1..30 --db " + p).exit_code == 0);
+        return p;
+    }();
+    return path;
+}
+
+struct Rating {
+    double enjoyment;
+    bool skipped;
+};
+
+/// A session database where generated maze level `seed` is played once per rating given.
+std::string rated_db(const std::string& name, const std::vector<std::pair<std::uint64_t, Rating>>& ratings,
+                     bool with_ratings_table = true) {
+    const std::string path = file(name);
+    telemetry::Store store = telemetry::Store::open(path);
+    const std::int64_t session = store.begin_session(store.default_participant(), "free");
+    std::vector<std::pair<std::int64_t, Rating>> rows;
+    for (const auto& [seed, rating] : ratings) {
+        GenParams p;
+        p.seed = seed;
+        telemetry::LevelSource src;
+        src.kind = "generated";
+        src.params = p;
+        src.level = generate_level(p).level;
+        rows.emplace_back(store.begin_level(session, src, 30), rating);
+    }
+    telemetry::Database db(path, telemetry::OpenMode::ReadWrite);
+    if (!with_ratings_table) {
+        db.exec("DROP TABLE ratings");  // as a file from before the ratings table
+        return path;
+    }
+    // The store's own table; answers are not whole numbers here (SQLite keeps 5.5 in an
+    // INTEGER column as a real, and the CHECKs allow it) so that each level's mean is exact.
+    telemetry::Statement st(db,
+                            "INSERT INTO ratings(session_id, level_id, enjoyment, difficulty, skipped, "
+                            "answer_ticks, rated_utc) VALUES (?, ?, ?, ?, ?, 0, '2026-11-25T00:00:00Z')");
+    for (const auto& [id, r] : rows) {
+        st.bind(1, session).bind(2, id);
+        if (r.skipped)
+            st.bind_null(3).bind_null(4).bind(5, 1);
+        else
+            st.bind(3, r.enjoyment).bind(4, 4).bind(5, 0);
+        st.run();
+        st.reset();
+    }
+    return path;
+}
+
+/// Per seed of the catalogue: traps and path_jumps.
+std::map<std::uint64_t, std::pair<int, int>> catalogue_columns() {
+    std::map<std::uint64_t, std::pair<int, int>> out;
+    telemetry::Catalog cat = telemetry::Catalog::open_read_only(catalogue());
+    for (const telemetry::CatalogRow& r : cat.rows())
+        out[r.params.seed] = {r.stats.traps, r.stats.path_jumps};
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("curate fit recovers a formula the ratings were made with") {
+    // Two raters per level, 3 + 0.1 traps - 0.05 path_jumps around it (+-0.5: the mean is
+    // exact); seeds 1..24 rated, 25..30 catalogued but not rated, seed 40 rated but not
+    // catalogued; one more rating of seed 1 skipped with a wild value.
+    std::vector<std::pair<std::uint64_t, Rating>> ratings;
+    const auto cols = catalogue_columns();
+    for (std::uint64_t s = 1; s <= 24; ++s) {
+        const double y = 3 + 0.1 * cols.at(s).first - 0.05 * cols.at(s).second;
+        ratings.push_back({s, {y + 0.5, false}});
+        ratings.push_back({s, {y - 0.5, false}});
+    }
+    ratings.push_back({1, {10, true}});
+    ratings.push_back({40, {7, false}});
+    const std::string db = rated_db("rated.db", ratings);
+    const std::string out = file("formula.json"), csv = file("design.csv");
+    const auto r = lab("curate fit --ratings " + db + " --catalog " + catalogue() + " --out " + out +
+                       " --predictors traps,path_jumps --csv " + csv);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const nlohmann::json f = nlohmann::json::parse(test::read_file(out));
+    CHECK(f["format"] == "sawtooth-rating-formula");
+    CHECK(f["levels"] == 24);
+    CHECK(f["ratings"] == 48);
+    CHECK(f["rated_not_catalogued"] == 1);
+    REQUIRE(f["terms"].size() == 3);
+    CHECK(f["terms"][1]["name"] == "traps");
+    CHECK(f["terms"][0]["coefficient"].get<double>() == doctest::Approx(3.0));
+    CHECK(f["terms"][1]["coefficient"].get<double>() == doctest::Approx(0.1));
+    CHECK(f["terms"][2]["coefficient"].get<double>() == doctest::Approx(-0.05));
+    CHECK(f["r2"].get<double>() == doctest::Approx(1.0));
+    const std::string design = test::read_file(csv);
+    CHECK(test::line_count(design) == 25);  // header + one row per rated level
+    CHECK(design.rfind(
+              "seed,layout,rooms_w,rooms_h,room_w,room_h,level_index,alpha,ratings,mean_enjoyment,traps,"
+              "path_jumps\n",
+              0) == 0);
+}
+
+TEST_CASE("curate fit: bad input is one line, a non-zero exit, and no file written") {
+    const std::string out = file("never.json");
+    const std::string few = rated_db("few.db", {{1, {5, false}}, {2, {6, false}}, {3, {7, false}}});
+    auto fails = [&](const std::string& args, const std::string& needle) {
+        const auto r = lab("curate fit --catalog " + catalogue() + " --out " + out + " " + args);
+        CHECK(r.exit_code != 0);
+        CHECK(test::line_count(r.err) == 1);
+        CHECK(r.err.find(needle) != std::string::npos);
+        CHECK(!fs::exists(out));
+    };
+    // 3 levels, 2 predictors: 4 needed.
+    fails("--ratings " + few + " --predictors traps,path_jumps", "fewer than predictors + 2 = 4");
+    fails("--ratings " + few + " --predictors traps,fun", "unknown predictor 'fun'");
+    fails("--ratings " + rated_db("unrated.db", {{1, {5, false}}}, false), "has no ratings table");
+    fails("--ratings " + few + " --predictors difficulty", "has no difficulty");
+}

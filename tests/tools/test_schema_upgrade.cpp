@@ -1,0 +1,183 @@
+// Schema version 2 (table ratings) against a store written by the build before it:
+// tests/data/telemetry_schema_v1.db, recorded by main's build at 4a54833 (a scripted
+// generated level, the golden walk on a level file, one Elimination word level). A copy
+// is read by the tools without being changed, upgraded in place by a writable open and
+// still replays exactly (`sawtooth-lab replay --verify`); a failed upgrade, half-way or at
+// its first step, leaves the copy byte-for-byte unchanged. Ratings then appear in
+// `sessions`, the CSV export and `participant export`, and `participant delete` removes them.
+#include "../support/read_file.hpp"
+#include "../support/run_process.hpp"
+#include "../support/scratch_dir.hpp"
+#include "gen/hash.hpp"
+#include "telemetry/store.hpp"
+
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+using namespace sawtooth;
+using sawtooth::test::line_count;
+using sawtooth::test::read_file;
+using sawtooth::test::run_process;
+namespace fs = std::filesystem;
+namespace tel = sawtooth::telemetry;
+
+namespace {
+
+const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
+const std::string kFixture = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v1.db";
+// The fixture's participant (every session of it is theirs).
+const std::string kParticipant = "P-RGA2-CSPZ";
+
+std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
+
+// A fresh copy of the fixture in its own folder.
+std::string fixture_copy(const std::string& name) {
+    const fs::path dir = sawtooth::test::scratch_dir("sawtooth_schema_upgrade_" + name);
+    const fs::path copy = dir / "v1.db";
+    fs::copy_file(kFixture, copy);
+    return copy.string();
+}
+
+void raw_exec(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    INFO((err ? err : ""));
+    sqlite3_free(err);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+std::int64_t user_version(const std::string& path) {
+    tel::Store s = tel::Store::open_read_only(path);
+    return s.db().query_int("PRAGMA user_version");
+}
+
+// `sawtooth-lab replay --verify` of every session of the fixture.
+void check_replays(const std::string& db) {
+    for (const char* session : {"1", "2", "3"}) {
+        CAPTURE(session);
+        const auto r = run_process(kLab, {"replay", "--db", db, "--session", session, "--verify"});
+        INFO(r.out << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find("match") != std::string::npos);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the committed fixture is a schema-version-1 store") {
+    // Guards the fixture itself: if it were rewritten by a newer build the tests below
+    // would no longer test an upgrade.
+    CHECK(user_version(kFixture) == 1);
+    CHECK(tel::kSchemaVersion == 2);
+}
+
+TEST_CASE("a version-1 store is read unchanged, upgraded in place and still replays exactly") {
+    const std::string db = fixture_copy("upgrade");
+    const auto before = file_hash(db);
+    {
+        // Read-only opens never upgrade: the ratings table is an empty TEMP stand-in.
+        tel::Store ro = tel::Store::open_read_only(db);
+        CHECK(ro.schema_version() == 1);
+        CHECK(ro.db().query_int("SELECT count(*) FROM ratings") == 0);
+    }
+    const auto ls = run_process(kLab, {"sessions", "--db", db});
+    CHECK(ls.exit_code == 0);
+    CHECK(ls.out.find("word level 1") != std::string::npos);
+    check_replays(db);
+    CHECK(file_hash(db) == before);
+
+    {
+        tel::Store store = tel::Store::open(db);
+        CHECK(store.schema_version() == 2);
+        CHECK(store.db().query_int("PRAGMA user_version") == 2);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_2'") == 1);
+        CHECK(store.db().query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'ratings'") == 1);
+        CHECK(store.db().query_int("SELECT count(*) FROM levels") == 2);
+        CHECK(store.db().query_int("SELECT count(*) FROM word_levels") == 1);
+    }
+    CHECK(user_version(db) == 2);
+    check_replays(db);
+    // A second open finds nothing to do.
+    const auto upgraded = file_hash(db);
+    { tel::Store again = tel::Store::open(db); }
+    CHECK(file_hash(db) == upgraded);
+}
+
+TEST_CASE("a failed upgrade leaves the file byte-for-byte unchanged") {
+    const std::string db = fixture_copy("fail");
+    SUBCASE("its first statement fails (a table named ratings is already there)") {
+        raw_exec(db, "CREATE TABLE ratings(x)");
+    }
+    SUBCASE("a later statement fails, after the ratings table was created in the transaction") {
+        // An index with the name the upgrade's last index takes: the table and the first
+        // indexes are created, then rolled back with everything else.
+        raw_exec(db, "CREATE INDEX ratings_by_word_level ON levels(seq)");
+    }
+    const auto before = file_hash(db);
+    try {
+        (void)tel::Store::open(db);
+        FAIL("the upgrade should have failed");
+    } catch (const tel::StoreError& e) {
+        const std::string what = e.what();
+        CHECK(what.find("could not be upgraded from schema version 1 to 2") != std::string::npos);
+        CHECK(what.find("it is unchanged") != std::string::npos);
+        CHECK(what.find('\n') == std::string::npos);
+    }
+    CHECK(file_hash(db) == before);
+    CHECK(!fs::exists(db + "-wal"));
+    CHECK(user_version(db) == 1);
+    CHECK(file_hash(db) == before);
+}
+
+TEST_CASE("ratings of an upgraded store: sessions, CSV export, participant export and delete") {
+    const std::string db = fixture_copy("ratings");
+    {
+        tel::Store store = tel::Store::open(db);
+        tel::RatingRow rated;
+        rated.level_id = 1;
+        rated.enjoyment = 7;
+        rated.difficulty = 3;
+        rated.answer_ticks = 250;
+        store.add_rating(rated);
+        tel::RatingRow skipped;
+        skipped.word_level_id = 1;
+        skipped.skipped = true;
+        skipped.answer_ticks = 40;
+        store.add_rating(skipped);
+    }
+    const auto ls = run_process(kLab, {"sessions", "--db", db});
+    REQUIRE(ls.exit_code == 0);
+    CHECK(ls.out.find("rated enjoyment 7/10, difficulty 3/7") != std::string::npos);
+    CHECK(ls.out.find("rating skipped") != std::string::npos);
+
+    const std::string csv_dir = db + "_csv";
+    REQUIRE(run_process(kLab, {"export", "--db", db, "--out", csv_dir}).exit_code == 0);
+    const std::string csv = read_file(csv_dir + "/ratings.csv");
+    CHECK(csv.rfind("rating_id,session_id,participant_id,level_id,word_level_id,enjoyment,difficulty,skipped,"
+                    "answer_ticks,rated_utc\n",
+                    0) == 0);
+    CHECK(csv.find("1,1," + kParticipant + ",1,,7,3,0,250,") != std::string::npos);
+    CHECK(csv.find("2,3," + kParticipant + ",,1,,,1,40,") != std::string::npos);
+    CHECK(line_count(csv) == 3);
+
+    const auto ex = run_process(kLab, {"participant", "export", "--db", db, kParticipant});
+    REQUIRE(ex.exit_code == 0);
+    const auto j = nlohmann::json::parse(ex.out);
+    CHECK(j["schema_version"] == 2);
+    CHECK(j["sessions"][0]["ratings"][0]["enjoyment"] == 7);
+    CHECK(j["sessions"][0]["ratings"][0]["level_id"] == 1);
+    CHECK(j["sessions"][2]["ratings"][0]["skipped"] == true);
+    CHECK(j["sessions"][2]["ratings"][0]["difficulty"].is_null());
+
+    const auto del = run_process(kLab, {"participant", "delete", "--db", db, kParticipant, "--yes"});
+    INFO(del.err);
+    REQUIRE(del.exit_code == 0);
+    tel::Store after = tel::Store::open_read_only(db);
+    CHECK(after.db().query_int("SELECT count(*) FROM ratings") == 0);
+}

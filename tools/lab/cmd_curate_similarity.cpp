@@ -1,0 +1,368 @@
+// `sawtooth-lab curate similarity | diversity | filter`: issue 16 point 5 on the command line
+// over gen/similarity. `similarity A B` compares two levels (seeds or level files) and draws
+// A's similarity map; `diversity --seeds A..B` prints the distribution of pairwise two-way
+// similarities (the generator's diversity); `filter --seeds A..B --count N` runs 002's
+// similarity filtering and prints its passes (002's chart as a table) with the comparisons
+// and seconds it took. Does not: pick by a rating formula (`curate pick` does, and calls
+// filter_by_similarity), or write anything but the PNG asked for.
+#include "gen/generator.hpp"
+#include "gen/similarity.hpp"
+#include "tools/lab/bot_common.hpp"
+#include "tools/lab/cli_args.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
+#include "tools/lab/png.hpp"
+#include "tools/lab/progress.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sawtooth::lab {
+
+namespace {
+
+/// The level shape options the three commands share (seed comes per level).
+struct ShapeOptions {
+    std::string layout = "maze";
+    std::string rooms;  ///< default: 4x3 maze, 4x2 linear
+    std::string room_size = "11x7";
+    int level_index = 1;
+    int max_shift = SimilaritySettings{}.max_shift;
+    bool no_mirror = false;
+    int threads = 0;
+};
+
+void add_shape_options(CLI::App* c, ShapeOptions& o) {
+    c->add_option("--layout", o.layout, "maze (default) or linear")->capture_default_str();
+    c->add_option("--rooms", o.rooms, "rooms across x up (default: 4x3 maze, 4x2 linear)");
+    c->add_option("--room-size", o.room_size, "cells per room")->capture_default_str();
+    c->add_option("--level-index", o.level_index, "position in a session (sets the trap cycles)")
+        ->capture_default_str();
+    c->add_option("--max-shift", o.max_shift, "cells a level may move each way to align")
+        ->check(CLI::Range(0, 16))
+        ->capture_default_str();
+    c->add_flag("--no-mirror", o.no_mirror, "do not count a mirrored level as the same");
+}
+
+GenParams shape_params(const ShapeOptions& o, std::uint64_t seed) {
+    LevelArgs a;
+    a.seed = std::to_string(seed);
+    a.layout = o.layout;
+    a.rooms = o.rooms.empty() ? (o.layout == "linear" ? "4x2" : "4x3") : o.rooms;
+    a.room_size = o.room_size;
+    a.level_index = o.level_index;
+    return parse_level_args(a);
+}
+
+SimilaritySettings similarity_settings(const ShapeOptions& o) {
+    SimilaritySettings s;
+    s.max_shift = o.max_shift;
+    s.allow_mirror = !o.no_mirror;
+    return s;
+}
+
+Level generate_or_throw(const GenParams& p) {
+    GeneratedLevel g = generate_level(p);
+    if (!g.ok) throw LabError("seed " + std::to_string(p.seed) + " does not generate: " + g.error);
+    return std::move(g.level);
+}
+
+/// A level named on the command line: an existing level file, else a seed.
+Level level_argument(const std::string& text, const ShapeOptions& o) {
+    if (std::filesystem::is_regular_file(text)) {
+        std::ifstream f(text, std::ios::binary);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        try {
+            return parse_level_text(ss.str());
+        } catch (const LevelFormatError& e) {
+            throw LabError(text + ": " + e.what());
+        }
+    }
+    try {
+        return generate_or_throw(shape_params(o, parse_seed(text, "level")));
+    } catch (const LabError&) {
+        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
+            throw LabError("'" + text + "' is neither a level file nor a seed");
+        throw;
+    }
+}
+
+/// Runs body(i) for i in [0, n) on `threads` workers (each index once).
+template <class Body>
+void parallel_for(std::size_t n, int threads, Body body) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i = next++; i < n; i = next++) body(i);
+        });
+    for (std::thread& t : pool) t.join();
+}
+
+/// The features of every level of the seed range, generated on `threads` workers.
+std::vector<LevelFeatures> seed_features(const std::string& seeds_text, const ShapeOptions& o,
+                                         std::vector<std::uint64_t>& seeds) {
+    const InclusiveRange<std::uint64_t> range = parse_seed_range(seeds_text, "--seeds");
+    if (range.last - range.first >= 100000)
+        throw LabError("--seeds " + seeds_text + ": at most 100000 levels");
+    shape_params(o, range.first);  // checks the shape options before any work
+    const std::size_t n = range.last - range.first + 1;
+    std::vector<std::optional<LevelFeatures>> slots(n);
+    ProgressLine progress("generating levels", n);
+    parallel_for(n, worker_count(o.threads), [&](std::size_t i) {
+        const GeneratedLevel g = generate_level(shape_params(o, range.first + i));
+        if (g.ok) slots[i].emplace(g.level);
+        progress.advance();
+    });
+    progress.finish();
+    std::vector<LevelFeatures> out;
+    for (std::size_t i = 0; i < n; ++i)
+        if (slots[i]) {
+            out.push_back(std::move(*slots[i]));
+            seeds.push_back(range.first + i);
+        }
+    if (out.size() < 2) throw LabError("--seeds " + seeds_text + ": fewer than 2 levels generate");
+    return out;
+}
+
+/// Two-way similarity of every pair of `idx` (upper triangle, row by row), threaded.
+std::vector<double> pairwise(const std::vector<LevelFeatures>& f, const std::vector<std::size_t>& idx,
+                             const SimilaritySettings& s, int threads, const std::string& label) {
+    const std::size_t n = idx.size();
+    std::vector<std::size_t> row_start(n + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) row_start[i + 1] = row_start[i] + (n - 1 - i);
+    std::vector<double> out(row_start[n]);
+    ProgressLine progress(label, out.size());
+    parallel_for(n, threads, [&](std::size_t i) {
+        for (std::size_t j = i + 1; j < n; ++j)
+            out[row_start[i] + j - i - 1] = compare_levels(f[idx[i]], f[idx[j]], s).two_way;
+        progress.advance(n - 1 - i);
+    });
+    progress.finish();
+    return out;
+}
+
+double mean_of(const std::vector<double>& v) {
+    double sum = 0.0;
+    for (double x : v) sum += x;
+    return v.empty() ? 0.0 : sum / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+// ---- similarity A B ---------------------------------------------------------------------
+
+namespace {
+
+struct PairOptions {
+    ShapeOptions shape;
+    std::string a, b, png;
+    int scale = 16;
+};
+
+/// A's cells: Solid dark, items shaded red (shared with B) to blue (A's own) by the map,
+/// start green, exit orange, trap cells marked with a black dot.
+void draw_map(const Level& a, const std::vector<double>& map, const std::string& path, int scale) {
+    Canvas c(a.width * scale, a.height * scale);
+    for (int y = 0; y < a.height; ++y)
+        for (int x = 0; x < a.width; ++x) {
+            const int px = x * scale, py = (a.height - 1 - y) * scale;
+            const double m = map[static_cast<std::size_t>(y * a.width + x)];
+            if (a.solid(x, y))
+                c.rect(px, py, px + scale, py + scale, 0x404040);
+            else if (m >= 0.0) {
+                c.rect(px, py, px + scale, py + scale, 0x2060e0, 0.35 + 0.5 * (1.0 - m));
+                c.rect(px, py, px + scale, py + scale, 0xe02020, 0.85 * m);
+            }
+        }
+    const auto mark = [&](CellPos p, std::uint32_t rgb, int inset) {
+        const int px = p.x * scale, py = (a.height - 1 - p.y) * scale;
+        c.rect(px + inset, py + inset, px + scale - inset, py + scale - inset, rgb);
+    };
+    for (const Trap& t : a.traps)
+        for (const CellPos& p : trap_cells(t)) mark(p, 0x000000, scale * 3 / 8);
+    mark(a.start, 0x20a020, scale / 4);
+    mark(a.exit, 0xff9900, scale / 4);
+    if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write " + path);
+}
+
+void run_pair(const PairOptions& o) {
+    const Level a = level_argument(o.a, o.shape), b = level_argument(o.b, o.shape);
+    const LevelFeatures fa(a), fb(b);
+    const Comparison c = compare_levels(fa, fb, similarity_settings(o.shape));
+    std::printf(
+        "sim(A->B) %.3f  sim(B->A) %.3f  two-way %.3f  (%zu of %zu / %zu items shared; B %s, moved "
+        "%+d,%+d)\n",
+        c.a_to_b, c.b_to_a, c.two_way, c.shared, fa.item_count(), fb.item_count(),
+        c.alignment.mirrored ? "mirrored" : "as is", c.alignment.dx, c.alignment.dy);
+    if (o.png.empty()) return;
+    draw_map(a, similarity_map(fa, fb, c.alignment), o.png, o.scale);
+    std::printf("wrote %s (A's cells: red = shared with B, blue = A's own)\n", o.png.c_str());
+}
+
+}  // namespace
+
+// ---- diversity --------------------------------------------------------------------------
+
+namespace {
+
+struct DiversityOptions {
+    ShapeOptions shape;
+    std::string seeds;
+};
+
+void print_distribution(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const auto q = [&](double p) { return v[static_cast<std::size_t>(std::llround(p * (v.size() - 1)))]; };
+    std::printf(
+        "pairs %zu  mean %.3f  min %.3f  p1 %.3f  p5 %.3f  p25 %.3f  median %.3f  p75 %.3f  p95 %.3f  "
+        "p99 %.3f  max %.3f\n",
+        v.size(), mean_of(v), v.front(), q(0.01), q(0.05), q(0.25), q(0.5), q(0.75), q(0.95), q(0.99),
+        v.back());
+    constexpr int kBins = 20;
+    std::vector<std::size_t> bins(kBins, 0);
+    for (double x : v) ++bins[static_cast<std::size_t>(std::min(kBins - 1, static_cast<int>(x * kBins)))];
+    const std::size_t most = *std::max_element(bins.begin(), bins.end());
+    for (int b = 0; b < kBins; ++b) {
+        if (bins[static_cast<std::size_t>(b)] == 0) continue;
+        const int bar =
+            static_cast<int>(50.0 * static_cast<double>(bins[static_cast<std::size_t>(b)]) / most + 0.5);
+        std::printf("  %.2f-%.2f %8zu %s\n", b / double(kBins), (b + 1) / double(kBins),
+                    bins[static_cast<std::size_t>(b)],
+                    std::string(static_cast<std::size_t>(bar), '#').c_str());
+    }
+}
+
+void run_diversity(const DiversityOptions& o) {
+    std::vector<std::uint64_t> seeds;
+    const std::vector<LevelFeatures> f = seed_features(o.seeds, o.shape, seeds);
+    std::vector<std::size_t> all(f.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<double> v =
+        pairwise(f, all, similarity_settings(o.shape), worker_count(o.shape.threads), "comparing pairs");
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%zu %s levels (seeds %s), two-way similarity of every pair, %.1f s for the pairs\n",
+                f.size(), o.shape.layout.c_str(), o.seeds.c_str(), s);
+    print_distribution(v);
+}
+
+}  // namespace
+
+// ---- filter -----------------------------------------------------------------------------
+
+namespace {
+
+struct FilterOptions {
+    ShapeOptions shape;
+    std::string seeds;
+    std::size_t count = 10;
+    std::uint64_t seed = 1;
+    bool one_way = false;
+    std::size_t group_size = SimilarityFilterSettings{}.group_size;
+    int splits = SimilarityFilterSettings{}.splits_per_pass;
+    double recency = SimilarityFilterSettings{}.recency;
+    std::vector<double> weights;
+};
+
+SimilarityFilterSettings filter_settings(const FilterOptions& o) {
+    SimilarityFilterSettings s;
+    s.seed = o.seed;
+    s.group_size = o.group_size;
+    s.splits_per_pass = o.splits;
+    s.recency = o.recency;
+    s.direction = o.one_way ? SimilarityDirection::OneWay : SimilarityDirection::TwoWay;
+    s.similarity = similarity_settings(o.shape);
+    if (!o.weights.empty()) {
+        if (o.weights.size() != 3)
+            throw LabError("bad --weights: expected A,B,C (average, highest, uniqueness)");
+        s.weights = {o.weights[0], o.weights[1], o.weights[2]};
+    }
+    return s;
+}
+
+void run_filter(const FilterOptions& o) {
+    const SimilarityFilterSettings settings = filter_settings(o);
+    std::vector<std::uint64_t> seeds;
+    const std::vector<LevelFeatures> f = seed_features(o.seeds, o.shape, seeds);
+    if (o.count < 1 || o.count > f.size())
+        throw LabError("--count " + std::to_string(o.count) + ": expected 1.." + std::to_string(f.size()));
+    const auto t0 = std::chrono::steady_clock::now();
+    const SimilarityFilterResult r = filter_by_similarity(f, o.count, settings);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%s filter %zu -> %zu: %zu comparisons, %.2f s (one thread)\n",
+                o.one_way ? "one-way" : "two-way", f.size(), r.kept.size(), r.comparisons, secs);
+    const int threads = worker_count(o.shape.threads);
+    std::vector<std::size_t> all(f.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    std::printf("pass  levels  group-avg(all)  group-avg(kept)  set mean two-way (all pairs of the kept)\n");
+    std::printf("   0  %6zu  %14s  %15s  %.4f\n", f.size(), "", "",
+                mean_of(pairwise(f, all, settings.similarity, threads, "set mean")));
+    for (std::size_t p = 0; p < r.passes.size(); ++p) {
+        const FilterPass& pass = r.passes[p];
+        std::printf("%4zu  %6zu  %14.4f  %15.4f  %.4f\n", p + 1, pass.levels_kept, pass.mean_average_in,
+                    pass.mean_average_kept,
+                    mean_of(pairwise(f, pass.kept, settings.similarity, threads, "set mean")));
+    }
+    std::printf("kept seeds:");
+    for (std::size_t i : r.kept) std::printf(" %llu", static_cast<unsigned long long>(seeds[i]));
+    std::printf("\n");
+}
+
+}  // namespace
+
+void register_curate_similarity(CLI::App& app) {
+    CLI::App* curate = curate_command(app);
+    auto po = std::make_shared<PairOptions>();
+    CLI::App* sim =
+        curate->add_subcommand("similarity", "compare two levels (seeds or level files), draw A's map");
+    sim->add_option("A", po->a, "level file or seed")->required();
+    sim->add_option("B", po->b, "level file or seed")->required();
+    sim->add_option("--png", po->png, "draw A's similarity map to this PNG file");
+    sim->add_option("--scale", po->scale, "PNG pixels per cell")
+        ->check(CLI::Range(4, 64))
+        ->capture_default_str();
+    add_shape_options(sim, po->shape);
+    sim->callback([po] { run_pair(*po); });
+
+    auto d = std::make_shared<DiversityOptions>();
+    CLI::App* div = curate->add_subcommand("diversity", "distribution of pairwise two-way similarities");
+    div->add_option("--seeds", d->seeds, "seed range A..B")->required();
+    div->add_option("--threads", d->shape.threads, "workers (default: every core)");
+    add_shape_options(div, d->shape);
+    div->callback([d] { run_diversity(*d); });
+
+    auto fo = std::make_shared<FilterOptions>();
+    CLI::App* fil =
+        curate->add_subcommand("filter", "002's similarity filtering over a seed range, pass by pass");
+    fil->add_option("--seeds", fo->seeds, "seed range A..B")->required();
+    fil->add_option("--count", fo->count, "levels to keep")->capture_default_str();
+    add_seed_option(*fil, "--seed", fo->seed, "seed of the random groups");
+    fil->add_flag("--one-way", fo->one_way, "score one-way similarity (002's first approach)");
+    fil->add_option("--group-size", fo->group_size, "levels per group")->check(CLI::Range(2, 1000));
+    fil->add_option("--splits", fo->splits, "random splits per pass")->check(CLI::Range(1, 100));
+    fil->add_option("--recency", fo->recency, "weight of a pass relative to the next")
+        ->check(CLI::Range(0.0, 1.0));
+    fil->add_option("--weights", fo->weights, "A,B,C of A·average + B·highest − C·uniqueness")
+        ->delimiter(',');
+    fil->add_option("--threads", fo->shape.threads, "workers for the set means (default: every core)");
+    add_shape_options(fil, fo->shape);
+    fil->callback([fo] { run_filter(*fo); });
+}
+
+}  // namespace sawtooth::lab
