@@ -2,10 +2,10 @@
 // Room solving (thesis 3.2.1, Algorithm 1): a randomised depth-first search places
 // mirrored and translated building pieces in one room until every exit of the room is
 // connected, under constraints C0-C4. An attempt stops after a fixed number of
-// iterations, optionally as a series of short restarts within that budget. solve_room() makes further
-// attempts with fresh randomness and, after n attempts, falls back to a stored seed for the room's exit
-// configuration (gen/fallback_seeds). Does not fill unused cells (gen/generator does that) and knows nothing
-// of traps.
+// iterations; since generator v4 an attempt is a series of short restarts within that
+// budget. solve_room() makes further attempts with fresh randomness and, after n attempts,
+// falls back to a stored seed for the room's exit configuration (gen/fallback_seeds).
+// Does not fill unused cells (gen/generator does that) and knows nothing of traps.
 
 #include "gen/rng.hpp"
 
@@ -67,7 +67,7 @@ struct RoomSolution {
 /// Search limits (thesis 3.2.2).
 struct SolverSettings {
     int max_iterations = 5000;          ///< placements per attempt (all its restarts) before giving up on it
-    int restart_iterations = 5000;      ///< placements per restart within an attempt (5000: one search)
+    int restart_iterations = 100;       ///< placements per restart within an attempt (generator v4)
     int attempts_before_fallback = 12;  ///< then use the stored seed of the exit configuration
     int max_attempts = 60;              ///< hard stop when no stored seed applies
 };
@@ -77,7 +77,7 @@ struct SolverSettings {
 RoomSolution solve_room_attempt(int width, int height, const RoomExits& exits, Rng& rng, int max_iterations,
                                 int* iterations = nullptr);
 
-/// One attempt: searches of at most settings.restart_iterations
+/// One attempt of generator v4: searches of at most settings.restart_iterations
 /// placements, each a fresh start, until settings.max_iterations placements are spent.
 /// Restart 0 draws from Rng(seed), restart k > 0 from Rng(mix_seed(seed, k)). Short
 /// restarts avoid the deep dead subtrees a single long search wastes its budget in.

@@ -14,6 +14,7 @@ constexpr std::size_t kShortHop = 4;     ///< path edges of the fallback hop int
 constexpr int kLongWaitTicks = 1500;     ///< longest wait scanned when the usual window has no start
 constexpr std::size_t kLongTimings = 4;  ///< moves timed over that long window per hop
 constexpr int kLiveStartStep = 12;       ///< ticks between the starts of the traps-on chain search
+constexpr int kFineStartStep = 3;        ///< ... and of the expert's last search, where those failed
 constexpr int kLiveStartSpan = 108;      ///< ... up to this many ticks after the earliest start
 }  // namespace
 
@@ -125,7 +126,7 @@ std::optional<Plan> HopPlanner::search_harder(const HopGoal& goal, UntimedMoves&
     // traps on, so deaths prune the chains and a quicker way to a place replaces a slower one.
     ChainSearchSettings traps_on;
     traps_on.traps_on = true;
-    if (!chain) chain = search_traps_on(goal, traps_on);
+    if (!chain) chain = search_traps_on(goal, traps_on, kLiveStartStep);
     // Traps with different cycles drift against each other: the windows of two spikes
     // may overlap enough only some cycles later. Wait for that, like a patient player.
     for (std::size_t i = 0; !chain && i < untimed.size() && i < kLongTimings; ++i)
@@ -136,25 +137,33 @@ std::optional<Plan> HopPlanner::search_harder(const HopGoal& goal, UntimedMoves&
     // everything else failed, and every hop the narrow searches find stays as it was.
     ChainSearchSettings wide = traps_on;
     wide.wide = true;
-    if (!chain) chain = search_traps_on(goal, wide);
+    if (!chain) chain = search_traps_on(goal, wide, kLiveStartStep);
     // The expert, whose plays are the playability proof, may think longer still where
     // all of that failed (a mine, a spike hang, then a second mine: generator v3's linear
     // seed 70, level 1). A person would try anyway instead (plan_to).
     ChainSearchSettings deep = wide;
     deep.max_expansions = kMaxDeepExpansions;
-    if (!chain && m_skill.group == SkillGroup::Expert) chain = search_traps_on(goal, deep);
+    if (!chain && m_skill.group == SkillGroup::Expert) chain = search_traps_on(goal, deep, kLiveStartStep);
+    // The same from the starts in between: a way past several traps with different cycles
+    // may open only for a few ticks (generator v4's linear seed 103, levels 5-10, exit ->
+    // start: a spike hang, two mines and two more spikes in one hop; docs/bots.md).
+    if (!chain && m_skill.group == SkillGroup::Expert) chain = search_traps_on(goal, deep, kFineStartStep);
     return chain;
 }
 
 /// The traps-on chain search: periodic traps make it depend on the start, so it runs
-/// from a few starts over one cycle from the earliest.
-std::optional<Plan> HopPlanner::search_traps_on(const HopGoal& goal, const ChainSearchSettings& settings) {
+/// from a few starts over one cycle from the earliest, every `start_step` ticks; a step
+/// finer than kLiveStartStep skips the starts a search with that step has tried.
+std::optional<Plan> HopPlanner::search_traps_on(const HopGoal& goal, const ChainSearchSettings& settings,
+                                                int start_step) {
     if (m_level.traps.empty()) return std::nullopt;
     m_live_sim.restore(goal.now);
     for (int w = 0; w <= goal.w_min + kLiveStartSpan; ++w) {
         if (w > 0) m_live_sim.step(InputFrame{});
         if (m_live_sim.player().mode == PlayerMode::Dead) break;
-        if (w < goal.w_min || (w - goal.w_min) % kLiveStartStep != 0) continue;
+        const int offset = w - goal.w_min;
+        if (offset < 0 || offset % start_step != 0) continue;
+        if (start_step < kLiveStartStep && offset % kLiveStartStep == 0) continue;
         const auto root = m_live_sim.snapshot();
         const HopGoal from_here{goal.path, goal.target_index, goal.now, w};
         if (auto plan = search_chain(m_tools, m_live_sim, from_here, *root, settings)) return plan;

@@ -38,7 +38,8 @@ private:
     std::optional<Plan> plan_to(const Simulation& real, const std::vector<int>& path, std::size_t t);
     std::vector<Rollout> single_moves(const PlayerView& v, const HopGoal& goal);
     std::optional<Plan> search_harder(const HopGoal& goal, UntimedMoves& untimed);
-    std::optional<Plan> search_traps_on(const HopGoal& goal, const ChainSearchSettings& settings);
+    std::optional<Plan> search_traps_on(const HopGoal& goal, const ChainSearchSettings& settings,
+                                        int start_step);
     bool well_centred(const Rollout& r, int target) const;
 
     const Level& m_level;

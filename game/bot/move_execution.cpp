@@ -46,47 +46,67 @@ void MoveExecutor::settle() {
 
 /// Executes a plan in the real simulation, with the player's execution errors
 /// (apply_execution_errors: every press and release, plus each jump's own errors).
-/// A release may come early, but a person watches the character: one who let go of
-/// the run key too early inside a trap area (a squeeze column, a spike's cell, a
-/// mine's reach) on the way to a safe target keeps running until out of it, as nobody
-/// stands still in a crusher (carry_on_direction).
+/// A release may come early or late, but a person watches the character: one whose
+/// run-out (the idle tail of a move, or the landing after it) leaves it standing inside
+/// a trap area (a squeeze column, a spike's cell, a mine's reach) short of or past a
+/// safe target walks on toward the target until out of it, as nobody stands still in a
+/// crusher (way_out_of_trap).
 void MoveExecutor::execute(const Plan& plan) {
     const ExecutedMove move = apply_execution_errors(m_skill, m_rng, plan.frames, plan.wait);
     for (int i = 0; i < move.wait && !m_sim.reached_exit(); ++i) step(InputFrame{});
     // The idle tail (the run-out after the last key is let go) is where a release that
-    // came too early leaves the player short of the target.
+    // came too early or too late leaves the player off the target.
     std::size_t tail = move.frames.size();
     while (tail > 0 && move.frames[tail - 1] == InputFrame{}) --tail;
-    const std::uint8_t dir = tail > 0 ? move.frames[tail - 1].bits & (kInputLeft | kInputRight) : 0;
     int carried = 0;
     std::size_t i = 0;
     while (i < move.frames.size()) {
         if (m_sim.reached_exit() || m_sim.player().mode == PlayerMode::Dead) return;
-        if (i >= tail && carried < kMaxCarryOnTicks && carry_on_direction(plan, dir)) {
-            step(InputFrame{dir});  // the run-out starts once the player is clear
+        const std::uint8_t out = i >= tail && carried < kMaxCarryOnTicks ? way_out_of_trap(plan) : 0;
+        if (out != 0) {
+            step(InputFrame{out});  // the run-out starts once the player is clear
             ++carried;
             continue;
         }
         step(move.frames[i++]);
     }
+    walk_out_after_landing(plan, carried);
 }
 
-/// True if a noisy player on the ground, running toward a plan's safe target with
-/// `dir`, is still inside a trap area and should hold `dir` on (see execute). The
-/// expert executes its plan exactly, so its plays stay a proof.
-bool MoveExecutor::carry_on_direction(const Plan& plan, std::uint8_t dir) const {
-    if (m_skill.timing_noise_ticks <= 0.0 || dir == 0 || plan.target < 0 ||
-        m_planner.danger_node(plan.target))
-        return false;
+/// The move's frames may end with the player still in the air (a jump or a walk off an
+/// edge released early): it lands after them, perhaps inside a trap area. Steps with no
+/// buttons, as settle() would, until it lands, then walks out like the run-out above.
+void MoveExecutor::walk_out_after_landing(const Plan& plan, int carried) {
+    if (m_skill.timing_noise_ticks <= 0.0) return;  // the expert: settle() as before, frame for frame
+    for (int air = 0; air < kSettleMaxTicks && carried < kMaxCarryOnTicks && !m_sim.reached_exit();) {
+        const PlayerMode mode = m_sim.player().mode;
+        if (mode == PlayerMode::Air) {
+            step(InputFrame{});
+            ++air;
+            continue;
+        }
+        const std::uint8_t out = mode == PlayerMode::Ground ? way_out_of_trap(plan) : 0;
+        if (out == 0) return;
+        step(InputFrame{out});
+        ++carried;
+    }
+}
+
+/// The direction key (toward the plan's safe target) that takes a noisy player standing
+/// inside a trap area out of it, or 0: not on the ground, not inside one, the target
+/// itself in one, or the target straight above or below (see execute). The expert
+/// executes its plan exactly, so its plays stay a proof.
+std::uint8_t MoveExecutor::way_out_of_trap(const Plan& plan) const {
+    if (m_skill.timing_noise_ticks <= 0.0 || plan.target < 0 || m_planner.danger_node(plan.target)) return 0;
     const PlayerView& v = m_sim.player();
-    if (v.mode != PlayerMode::Ground) return false;
-    const int side = dir == kInputRight ? 1 : -1;
+    if (v.mode != PlayerMode::Ground) return 0;
     const double to_target = cell_centre_x(m_planner.node(plan.target).cell) - v.x;
-    if (to_target * side <= 0.0) return false;  // the target is behind: the player went past it
+    if (std::fabs(to_target) < kRecentreSlack) return 0;
     const int y = feet_row(v);
     for (int x = floor_div(v.x - kHalfW); x <= floor_div(v.x + kHalfW); ++x)
-        if (m_planner.inside({x, y}) && m_planner.danger_cell({x, y})) return true;
-    return false;
+        if (m_planner.inside({x, y}) && m_planner.danger_cell({x, y}))
+            return to_target > 0 ? kInputRight : kInputLeft;
+    return 0;
 }
 
 }  // namespace sawtooth::bot

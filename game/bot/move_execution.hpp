@@ -32,7 +32,8 @@ public:
     std::vector<InputFrame> take_inputs() { return std::move(m_inputs); }
 
 private:
-    bool carry_on_direction(const Plan& plan, std::uint8_t dir) const;
+    std::uint8_t way_out_of_trap(const Plan& plan) const;
+    void walk_out_after_landing(const Plan& plan, int carried);
 
     Simulation& m_sim;
     const PathPlanner& m_planner;

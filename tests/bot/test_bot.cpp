@@ -95,7 +95,10 @@ TEST_CASE("the expert bot finishes generated levels with traps, deterministicall
 // - linear 59 index 1: a climb from a hang in a spike cell must stop just past the ledge,
 //   short of the next wall spike's reach;
 // - linear 70 index 1 (generator v3): a mine, a spike hang and a second mine in a row need
-//   more than the wide traps-on search's 60 states: the expert's last, deep search.
+//   more than the wide traps-on search's 60 states: the expert's deep search;
+// - linear 103 index 5 (generator v4, exit -> start): out of the exit's shaft past a spike
+//   hang, two mines and two more spikes in one hop: open from a few starts only, found by
+//   the deep search from starts every 3 ticks.
 TEST_CASE("the expert bot proves former failing seeds both ways") {
     struct Case {
         std::uint64_t seed;
@@ -105,7 +108,7 @@ TEST_CASE("the expert bot proves former failing seeds both ways") {
     for (const Case c :
          {Case{14, false, 1}, Case{57, false, 1}, Case{89, false, 1}, Case{92, true, 5}, Case{546, false, 1},
           Case{93, true, 2}, Case{59, true, 1}, Case{943, false, 1}, Case{249, true, 1}, Case{364, true, 1},
-          Case{854, true, 1}, Case{984, true, 2}, Case{70, true, 1}}) {
+          Case{854, true, 1}, Case{984, true, 2}, Case{70, true, 1}, Case{103, true, 5}}) {
         GenParams p;  // the default free-play maze, or the study's shape
         p.seed = c.seed;
         p.level_index = c.level_index;
