@@ -134,7 +134,8 @@ TEST_CASE("words gen designer constraints: every printed challenge meets them, c
     // --rank-band: every reachable word's rank in LO..HI, reported as the words outside it.
     const ProcessResult b = lab("words gen --seed 5 --count 8 --json --rank-band 0..25");
     REQUIRE(b.exit_code == 0);
-    for (const auto& ch : nlohmann::json::parse(b.out)["challenges"]) {
+    const nlohmann::json banded = nlohmann::json::parse(b.out);  // outlives the loop over its member
+    for (const auto& ch : banded["challenges"]) {
         const nlohmann::json mine = reach_counts(ch["letters"].get<std::string>(), 25.0);
         CHECK(mine["common"] == mine["reachable"]);  // "common" at a 25 cut = inside 0..25
         CHECK(ch["reach"]["outside_band"] == 0);
