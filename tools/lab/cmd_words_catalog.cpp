@@ -9,13 +9,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "game/words/modes.hpp"
@@ -208,18 +206,6 @@ std::vector<Item> run_job(const w::Dictionary& dict, const Plan& p, const Job& j
         p.mode == "levels" ? w::levels_mode_level(w::kLevelCount, job.root) : w::daily_mode_level(job.date);
     for (const w::GeneratedLevel& g : w::generate_mode_run(dict, last)) add_level(g, job, out);
     return out;
-}
-
-/// Runs body(i) for i in [0, n) on `threads` workers (each index once).
-template <class Body>
-void parallel_for(std::size_t n, int threads, Body body) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i = next++; i < n; i = next++) body(i);
-        });
-    for (std::thread& t : pool) t.join();
 }
 
 /// Every job's challenges, generated on the plan's threads (errors: one LabError).
