@@ -5,6 +5,7 @@
 // bytes alone; sessions recorded before session uids existed keep one derived uid across
 // an upgrade; a conflict (same session uid, different content) and every bad input are one
 // line, exit 1, with the target byte-for-byte unchanged (or not created).
+#include "../support/db_file.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -28,6 +29,9 @@ using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 namespace tel = sawtooth::telemetry;
 
+using sawtooth::test::file_hash;
+using sawtooth::test::raw_exec;
+
 namespace {
 
 const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
@@ -35,21 +39,8 @@ const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 const std::string kFixtureV1 = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v1.db";
 
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
-
 std::string scratch(const std::string& name) {
     return sawtooth::test::scratch_dir("sawtooth_merge_" + name).string();
-}
-
-void raw_exec(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
 }
 
 // One scripted session (the golden walk) recorded by the game into `db`.

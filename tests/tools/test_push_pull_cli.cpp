@@ -4,6 +4,7 @@
 // changes nothing on the server; a site role can neither read nor alter another site's
 // rows; a push ended abruptly half-way resumes and ends complete; an unreachable server, a
 // bad URL and a wrong password are one line, exit 1, with the local files unchanged.
+#include "../support/db_file.hpp"
 #include "../support/postgres_server.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
@@ -23,14 +24,14 @@ using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 namespace tel = sawtooth::telemetry;
 
+using sawtooth::test::file_hash;
+
 namespace {
 
 const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 const std::string kServerSql = std::string(SAWTOOTH_SOURCE_DIR) + "/tools/postgres/study_server.sql";
-
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
 
 // One server for the whole file, set up as docs/studies.md says: the script, two sites
 // and an analyst. Stopped and deleted at exit.

@@ -8,6 +8,7 @@
 // tests/data/telemetry_schema_v2.db (the build before version 3, with a rating), 2 -> 3.
 // Ratings then appear in
 // `sessions`, the CSV export and `participant export`, and `participant delete` removes them.
+#include "../support/db_file.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -27,6 +28,9 @@ using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 namespace tel = sawtooth::telemetry;
 
+using sawtooth::test::file_hash;
+using sawtooth::test::raw_exec;
+
 namespace {
 
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
@@ -37,25 +41,12 @@ const std::string kFixtureV2 = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/t
 // The fixture's participant (every session of it is theirs).
 const std::string kParticipant = "P-RGA2-CSPZ";
 
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(read_file(path)); }
-
 // A fresh copy of a fixture (default: version 1) in its own folder.
 std::string fixture_copy(const std::string& name, const std::string& fixture = kFixture) {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_schema_upgrade_" + name);
     const fs::path copy = dir / fs::path(fixture).filename();
     fs::copy_file(fixture, copy);
     return copy.string();
-}
-
-void raw_exec(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
 }
 
 std::int64_t user_version(const std::string& path) {
