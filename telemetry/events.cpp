@@ -110,4 +110,16 @@ void EventExtractor::after_step(const Simulation& sim, std::vector<EventRow>& ou
         out.push_back(row(sim, EventKind::Pos, static_cast<int>(p.mode), p.facing));
 }
 
+std::vector<EventRow> play_events(const Level& level, const std::vector<InputFrame>& inputs) {
+    Simulation sim(level);
+    const EventExtractor extractor(sim.level());
+    std::vector<EventRow> rows;
+    extractor.start(sim, rows);
+    for (const InputFrame input : inputs) {
+        sim.step(input);
+        extractor.after_step(sim, rows);
+    }
+    return rows;
+}
+
 }  // namespace sawtooth::telemetry

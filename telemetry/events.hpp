@@ -90,4 +90,8 @@ private:
     int m_pos_sample_ticks;
 };
 
+/// The simulation's event rows of playing `inputs` (one per tick) on a fresh Simulation of
+/// `level`: what a recording of that play stores, without the UI's Switch and End rows.
+std::vector<EventRow> play_events(const Level& level, const std::vector<InputFrame>& inputs);
+
 }  // namespace sawtooth::telemetry

@@ -2,6 +2,8 @@
 
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
+#include "game/app/adaptive_screen.hpp"
+#include "game/app/difficulty_overlay.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
@@ -20,7 +22,7 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kBack, kRowCount };
+enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kAdaptive, kBack, kRowCount };
 struct Size2 {
     int w, h;
     const char* name;
@@ -53,6 +55,7 @@ FreePlayScreen::FreePlayScreen(Services services)
     items[kPlay] = {"Play"};
     items[kPacks] = {"Packs", "", false, false,
                      "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
+    items[kAdaptive] = adaptive_item();
     items[kBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 150, 760, 52, 28});
     refresh();
@@ -96,6 +99,7 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     if (row == kPlay && a == MenuAction::Activate) play();
     if (row == kPacks && a == MenuAction::Activate)
         m_services.screens->push(std::make_unique<PacksMenuScreen>(m_services));
+    if (row == kAdaptive && a == MenuAction::Activate) play_adaptive();
     refresh();
 }
 
@@ -141,6 +145,32 @@ void FreePlayScreen::play() {
         });
     if (m_services.on_level_start) m_services.on_level_start(*screen, info);
     m_services.screens->push(std::move(screen));
+}
+
+// The Adaptive row: on when the F1 overlay's difficulty model is loaded, else "off" and why.
+MenuItem FreePlayScreen::adaptive_item() const {
+    const OverlayModel* m = m_services.overlay_model;
+    if (m && m->model)
+        return {"Adaptive", "", false, false,
+                "Levels chosen for your skill by the difficulty model (" + m->note + ")"};
+    return {"Adaptive", "off", false, false,
+            "Needs a difficulty model: " + (m ? m->note : std::string("none loaded"))};
+}
+
+void FreePlayScreen::play_adaptive() {
+    const OverlayModel* m = m_services.overlay_model;
+    if (!m || !m->model) {
+        m_status =
+            "Adaptive is off: it needs a difficulty model (--model FILE or " + default_model_path() + ")";
+        m_status_bad = true;
+        return;
+    }
+    try {
+        m_services.screens->push(std::make_unique<AdaptiveScreen>(m_services, *m->model));
+    } catch (const analysis::AdaptiveError& e) {
+        m_status = e.what();
+        m_status_bad = true;
+    }
 }
 
 // The rating screen above the setup for the level that just ended, when it is to be shown.

@@ -2,7 +2,9 @@
 // Free play setup: a seed (typed digits, or a random one), the layout (maze / linear),
 // the number of rooms and the room size, and the trap speed (t_cycle schedule index).
 // Play generates that level and plays it; afterwards (after the rating screen, when it is
-// on) the setup returns with the result, so "same seed again" is one key press.
+// on) the setup returns with the result, so "same seed again" is one key press. Packs and
+// Adaptive (levels chosen for the player's skill; on only with a difficulty model) open
+// their own screens.
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
@@ -23,6 +25,8 @@ private:
     void refresh();
     void play();
     void offer_rating(const std::string& title);
+    MenuItem adaptive_item() const;
+    void play_adaptive();
 
     Services m_services;
     Menu m_menu;

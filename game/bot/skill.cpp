@@ -155,6 +155,10 @@ SkillProfile draw_participant_skill(Rng& rng) {
     const SkillGroup g = u < kShareGood                   ? SkillGroup::Good
                          : u < kShareGood + kShareAverage ? SkillGroup::Average
                                                           : SkillGroup::Bad;
+    return draw_skill_in_group(g, rng);
+}
+
+SkillProfile draw_skill_in_group(SkillGroup g, Rng& rng) {
     SkillProfile s = skill_preset(g);
     auto factor = [&] { return std::exp(kIndividualSpread * rng.normal()); };
     s.reaction_ticks = scaled(s.reaction_ticks, factor());

@@ -69,6 +69,9 @@ inline constexpr double kShareAverage = 0.45;  ///< the rest are BAD
 /// The three noise parameters share one factor (one person's motor noise), so the draw
 /// takes as many random numbers as before they existed.
 SkillProfile draw_participant_skill(Rng& rng);
+/// One participant of a given group: its preset with each parameter scaled by the
+/// individual factors of draw_participant_skill (which calls it after drawing the group).
+SkillProfile draw_skill_in_group(SkillGroup group, Rng& rng);
 inline constexpr double kIndividualSpread = 0.15;
 
 /// A move as the player actually performs it.

@@ -122,13 +122,6 @@ private:
     std::vector<int> m_chain;
 };
 
-/// G' as adjacency lists: out[u] = (v, weight), and in parallel the challenge edge index
-/// of each entry (-1 for a kept graph edge).
-struct ReducedGraph {
-    std::vector<std::vector<std::pair<int, double>>> out;
-    std::vector<std::vector<int>> out_challenge;
-};
-
 /// Whether the graph edge u -> v stays in G' with weight 1.
 bool keeps_edge(const Level& level, const LevelGraph& graph, const TrapMap& tm,
                 const std::vector<char>& challenge_mine, int u, int v) {
@@ -204,15 +197,37 @@ void trace_easiest_path(const ReducedGraph& g, int start, int exit, LevelModelRe
 
 }  // namespace
 
+LevelModel::LevelModel(const Level& level, const LevelGraph& graph, int start, int exit,
+                       const ChallengeModel& model)
+    : m_start(start), m_exit(exit) {
+    m_result.traps = classify_nodes(level, graph);
+    ChallengeEdgeFinder found(level, graph, m_result.traps, model);
+    found.find_all();
+    m_graph = build_reduced_graph(level, graph, found, m_result);
+    trace_easiest_path(m_graph, start, exit, m_result);
+}
+
+LevelModel::LevelModel(const GeneratedLevel& g, const ChallengeModel& model)
+    : LevelModel(g.level, g.graph, g.start_node, g.exit_node, model) {}
+
+LevelModelResult LevelModel::evaluate(const std::function<double(double)>& adjust) const {
+    LevelModelResult r;
+    r.traps = m_result.traps;
+    r.removed_edges = m_result.removed_edges;
+    r.challenge_edges = m_result.challenge_edges;
+    for (ChallengeEdge& ce : r.challenge_edges) ce.probability = adjust(ce.probability);
+    ReducedGraph g = m_graph;
+    for (std::size_t u = 0; u < g.out.size(); ++u)
+        for (std::size_t k = 0; k < g.out[u].size(); ++k)
+            if (const int ce = g.out_challenge[u][k]; ce >= 0)
+                g.out[u][k].second = r.challenge_edges[static_cast<std::size_t>(ce)].probability;
+    trace_easiest_path(g, m_start, m_exit, r);
+    return r;
+}
+
 LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,
                                 const ChallengeModel& model) {
-    LevelModelResult r;
-    r.traps = classify_nodes(level, graph);
-    ChallengeEdgeFinder found(level, graph, r.traps, model);
-    found.find_all();
-    const ReducedGraph g = build_reduced_graph(level, graph, found, r);
-    trace_easiest_path(g, start, exit, r);
-    return r;
+    return LevelModel(level, graph, start, exit, model).result();
 }
 
 LevelModelResult evaluate_level(const GeneratedLevel& g, const ChallengeModel& model) {

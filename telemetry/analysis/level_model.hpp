@@ -6,11 +6,13 @@
 // value(v) = 1 - (1 - value(u)) * w finds the easiest path; the level's difficulty is the
 // exit's value, the probability of failing somewhere on that path.
 // Pure function of (level, graph, start, exit, model): tools and the game's debug overlay
-// call evaluate_level and draw its result.
+// call evaluate_level and draw its result; LevelModel keeps G' to evaluate the same level
+// again with the challenge probabilities mapped per player (telemetry/analysis/adaptive).
 
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 
+#include <functional>
 #include <vector>
 
 namespace sawtooth::analysis {
@@ -38,6 +40,37 @@ struct LevelModelResult {
     std::vector<int> path_challenges;                ///< indices into challenge_edges taken by easiest_path
     std::vector<std::pair<int, int>> removed_edges;  ///< graph edges (a, b) not usable in either direction
     TrapMap traps;
+};
+
+/// G' as adjacency lists: out[u] = (v, weight), and in parallel the index into
+/// LevelModelResult::challenge_edges of each entry (-1 for a kept graph edge, weight 1).
+struct ReducedGraph {
+    std::vector<std::vector<std::pair<int, double>>> out;
+    std::vector<std::vector<int>> out_challenge;
+};
+
+/// evaluate_level in two steps. Building G' (the challenge edges, their parameters and the
+/// removed edges) is the costly part and is done once by the constructor; evaluate() runs
+/// only the modified Dijkstra again, with every challenge probability passed through a map.
+class LevelModel {
+public:
+    /// Builds G' of a level with its graph (start/exit = node ids of `graph`).
+    LevelModel(const Level& level, const LevelGraph& graph, int start, int exit, const ChallengeModel& model);
+    /// Builds G' of a generated level (its graph, start and exit nodes).
+    LevelModel(const GeneratedLevel& generated, const ChallengeModel& model);
+
+    /// The result with the model's own probabilities (what evaluate_level returns).
+    const LevelModelResult& result() const { return m_result; }
+    /// The result with each challenge edge's probability p replaced by adjust(p). `adjust`
+    /// must map [0, 1] into [0, 1] and keep the order of probabilities: the best edge per
+    /// (from, to) was chosen with the model's own, and stays the best.
+    LevelModelResult evaluate(const std::function<double(double)>& adjust) const;
+
+private:
+    ReducedGraph m_graph;
+    int m_start = -1;
+    int m_exit = -1;
+    LevelModelResult m_result;
 };
 
 /// Evaluates a level with its graph (start/exit = node ids of `graph`).

@@ -18,6 +18,7 @@
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/study_modes.hpp"
+#include "tools/lab/study_players.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -88,11 +89,6 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
     return out;
 }
 
-/// Per-participant seed: everything a participant does follows from it.
-std::uint64_t participant_seed(std::uint64_t study_seed, int i) {
-    return mix_seed(study_seed, static_cast<std::uint64_t>(i) + 1);
-}
-
 Participant simulate(std::uint64_t seed, const std::vector<telemetry::LevelSource>& tutorials, int levels) {
     Rng rng(seed);
     Participant p;
@@ -118,7 +114,7 @@ Participant simulate(std::uint64_t seed, const std::vector<telemetry::LevelSourc
     for (std::size_t i = 0; i < sources.size(); ++i) {
         Stage st;
         st.source = std::move(sources[i]);
-        st.play = bot::play_level(st.source.level, p.skill, mix_seed(seed, 1000 + i));
+        st.play = play_stage(st.source.level, p.skill, seed, i);
         p.stages.push_back(std::move(st));
     }
     return p;

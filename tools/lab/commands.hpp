@@ -56,6 +56,8 @@ void register_bench_all(CLI::App& app);
 
 /// `model fit`, `model verify`: the challenge model and its verification (tools/lab/cmd_model.cpp).
 void register_model(CLI::App& app);
+/// `adaptive-sim`: synthetic players through the adaptive chooser (tools/lab/cmd_adaptive_sim.cpp).
+void register_adaptive_sim(CLI::App& app);
 /// `difficulty`: predicted difficulty and easiest path of a level (tools/lab/cmd_difficulty.cpp).
 void register_difficulty(CLI::App& app);
 /// `catalog`, `catalog merge`: the level catalogue (tools/lab/cmd_catalog.cpp).
