@@ -4,8 +4,8 @@
 // participants per condition and the balance, as text and JSON, from a database whose
 // protocol sessions are written through the Store; its bad input writes nothing. Those
 // sessions' protocol columns and questionnaire answers appear in `export`, `participant
-// export` and `sessions`, travel through `merge` (a second merge adds nothing) and go with
-// `participant delete`.
+// export` and `sessions`, travel through `merge` (a second merge adds nothing; the same
+// session under another condition is a conflict) and go with `participant delete`.
 #include "../support/db_file.hpp"
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
@@ -203,6 +203,15 @@ TEST_CASE("protocol sessions and answers: export, participant export, sessions, 
                   "SELECT count(*) FROM sessions WHERE condition = 'starter' AND protocol_hash = '" + hash +
                   "'") == 1);
     }
+
+    // The same session under another condition is another content: a conflict, nothing merged.
+    const std::string changed = file("changed.db");
+    fs::copy_file(db, changed);
+    sawtooth::test::raw_exec(changed, "UPDATE sessions SET condition = 'linear' WHERE session_id = 2");
+    const auto conflict = lab("merge --into " + merged + " " + changed);
+    CHECK(conflict.exit_code == 1);
+    CHECK(conflict.err.find("(same id, different content); nothing was merged") != std::string::npos);
+    CHECK(file_hash(merged) == merged_hash);
 
     const auto del = lab("participant delete --db " + db + " " + ids[0] + " --yes");
     INFO(del.err);
