@@ -51,6 +51,13 @@ constexpr TableExport kTables[] = {
      "SELECT r.rating_id, r.session_id, s.participant_id, r.level_id, r.word_level_id, r.enjoyment, "
      "r.difficulty, r.skipped, r.answer_ticks, r.rated_utc FROM ratings r JOIN sessions s ON s.session_id = "
      "r.session_id ORDER BY r.rating_id"},
+    // Schema version 4; the session's condition is in sessions.csv (protocol_hash, condition).
+    {"questionnaire_answers",
+     "SELECT a.answer_id, a.session_id, s.participant_id, a.after_level, a.questionnaire_id, a.item_id, "
+     "a.value, "
+     "a.answer_text, a.skipped, a.answer_ticks, a.answered_utc FROM questionnaire_answers a JOIN sessions s "
+     "ON "
+     "s.session_id = a.session_id ORDER BY a.answer_id"},
 };
 
 std::string number_text(double v) {
@@ -411,6 +418,27 @@ json session_ratings_json(Database& db, std::int64_t sid) {
     return ratings;
 }
 
+/// The questionnaire answers of a session (schema version 4).
+json session_answers_json(Database& db, std::int64_t sid) {
+    json answers = json::array();
+    Statement a(
+        db,
+        "SELECT answer_id, after_level, questionnaire_id, item_id, value, answer_text, skipped, "
+        "answer_ticks, answered_utc FROM questionnaire_answers WHERE session_id = ? ORDER BY answer_id");
+    a.bind(1, sid);
+    while (a.step())
+        answers.push_back({{"answer_id", a.int64(0)},
+                           {"after_level", a.int64(1)},
+                           {"questionnaire_id", a.text(2)},
+                           {"item_id", a.text(3)},
+                           {"value", a.is_null(4) ? json(nullptr) : json(a.int64(4))},
+                           {"answer_text", optional_text(a, 5)},
+                           {"skipped", a.int64(6) != 0},
+                           {"answer_ticks", a.int64(7)},
+                           {"answered_utc", a.text(8)}});
+    return answers;
+}
+
 /// meta rows about the participant (the rows delete_participant removes with them).
 json participant_meta_json(Database& db, const std::string& participant_id) {
     json rows = json::object();
@@ -432,9 +460,10 @@ nlohmann::json Store::export_participant(const std::string& participant_id) {
                 {"participant_id", p.text(0)},        {"created_utc", p.text(1)},
                 {"schema_version", m_schema_version}, {"meta", participant_meta_json(*m_db, participant_id)}};
     json sessions = json::array();
-    Statement s(*m_db,
-                "SELECT session_id, mode, build_id, started_utc, ended_utc, end_reason FROM sessions WHERE "
-                "participant_id = ? ORDER BY session_id");
+    // The protocol columns exist from schema version 4 (a read-only open keeps older files as they are).
+    const std::string protocol = m_schema_version >= 4 ? "protocol_hash, condition" : "NULL, NULL";
+    Statement s(*m_db, "SELECT session_id, mode, build_id, started_utc, ended_utc, end_reason, " + protocol +
+                           " FROM sessions WHERE participant_id = ? ORDER BY session_id");
     s.bind(1, participant_id);
     while (s.step()) {
         const std::int64_t sid = s.int64(0);
@@ -443,12 +472,15 @@ nlohmann::json Store::export_participant(const std::string& participant_id) {
                    {"build_id", s.text(2)},
                    {"started_utc", s.text(3)},
                    {"ended_utc", optional_text(s, 4)},
-                   {"end_reason", optional_text(s, 5)}};
+                   {"end_reason", optional_text(s, 5)},
+                   {"protocol_hash", optional_text(s, 6)},
+                   {"condition", optional_text(s, 7)}};
         json levels = json::array();
         for (const std::int64_t lid : session_levels(sid)) levels.push_back(level_json(*this, lid));
         js["levels"] = std::move(levels);
         js["word_levels"] = session_word_levels_json(*m_db, sid);
         js["ratings"] = session_ratings_json(*m_db, sid);
+        js["questionnaire_answers"] = session_answers_json(*m_db, sid);
         sessions.push_back(std::move(js));
     }
     out["sessions"] = std::move(sessions);

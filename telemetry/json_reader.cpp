@@ -67,6 +67,15 @@ void JsonField::expect_object() const {
     if (!m_v->is_object()) fail("expected an object, got " + json_kind(*m_v));
 }
 
+void JsonField::expect_only(std::initializer_list<std::string_view> known) const {
+    expect_object();
+    for (const auto& [key, value] : m_v->items()) {
+        bool found = false;
+        for (const std::string_view k : known) found = found || k == key;
+        if (!found) throw JsonFieldError("at " + m_ptr + "/" + pointer_token(key) + ": unknown field");
+    }
+}
+
 void JsonField::expect_array() const {
     if (!m_v->is_array()) fail("expected an array, got " + json_kind(*m_v));
 }
@@ -97,7 +106,9 @@ std::int64_t JsonField::integer(std::int64_t lo, std::int64_t hi) const {
     const auto range = [&] { return std::to_string(lo) + ".." + std::to_string(hi); };
     if (m_v->is_number_unsigned()) {
         const std::uint64_t u = m_v->get<std::uint64_t>();
-        if (hi < 0 || u > static_cast<std::uint64_t>(hi)) fail("expected an integer in " + range());
+        // nlohmann reads every non-negative integer as unsigned, 0 included: check lo too.
+        if (hi < 0 || u > static_cast<std::uint64_t>(hi) || (lo > 0 && u < static_cast<std::uint64_t>(lo)))
+            fail("expected an integer in " + range() + ", got " + std::to_string(u));
         return static_cast<std::int64_t>(u);
     }
     if (!m_v->is_number_integer()) fail("expected an integer, got " + json_kind(*m_v));

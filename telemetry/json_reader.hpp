@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,6 +45,9 @@ public:
     JsonField at(std::size_t i) const;
 
     void expect_object() const;
+    /// An object with no member outside `known` (an unknown field is refused: a misspelt
+    /// optional field must not silently fall back to its default).
+    void expect_only(std::initializer_list<std::string_view> known) const;
     void expect_array() const;
     double number() const;
     /// An integer in [lo, hi].

@@ -36,6 +36,11 @@ constexpr LevelTable kLevelTables[] = {{"levels", "level_id", kLevelChildren},
 
 // The columns of a session row that are its content (its ids are the key or local).
 constexpr const char* kSessionColumns = "participant_id, mode, build_id, started_utc, ended_utc, end_reason";
+// The study protocol columns of schema version 4; NULL in files of older versions.
+constexpr const char* kProtocolColumns = "protocol_hash, condition";
+// A session's questionnaire answers (schema version 4), without their ids.
+constexpr const char* kAnswerColumns =
+    "after_level, questionnaire_id, item_id, value, answer_text, skipped, answer_ticks, answered_utc";
 // A session's ratings with the rated level named by its position in the session, which
 // is the same in every file (the level ids are not).
 constexpr const char* kRatingsContentSql =
@@ -137,11 +142,24 @@ private:
     std::map<std::string, std::vector<std::string>> m_cache;
 };
 
-// Everything of one session that is its content, hashed the same way in every file.
-std::uint64_t session_digest(Database& db, Columns& columns, std::int64_t session_id) {
+// The protocol columns as a file of `schema_version` holds them.
+std::string protocol_columns(int schema_version) {
+    return schema_version >= 4 ? kProtocolColumns : "NULL, NULL";
+}
+
+// Everything of one session that is its content, hashed the same way in every file. The
+// protocol columns and answers of schema version 4 add to the hash only when a session has
+// them, so every other session keeps the digest it had before (push compares digests).
+std::uint64_t session_digest(Database& db, int schema_version, Columns& columns, std::int64_t session_id) {
     Hasher h;
     hash_rows(h, db, std::string("SELECT ") + kSessionColumns + " FROM sessions WHERE session_id = ?",
               session_id);
+    if (schema_version >= 4)
+        hash_rows(h, db,
+                  std::string("SELECT ") + kProtocolColumns +
+                      " FROM sessions WHERE session_id = ? AND (protocol_hash IS NOT NULL OR condition IS "
+                      "NOT NULL)",
+                  session_id);
     for (const LevelTable& lt : kLevelTables) {
         const auto& cols = columns.except(lt.table, lt.id_column, "session_id");
         Statement st(db, std::string("SELECT ") + lt.id_column + ", " + join(cols) + " FROM " + lt.table +
@@ -158,6 +176,10 @@ std::uint64_t session_digest(Database& db, Columns& columns, std::int64_t sessio
         }
     }
     hash_rows(h, db, kRatingsContentSql, session_id);
+    hash_rows(h, db,
+              std::string("SELECT ") + kAnswerColumns +
+                  " FROM questionnaire_answers WHERE session_id = ? ORDER BY answer_id",
+              session_id);
     return h.value();
 }
 
@@ -239,6 +261,22 @@ std::size_t copy_ratings(Database& src, Database& dst, std::int64_t old_session,
     return n;
 }
 
+std::size_t copy_answers(Database& src, Database& dst, std::int64_t old_session, std::int64_t new_session) {
+    Statement read(src, std::string("SELECT ") + kAnswerColumns +
+                            " FROM questionnaire_answers WHERE session_id = ? ORDER BY answer_id");
+    read.bind(1, old_session);
+    Statement write(dst, std::string("INSERT INTO questionnaire_answers(session_id, ") + kAnswerColumns +
+                             ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    std::size_t n = 0;
+    for (; read.step(); ++n) {
+        write.bind(1, new_session);
+        for (int c = 0; c < read.column_count(); ++c) bind_column(write, c + 2, read, c);
+        write.run();
+        write.reset();
+    }
+    return n;
+}
+
 }  // namespace
 
 std::string derived_session_uid(const std::string& participant_id, std::int64_t session_id,
@@ -255,7 +293,7 @@ std::string derived_session_uid(const std::string& participant_id, std::int64_t 
 
 std::uint64_t session_content_digest(Store& store, std::int64_t session_id) {
     Columns columns(store.db());
-    return session_digest(store.db(), columns, session_id);
+    return session_digest(store.db(), store.schema_version(), columns, session_id);
 }
 
 std::size_t count_sessions(Store& store) {
@@ -335,21 +373,23 @@ void merge_participants(Store& src, Store& dst, const std::vector<SessionKey>& s
 
 std::int64_t copy_session(Store& src, Store& dst, Columns& columns, const SessionKey& s,
                           MergeSummary& summary) {
-    Statement read(src.db(),
-                   std::string("SELECT ") + kSessionColumns + " FROM sessions WHERE session_id = ?");
+    Statement read(src.db(), std::string("SELECT ") + kSessionColumns + ", " +
+                                 protocol_columns(src.schema_version()) +
+                                 " FROM sessions WHERE session_id = ?");
     read.bind(1, s.id);
     if (!read.step())
         throw StoreError("session " + std::to_string(s.id) + " vanished from '" + src.path() + "'");
-    Statement write(dst.db(), std::string("INSERT INTO sessions(") + kSessionColumns +
-                                  ", session_uid) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    Statement write(dst.db(), std::string("INSERT INTO sessions(") + kSessionColumns + ", " +
+                                  kProtocolColumns + ", session_uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (int c = 0; c < read.column_count(); ++c) bind_column(write, c + 1, read, c);
-    write.bind(7, s.uid).run();
+    write.bind(9, s.uid).run();
     const std::int64_t new_id = dst.db().last_insert_id();
     const auto level_ids = copy_levels(src.db(), dst.db(), columns, kLevelTables[0], s.id, new_id);
     const auto word_level_ids = copy_levels(src.db(), dst.db(), columns, kLevelTables[1], s.id, new_id);
     summary.levels_added += level_ids.size();
     summary.word_levels_added += word_level_ids.size();
     summary.ratings_added += copy_ratings(src.db(), dst.db(), s.id, new_id, level_ids, word_level_ids);
+    summary.answers_added += copy_answers(src.db(), dst.db(), s.id, new_id);
     ++summary.sessions_added;
     return new_id;
 }
@@ -362,7 +402,8 @@ void merge_session(Store& src, Store& dst, Columns& columns, const SessionKey& s
         copy_session(src, dst, columns, s, summary);
         return;
     }
-    if (session_digest(src.db(), columns, s.id) != session_digest(dst.db(), columns, find.int64(0)))
+    if (session_digest(src.db(), src.schema_version(), columns, s.id) !=
+        session_digest(dst.db(), dst.schema_version(), columns, find.int64(0)))
         throw StoreError("session " + s.uid + " (participant " + s.participant_id + ") in '" + src.path() +
                          "' differs from the session with that id in '" + dst.path() +
                          "' (same id, different content); nothing was merged");

@@ -29,6 +29,7 @@ struct MergeSummary {
     std::size_t levels_added = 0;
     std::size_t word_levels_added = 0;
     std::size_t ratings_added = 0;
+    std::size_t answers_added = 0;  ///< questionnaire_answers rows
 };
 
 /// Which sessions a merge takes and how it reports its progress.

@@ -30,20 +30,8 @@ nlohmann::json level_json(const PackLevel& l) {
 }
 
 PackLevel read_level(const JsonField& f) {
-    f.expect_object();
     PackLevel l;
-    GenParams& p = l.params;
-    p.seed = static_cast<std::uint64_t>(f.at("seed").integer(0, std::numeric_limits<std::int64_t>::max()));
-    const JsonField layout = f.at("layout");
-    const auto parsed = parse_layout(layout.string());
-    if (!parsed) layout.fail("expected \"maze\" or \"linear\"");
-    p.layout = *parsed;
-    p.rooms_w = f.at("rooms_w").int_in(1, kMaxRooms);
-    p.rooms_h = f.at("rooms_h").int_in(1, kMaxRooms);
-    p.room_w = f.at("room_w").int_in(kMinRoomSize, kMaxRoomSize);
-    p.room_h = f.at("room_h").int_in(kMinRoomSize, kMaxRoomSize);
-    p.level_index = f.at("level_index").int_in(1, 1000);
-    p.alpha = f.at("alpha").number();
+    l.params = gen_params_from_json(f);
     l.generator_version = f.at("generator_version").int_in(0, std::numeric_limits<int>::max());
     const JsonField hash = f.at("level_hash");
     try {
@@ -59,6 +47,23 @@ std::string level_label(const std::string& file, std::size_t i, const PackLevel&
 }
 
 }  // namespace
+
+GenParams gen_params_from_json(const JsonField& f) {
+    f.expect_object();
+    GenParams p;
+    p.seed = static_cast<std::uint64_t>(f.at("seed").integer(0, std::numeric_limits<std::int64_t>::max()));
+    const JsonField layout = f.at("layout");
+    const auto parsed = parse_layout(layout.string());
+    if (!parsed) layout.fail("expected \"maze\" or \"linear\"");
+    p.layout = *parsed;
+    p.rooms_w = f.at("rooms_w").int_in(1, kMaxRooms);
+    p.rooms_h = f.at("rooms_h").int_in(1, kMaxRooms);
+    p.room_w = f.at("room_w").int_in(kMinRoomSize, kMaxRoomSize);
+    p.room_h = f.at("room_h").int_in(kMinRoomSize, kMaxRoomSize);
+    p.level_index = f.at("level_index").int_in(1, 1000);
+    p.alpha = f.at("alpha").number();
+    return p;
+}
 
 nlohmann::json pack_json(const Pack& pack) {
     nlohmann::json levels = nlohmann::json::array();

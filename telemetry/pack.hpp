@@ -22,6 +22,8 @@
 
 namespace sawtooth::telemetry {
 
+class JsonField;
+
 inline constexpr const char* kPackFormat = "sawtooth-level-pack";
 /// Written to every pack; readers refuse packs with a higher version.
 inline constexpr int kPackFormatVersion = 1;
@@ -59,6 +61,11 @@ Pack pack_from_json(const nlohmann::json& doc, const std::string& file);
 /// read_pack without regenerating the levels: format, version and every field checked, the
 /// hashes not (regenerating is the slow part; the fuzz harness `pack_json` reads through this).
 Pack read_pack_fields(const std::string& path);
+
+/// The generator parameters of a pack level object (seed, layout, rooms_w, rooms_h, room_w,
+/// room_h, level_index, alpha), each checked against the generator's limits; throws
+/// JsonFieldError. Study protocols' "seeds" levels are read through it too.
+GenParams gen_params_from_json(const JsonField& level);
 
 /// The level a PackLevel stands for, regenerated; throws PackError when it is not the one
 /// stored (generator version or hash differ). `label` prefixes messages.

@@ -171,6 +171,25 @@ std::string ratings_table_sql() {
 ))SQL";
 }
 
+// Schema version 4: one row per questionnaire item answered or skipped. `after_level` is
+// the number of the condition's levels played before the questionnaire (the position it
+// was placed at; the level count for one at the end). `value` is the Likert point (1..N)
+// or the chosen option's number (1..K); `answer_text` the point's anchor or the option as
+// shown, so the CSV reads without the protocol file.
+constexpr const char* kQuestionnaireAnswersTable = R"SQL(CREATE TABLE questionnaire_answers (
+  answer_id        INTEGER PRIMARY KEY,
+  session_id       INTEGER NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+  after_level      INTEGER NOT NULL CHECK (after_level >= 0),
+  questionnaire_id TEXT NOT NULL,
+  item_id          TEXT NOT NULL,
+  value            INTEGER CHECK (value >= 1),
+  answer_text      TEXT,
+  skipped          INTEGER NOT NULL CHECK (skipped IN (0, 1)),
+  answer_ticks     INTEGER NOT NULL CHECK (answer_ticks >= 0),
+  answered_utc     TEXT NOT NULL,
+  CHECK ((skipped = 1 AND value IS NULL AND answer_text IS NULL) OR (skipped = 0 AND value IS NOT NULL))
+))SQL";
+
 // One step of the schema's history: the statements that take a file from version
 // `to - 1` to `to`. A new file runs kSchemaV1 and then every step, so each table is
 // defined once. Steps only add (tables, indexes, nullable columns): a read-only view of an
@@ -193,6 +212,13 @@ const std::vector<Migration>& migrations() {
         {3,
          {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
           "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
+        // Schema version 4: designed studies (issue 17). A session played under a study
+        // protocol names the protocol (its hash) and the condition; NULL for every other
+        // session. The questionnaire answers of such a session, one row per item.
+        {4,
+         {"ALTER TABLE sessions ADD COLUMN protocol_hash TEXT",
+          "ALTER TABLE sessions ADD COLUMN condition TEXT", kQuestionnaireAnswersTable,
+          "CREATE INDEX questionnaire_answers_by_session ON questionnaire_answers(session_id)"}},
     };
     return steps;
 }
@@ -486,18 +512,24 @@ void Store::delete_participant(const std::string& participant_id) {
 
 // ---- sessions ----
 
-std::int64_t Store::begin_session(const std::string& participant_id, std::string_view mode) {
+std::int64_t Store::begin_session(const std::string& participant_id, std::string_view mode,
+                                  const std::optional<SessionProtocol>& protocol) {
     if (!has_participant(participant_id))
         throw StoreError("no participant '" + participant_id + "' in '" + path() +
                          "' (create one with `sawtooth-lab participant new`)");
-    Statement st(*m_db,
-                 "INSERT INTO sessions(participant_id, mode, build_id, started_utc, session_uid) "
-                 "VALUES (?, ?, ?, ?, ?)");
+    Statement st(
+        *m_db,
+        "INSERT INTO sessions(participant_id, mode, build_id, started_utc, session_uid, protocol_hash, "
+        "condition) VALUES (?, ?, ?, ?, ?, ?, ?)");
     st.bind(1, participant_id)
         .bind(2, mode)
         .bind(3, build_id())
         .bind(4, utc_now())
         .bind(5, random_session_uid());
+    if (protocol)
+        st.bind(6, protocol->protocol_hash).bind(7, protocol->condition);
+    else
+        st.bind_null(6).bind_null(7);
     st.run();
     return m_db->last_insert_id();
 }
@@ -856,6 +888,31 @@ std::int64_t Store::add_rating(const RatingRow& r) {
     if (m_db->changes() != 1)
         throw StoreError(std::string("no ") + (word ? "word level" : "level") + " with id " +
                          std::to_string(id) + " in '" + path() + "' to rate");
+    return m_db->last_insert_id();
+}
+
+// ---- questionnaire answers ----
+
+std::int64_t Store::add_questionnaire_answer(const QuestionnaireAnswerRow& a) {
+    if (a.skipped ? (a.value || !a.answer_text.empty()) : !a.value)
+        throw StoreError("a questionnaire answer is either skipped (no value) or has a value");
+    if (a.value && *a.value < 1)
+        throw StoreError("questionnaire answer value " + std::to_string(*a.value) + " is below 1");
+    Statement st(
+        *m_db,
+        "INSERT INTO questionnaire_answers(session_id, after_level, questionnaire_id, item_id, value, "
+        "answer_text, skipped, answer_ticks, answered_utc) SELECT session_id, ?, ?, ?, ?, ?, ?, ?, ? "
+        "FROM sessions WHERE session_id = ?");
+    st.bind(1, a.after_level).bind(2, a.questionnaire_id).bind(3, a.item_id);
+    if (a.value)
+        st.bind(4, *a.value).bind(5, a.answer_text);
+    else
+        st.bind_null(4).bind_null(5);
+    st.bind(6, a.skipped ? 1 : 0).bind(7, static_cast<std::int64_t>(a.answer_ticks)).bind(8, utc_now());
+    st.bind(9, a.session_id).run();
+    if (m_db->changes() != 1)
+        throw StoreError("no session with id " + std::to_string(a.session_id) + " in '" + path() +
+                         "' for a questionnaire answer");
     return m_db->last_insert_id();
 }
 

@@ -28,8 +28,9 @@
 namespace sawtooth::telemetry {
 
 /// Schema version written to PRAGMA user_version; bump with a migration in store.cpp
-/// (migrations()). 1: the first schema; 2: table ratings; 3: sessions.session_uid.
-inline constexpr int kSchemaVersion = 3;
+/// (migrations()). 1: the first schema; 2: table ratings; 3: sessions.session_uid;
+/// 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
+inline constexpr int kSchemaVersion = 4;
 /// Random Crockford characters of a session uid ("S-XXXX-XXXX-XXXX": 60 bits).
 inline constexpr int kSessionUidChars = 12;
 /// PRAGMA application_id of Sawtooth databases ("SAWT").
@@ -145,6 +146,24 @@ struct RatingRow {
     std::uint32_t answer_ticks = 0;  ///< 1/60 s from the rating screen appearing to the answer
 };
 
+/// The study protocol a session is played under (telemetry/study_protocol.hpp).
+struct SessionProtocol {
+    std::string protocol_hash;  ///< protocol_hash() of the protocol file
+    std::string condition;      ///< the condition's name
+};
+
+/// One questionnaire_answers row to add (schema version 4). A skipped item has no value.
+struct QuestionnaireAnswerRow {
+    std::int64_t session_id = 0;
+    int after_level = 0;  ///< levels of the condition played before the questionnaire
+    std::string questionnaire_id;
+    std::string item_id;
+    std::optional<int> value;  ///< Likert point 1..N or the chosen option's number 1..K
+    std::string answer_text;   ///< the point's anchor or the option as shown ("" when skipped)
+    bool skipped = false;
+    std::uint32_t answer_ticks = 0;  ///< 1/60 s from the item appearing to the answer
+};
+
 /// The store.
 class Store {
 public:
@@ -188,8 +207,10 @@ public:
 
     // ---- sessions ----
     /// Starts a session for an existing participant; `mode` e.g. "study", "free", "scripted",
-    /// "words-levels". Returns session_id.
-    std::int64_t begin_session(const std::string& participant_id, std::string_view mode);
+    /// "words-levels"; `protocol` for a session played under a study protocol. Returns
+    /// session_id.
+    std::int64_t begin_session(const std::string& participant_id, std::string_view mode,
+                               const std::optional<SessionProtocol>& protocol = std::nullopt);
     /// Marks a session ended (`reason`: "finished", "quit", ...).
     void end_session(std::int64_t session_id, std::string_view reason);
 
@@ -224,6 +245,11 @@ public:
     /// Adds a ratings row for a recorded level and returns rating_id; throws StoreError for
     /// an unknown level, values off the scales or a row that is neither skipped nor answered.
     std::int64_t add_rating(const RatingRow& rating);
+
+    // ---- questionnaire answers ----
+    /// Adds a questionnaire_answers row and returns answer_id; throws StoreError for an
+    /// unknown session or a row that is neither skipped nor answered.
+    std::int64_t add_questionnaire_answer(const QuestionnaireAnswerRow& answer);
 
 private:
     Store(std::unique_ptr<Database> db, int schema_version);

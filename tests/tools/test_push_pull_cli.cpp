@@ -2,7 +2,8 @@
 // postgres_server.hpp) set up with tools/postgres/study_server.sql, as a lab uses them:
 // push -> pull -> every pulled session replays and holds the pushed content; a second push
 // changes nothing on the server; a site role can neither read nor alter another site's
-// rows; a push ended abruptly half-way resumes and ends complete; an unreachable server, a
+// rows; a protocol session's condition and questionnaire answers travel (schema version 4);
+// a push ended abruptly half-way resumes and ends complete; an unreachable server, a
 // bad URL and a wrong password are one line, exit 1, with the local files unchanged.
 #include "../support/db_file.hpp"
 #include "../support/postgres_server.hpp"
@@ -114,6 +115,29 @@ TEST_CASE("push -> pull -> replay; a second push changes nothing") {
     fs::copy_file(a, copy);
     const auto back = run_process(kLab, {"merge", "--into", copy, pulled});
     CHECK(back.out.find("0 session(s) added, 2 already there") != std::string::npos);
+}
+
+TEST_CASE("a protocol session's condition and questionnaire answers travel through push and pull") {
+    const std::string dir = scratch("protocol"), a = dir + "/a.db", pulled = dir + "/pulled.db";
+    {
+        tel::Store store = tel::Store::open(a);
+        const std::string p = store.create_participant();
+        const std::int64_t sid =
+            store.begin_session(p, "study", tel::SessionProtocol{"0123456789abcdef", "rising"});
+        store.add_questionnaire_answer({sid, 5, "midway", "fun", 4, "agree", false, 120});
+        store.end_session(sid, "finished");
+    }
+    const auto push = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "protocol"});
+    INFO(push.out << push.err);
+    REQUIRE(push.exit_code == 0);
+    CHECK(server_count(
+              "study = 'protocol' AND protocol_hash = '0123456789abcdef' AND condition = 'rising'") == "1");
+    const auto pull = run_process(kLab, {"pull", "--from", analyst(), "--study", "protocol", "--db", pulled});
+    INFO(pull.out << pull.err);
+    REQUIRE(pull.exit_code == 0);
+    tel::Store back = tel::Store::open_read_only(pulled);
+    CHECK(back.db().query_int("SELECT count(*) FROM sessions WHERE condition = 'rising'") == 1);
+    CHECK(back.db().query_int("SELECT value FROM questionnaire_answers WHERE item_id = 'fun'") == 4);
 }
 
 TEST_CASE("a site can neither read nor alter another site's sessions") {

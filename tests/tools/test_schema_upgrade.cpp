@@ -5,7 +5,9 @@
 // is read by the tools without being changed, upgraded in place by a writable open and
 // still replays exactly (`sawtooth-lab replay --verify`); a failed upgrade, half-way or at
 // its first step, leaves the copy byte-for-byte unchanged. The same for
-// tests/data/telemetry_schema_v2.db (the build before version 3, with a rating), 2 -> 3.
+// tests/data/telemetry_schema_v2.db (the build before version 3, with a rating), 2 -> 3,
+// and for tests/data/telemetry_schema_v3.db (the build before version 4: session uids),
+// 3 -> 4 (sessions.protocol_hash / condition, table questionnaire_answers).
 // Ratings then appear in
 // `sessions`, the CSV export and `participant export`, and `participant delete` removes them.
 #include "../support/db_file.hpp"
@@ -38,6 +40,9 @@ const std::string kFixture = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/tel
 // Version 2 (ratings, no session uids), recorded by main's build at 5c16c23: the same
 // three sessions as the version-1 fixture plus a free-play level rated 7 and 3.
 const std::string kFixtureV2 = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v2.db";
+// Version 3 (session uids, no protocol columns), recorded by main's build at 1642e27: the
+// same four sessions as the version-2 fixture, each with its stored session uid.
+const std::string kFixtureV3 = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/telemetry_schema_v3.db";
 // The fixture's participant (every session of it is theirs).
 const std::string kParticipant = "P-RGA2-CSPZ";
 
@@ -73,7 +78,8 @@ TEST_CASE("the committed fixture is a schema-version-1 store") {
     // would no longer test an upgrade.
     CHECK(user_version(kFixture) == 1);
     CHECK(user_version(kFixtureV2) == 2);
-    CHECK(tel::kSchemaVersion == 3);
+    CHECK(user_version(kFixtureV3) == 3);
+    CHECK(tel::kSchemaVersion == 4);
 }
 
 TEST_CASE("a version-1 store is read unchanged, upgraded in place and still replays exactly") {
@@ -93,16 +99,16 @@ TEST_CASE("a version-1 store is read unchanged, upgraded in place and still repl
 
     {
         tel::Store store = tel::Store::open(db);
-        CHECK(store.schema_version() == 3);
-        CHECK(store.db().query_int("PRAGMA user_version") == 3);
-        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_3'") == 1);
+        CHECK(store.schema_version() == 4);
+        CHECK(store.db().query_int("PRAGMA user_version") == 4);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_4'") == 1);
         // Sessions recorded before uids existed keep none (merge derives theirs).
         CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE session_uid IS NULL") == 3);
         CHECK(store.db().query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'ratings'") == 1);
         CHECK(store.db().query_int("SELECT count(*) FROM levels") == 2);
         CHECK(store.db().query_int("SELECT count(*) FROM word_levels") == 1);
     }
-    CHECK(user_version(db) == 3);
+    CHECK(user_version(db) == 4);
     check_replays(db);
     // A second open finds nothing to do.
     const auto upgraded = file_hash(db);
@@ -126,7 +132,7 @@ TEST_CASE("a failed upgrade leaves the file byte-for-byte unchanged") {
         FAIL("the upgrade should have failed");
     } catch (const tel::StoreError& e) {
         const std::string what = e.what();
-        CHECK(what.find("could not be upgraded from schema version 1 to 3") != std::string::npos);
+        CHECK(what.find("could not be upgraded from schema version 1 to 4") != std::string::npos);
         CHECK(what.find("it is unchanged") != std::string::npos);
         CHECK(what.find('\n') == std::string::npos);
     }
@@ -170,7 +176,7 @@ TEST_CASE("ratings of an upgraded store: sessions, CSV export, participant expor
     const auto ex = run_process(kLab, {"participant", "export", "--db", db, kParticipant});
     REQUIRE(ex.exit_code == 0);
     const auto j = nlohmann::json::parse(ex.out);
-    CHECK(j["schema_version"] == 3);
+    CHECK(j["schema_version"] == 4);
     CHECK(j["sessions"][0]["ratings"][0]["enjoyment"] == 7);
     CHECK(j["sessions"][0]["ratings"][0]["level_id"] == 1);
     CHECK(j["sessions"][2]["ratings"][0]["skipped"] == true);
@@ -183,15 +189,15 @@ TEST_CASE("ratings of an upgraded store: sessions, CSV export, participant expor
     CHECK(after.db().query_int("SELECT count(*) FROM ratings") == 0);
 }
 
-TEST_CASE("a version-2 store with a rating is read unchanged, upgraded to 3 and still replays") {
+TEST_CASE("a version-2 store with a rating is read unchanged, upgraded to 4 and still replays") {
     const std::string db = fixture_copy("upgrade_v2", kFixtureV2);
     const auto before = file_hash(db);
     check_replays(db, 4);
     CHECK(file_hash(db) == before);
     {
         tel::Store store = tel::Store::open(db);
-        CHECK(store.schema_version() == 3);
-        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_3'") == 1);
+        CHECK(store.schema_version() == 4);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_4'") == 1);
         CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE session_uid IS NULL") == 4);
         CHECK(store.db().query_int("SELECT enjoyment * 10 + difficulty FROM ratings") == 73);
     }
@@ -208,4 +214,73 @@ TEST_CASE("a failed upgrade from version 2 leaves the file byte-for-byte unchang
     CHECK_THROWS_AS((void)tel::Store::open(db), tel::StoreError);
     CHECK(file_hash(db) == before);
     CHECK(user_version(db) == 2);
+}
+
+TEST_CASE("a version-3 store is read unchanged, upgraded to 4 in place and still replays") {
+    const std::string db = fixture_copy("upgrade_v3", kFixtureV3);
+    const auto before = file_hash(db);
+    {
+        // Read-only: no protocol columns, the answers table an empty TEMP stand-in.
+        tel::Store ro = tel::Store::open_read_only(db);
+        CHECK(ro.schema_version() == 3);
+        CHECK(ro.db().query_int("SELECT count(*) FROM questionnaire_answers") == 0);
+    }
+    check_replays(db, 4);
+    const std::string participant = tel::Store::open_read_only(db).participants().at(0).participant_id;
+    const auto ex = run_process(kLab, {"participant", "export", "--db", db, participant});
+    REQUIRE(ex.exit_code == 0);
+    CHECK(nlohmann::json::parse(ex.out)["sessions"][0]["condition"].is_null());
+    CHECK(file_hash(db) == before);
+    {
+        tel::Store store = tel::Store::open(db);
+        CHECK(store.schema_version() == 4);
+        CHECK(store.db().query_int("SELECT count(*) FROM meta WHERE key = 'upgraded_to_schema_4'") == 1);
+        CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE session_uid IS NOT NULL") == 4);
+        CHECK(store.db().query_int(
+                  "SELECT count(*) FROM sessions WHERE protocol_hash IS NULL AND condition IS NULL") == 4);
+        CHECK(store.db().query_int("SELECT count(*) FROM questionnaire_answers") == 0);
+        CHECK(store.db().query_int("SELECT enjoyment * 10 + difficulty FROM ratings") == 73);
+    }
+    CHECK(user_version(db) == 4);
+    check_replays(db, 4);
+    const auto upgraded = file_hash(db);
+    { tel::Store again = tel::Store::open(db); }
+    CHECK(file_hash(db) == upgraded);
+}
+
+TEST_CASE("a version-3 file merged as it is keeps its sessions' digests: a second merge adds nothing") {
+    const std::string v3 = fixture_copy("merge_v3", kFixtureV3);
+    const std::string target = fs::path(v3).parent_path() / "study.db";
+    const auto first = run_process(kLab, {"merge", "--into", target, v3});
+    INFO(first.err);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("4 session(s) added") != std::string::npos);
+    // The upgraded copy holds the same sessions: the protocol columns (NULL) add nothing.
+    { tel::Store upgrade = tel::Store::open(v3); }
+    const auto target_hash = file_hash(target);
+    const auto second = run_process(kLab, {"merge", "--into", target, v3});
+    CHECK(second.out.find("0 session(s) added, 4 already there") != std::string::npos);
+    CHECK(file_hash(target) == target_hash);
+}
+
+TEST_CASE("a failed upgrade from version 3 leaves the file byte-for-byte unchanged") {
+    const std::string db = fixture_copy("fail_v3", kFixtureV3);
+    SUBCASE("the table cannot be created, after the two columns were added") {
+        raw_exec(db, "CREATE TABLE questionnaire_answers(x)");
+    }
+    SUBCASE("the last statement fails (its index name is taken)") {
+        raw_exec(db, "CREATE INDEX questionnaire_answers_by_session ON levels(seq)");
+    }
+    const auto before = file_hash(db);
+    try {
+        (void)tel::Store::open(db);
+        FAIL("the upgrade should have failed");
+    } catch (const tel::StoreError& e) {
+        const std::string what = e.what();
+        CHECK(what.find("could not be upgraded from schema version 3 to 4") != std::string::npos);
+        CHECK(what.find('\n') == std::string::npos);
+    }
+    CHECK(file_hash(db) == before);
+    CHECK(user_version(db) == 3);
+    CHECK(file_hash(db) == before);
 }

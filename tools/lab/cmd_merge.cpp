@@ -66,9 +66,9 @@ void run_merge(const MergeArgs& args) {
     const telemetry::MergeSummary s = merge_into(args, sources);
     std::printf(
         "merged %zu file(s) into %s: %zu session(s) added, %zu already there; %zu participant(s), "
-        "%zu level(s), %zu word level(s), %zu rating(s) added\n",
+        "%zu level(s), %zu word level(s), %zu rating(s), %zu questionnaire answer(s) added\n",
         args.inputs.size(), args.into.c_str(), s.sessions_added, s.sessions_present, s.participants_added,
-        s.levels_added, s.word_levels_added, s.ratings_added);
+        s.levels_added, s.word_levels_added, s.ratings_added, s.answers_added);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // `sawtooth-lab participant new|list|export|delete` and `sawtooth-lab sessions`:
 // pseudonymous participants (random ids, never names), their data as JSON, deletion on
-// request (cascade over sessions, levels, inputs, events, hashes, word data, ratings, their
-// meta rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id ID`.
-// `sessions` lists each session's platformer and word levels with their ratings.
+// request (cascade over sessions, levels, inputs, events, hashes, word data, ratings,
+// questionnaire answers, their meta rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id
+// ID`. `sessions` lists each session's platformer and word levels with their ratings.
 #include "telemetry/export.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/commands.hpp"
@@ -56,10 +56,14 @@ void list_session_levels(telemetry::Statement& l, telemetry::Statement& w, std::
 
 void list_sessions(const std::string& db, const std::string& participant) {
     telemetry::Store store = open_store_read_only(db);
-    telemetry::Statement s(
-        store.db(),
-        "SELECT session_id, participant_id, mode, started_utc, coalesce(end_reason, '(open)') FROM "
-        "sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY session_id");
+    // The study condition exists from schema version 4 (older files are read as they are).
+    const std::string condition = store.schema_version() >= 4 ? "coalesce(condition, '')" : "''";
+    telemetry::Statement s(store.db(),
+                           "SELECT session_id, participant_id, mode, started_utc, coalesce(end_reason, "
+                           "'(open)'), " +
+                               condition +
+                               " FROM sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY "
+                               "session_id");
     s.bind(1, participant);
     // The latest rating of each level (a level is rated once; the newest row wins).
     telemetry::Statement l(
@@ -79,8 +83,10 @@ void list_sessions(const std::string& db, const std::string& participant) {
     std::size_t sessions = 0;
     while (s.step()) {
         ++sessions;
-        std::printf("session %lld  %s  %s  started %s  %s\n", static_cast<long long>(s.int64(0)),
-                    s.text(1).c_str(), s.text(2).c_str(), s.text(3).c_str(), s.text(4).c_str());
+        const std::string in_condition = s.text(5).empty() ? "" : "  condition " + s.text(5);
+        std::printf("session %lld  %s  %s  started %s  %s%s\n", static_cast<long long>(s.int64(0)),
+                    s.text(1).c_str(), s.text(2).c_str(), s.text(3).c_str(), s.text(4).c_str(),
+                    in_condition.c_str());
         list_session_levels(l, w, s.int64(0));
     }
     if (sessions == 0) std::printf("no sessions in '%s'\n", store.path().c_str());

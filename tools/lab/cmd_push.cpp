@@ -67,6 +67,7 @@ struct PackedSession {
     std::string bytes;
     std::string digest;
     std::string mode, started_utc, ended_utc;
+    std::string protocol_hash, condition;  ///< "" for a session played under no protocol
 };
 
 // The folder lives only while one session is packed: a push killed between two sessions
@@ -84,11 +85,14 @@ PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey
         telemetry::merge_stores(one, sources, only);
         p.digest = telemetry::hex64(telemetry::session_content_digest(one, 1));
         telemetry::Statement st(one.db(),
-                                "SELECT mode, started_utc, ended_utc FROM sessions WHERE session_id = 1");
+                                "SELECT mode, started_utc, ended_utc, coalesce(protocol_hash, ''), "
+                                "coalesce(condition, '') FROM sessions WHERE session_id = 1");
         st.step();
         p.mode = st.text(0);
         p.started_utc = st.text(1);
         p.ended_utc = st.text(2);
+        p.protocol_hash = st.text(3);
+        p.condition = st.text(4);
     }  // closed: the WAL is folded into the file and removed
     p.bytes = read_bytes(path);
     fs::remove(path);
@@ -118,8 +122,8 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
     const PackedSession p = pack_session(source, key);
     const PgResult ins = pg.exec(
         "INSERT INTO study_sessions(session_uid, study, participant_id, mode, started_utc, ended_utc, "
-        "digest, "
-        "store) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (session_uid) DO NOTHING",
+        "digest, store, protocol_hash, condition) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), "
+        "NULLIF($10, '')) ON CONFLICT (session_uid) DO NOTHING",
         {{key.uid},
          {study},
          {key.participant_id},
@@ -127,7 +131,9 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
          {p.started_utc},
          {p.ended_utc},
          {p.digest},
-         {p.bytes, true}});
+         {p.bytes, true},
+         {p.protocol_hash},
+         {p.condition}});
     if (ins.affected() == 1) return true;
     // Inserted meanwhile by another push of this site, or held by another site (invisible).
     if (already_there(pg, study, key, p.digest)) return false;

@@ -49,6 +49,8 @@ void register_participant(CLI::App& app);
 void register_merge(CLI::App& app);
 /// `push`, `pull`: the central study store on PostgreSQL (tools/lab/cmd_push.cpp).
 void register_push_pull(CLI::App& app);
+/// `protocol check`, `study-status`: designed studies (tools/lab/cmd_protocol.cpp).
+void register_protocol(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);
 /// `bench all`: every benchmark of the README's table as one JSON object (tools/bench/bench_all.cpp).

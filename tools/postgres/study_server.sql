@@ -14,7 +14,11 @@ CREATE ROLE sawtooth_analyst NOLOGIN;
 -- One row per pushed session: its identity, what a listing needs, and the session itself
 -- as a Sawtooth session database holding just that session (its exact rows, so a pulled
 -- session replays exactly). `digest` is FNV-1a 64 of its content (telemetry/merge.hpp):
--- a second push of the same session compares it instead of the bytes.
+-- a second push of the same session compares it instead of the bytes. `protocol_hash` and
+-- `condition` name the study protocol and condition a session was played under (NULL for
+-- sessions of no protocol); its questionnaire answers travel inside `store`. A server set
+-- up with an earlier version of this script gets the two columns with
+--     ALTER TABLE study_sessions ADD COLUMN protocol_hash text, ADD COLUMN condition text;
 CREATE TABLE study_sessions (
   session_uid    text PRIMARY KEY CHECK (session_uid ~ '^S-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$'),
   study          text NOT NULL CHECK (study <> ''),
@@ -25,7 +29,9 @@ CREATE TABLE study_sessions (
   ended_utc      text NOT NULL,
   digest         text NOT NULL,
   store          bytea NOT NULL,
-  pushed_at      timestamptz NOT NULL DEFAULT now()
+  pushed_at      timestamptz NOT NULL DEFAULT now(),
+  protocol_hash  text CHECK (protocol_hash ~ '^[0-9a-f]{16}$'),
+  condition      text CHECK (condition <> '')
 );
 CREATE INDEX study_sessions_by_study ON study_sessions(study);
 

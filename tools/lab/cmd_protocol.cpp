@@ -1,0 +1,142 @@
+// `sawtooth-lab protocol check FILE` and `sawtooth-lab study-status --db DB --study FILE`:
+// designed studies (issue 17 points 1 and 2; docs/studies.md "Study protocols"). `check`
+// reads a protocol as the game would before a study starts and prints its design, or the
+// one-line reason it is refused. `study-status` counts, per condition, the participants
+// who finished and those with partial sessions, and the balance of the assignment.
+// Does not: write anything (the database is opened read-only) or run a study.
+#include "telemetry/study_protocol.hpp"
+#include "telemetry/study_status.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/store_common.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace sawtooth::lab {
+
+namespace {
+
+telemetry::StudyProtocol load_protocol(const std::string& path) {
+    try {
+        return telemetry::read_protocol(path);
+    } catch (const telemetry::ProtocolError& e) {
+        throw LabError(e.what());
+    }
+}
+
+std::string levels_text(const telemetry::Condition& c) {
+    const telemetry::ConditionLevels& l = c.levels;
+    std::string out = telemetry::condition_kind_name(l.kind);
+    switch (l.kind) {
+        case telemetry::ConditionKind::Pack:
+            out += " '" + l.pack.name + "' (" + l.pack_file + ")";
+            break;
+        case telemetry::ConditionKind::Curve:
+            out += " " +
+                   (l.curve_name.empty() ? std::string("of ") + std::to_string(l.curve.size()) + " points"
+                                         : l.curve_name) +
+                   ", model " + l.model_file;
+            break;
+        case telemetry::ConditionKind::Adaptive:
+            out += " to success probability " + std::to_string(l.target).substr(0, 4) + ", model " +
+                   l.model_file;
+            break;
+        default:
+            break;
+    }
+    return out;
+}
+
+std::string placement_text(const telemetry::QuestionnairePlacement& p) {
+    using When = telemetry::QuestionnairePlacement::When;
+    if (p.when == When::AtEnd) return "at the end";
+    if (p.when == When::AfterEachLevel) return "after each level";
+    std::string out = "after level";
+    for (std::size_t i = 0; i < p.after_levels.size(); ++i)
+        out += (i ? ", " : " ") + std::to_string(p.after_levels[i]);
+    return out;
+}
+
+void print_design(const telemetry::StudyProtocol& p) {
+    std::printf("protocol %s: \"%s\"\nhash %s\n", p.file.c_str(), p.name.c_str(), p.hash.c_str());
+    std::printf("tutorials %s, ratings %s, assignment %s", p.tutorials ? "on" : "off",
+                p.ratings ? "on" : "off", telemetry::assignment_kind_name(p.assignment.kind));
+    if (p.assignment.kind == telemetry::AssignmentKind::Fixed)
+        std::printf(" (%s)", p.assignment.condition.c_str());
+    std::printf("\n");
+    for (const telemetry::Condition& c : p.conditions)
+        std::printf("condition %s: %d levels, %s, order %s\n", c.name.c_str(), c.level_count(),
+                    levels_text(c).c_str(), telemetry::level_order_name(c.order));
+    for (const telemetry::Questionnaire& q : p.questionnaires)
+        std::printf("questionnaire %s: %zu item(s), %s\n", q.id.c_str(), q.items.size(),
+                    placement_text(q.placement).c_str());
+    for (const telemetry::BreakScreen& b : p.breaks) std::printf("break after level %d\n", b.after_level);
+}
+
+struct StatusArgs {
+    std::string db;
+    std::string study;
+    bool json = false;
+};
+
+nlohmann::json status_json(const telemetry::StudyProtocol& p, const telemetry::StudyStatus& s,
+                           const std::string& db) {
+    nlohmann::json conditions = nlohmann::json::array();
+    for (const telemetry::ConditionStatus& c : s.conditions)
+        conditions.push_back({{"name", c.name},
+                              {"levels", c.levels},
+                              {"finished", c.finished},
+                              {"partial", c.partial},
+                              {"participants", c.participants()}});
+    return {{"study", p.name},
+            {"protocol", p.file},
+            {"protocol_hash", p.hash},
+            {"db", db},
+            {"assignment", telemetry::assignment_kind_name(p.assignment.kind)},
+            {"conditions", conditions},
+            {"balance", {{"counts", s.counts()}, {"max_minus_min", s.imbalance()}}}};
+}
+
+void run_status(const StatusArgs& args) {
+    const telemetry::StudyProtocol protocol = load_protocol(args.study);
+    telemetry::Store store = open_store_read_only(args.db);
+    const telemetry::StudyStatus status = telemetry::study_status(store, protocol);
+    if (args.json) {
+        std::printf("%s\n", status_json(protocol, status, store.path()).dump(2).c_str());
+        return;
+    }
+    std::printf("study \"%s\" (protocol %s) in %s\n", protocol.name.c_str(), protocol.hash.c_str(),
+                store.path().c_str());
+    std::printf("%-24s %7s %9s %8s %13s\n", "condition", "levels", "finished", "partial", "participants");
+    for (const telemetry::ConditionStatus& c : status.conditions)
+        std::printf("%-24s %7d %9d %8d %13d\n", c.name.c_str(), c.levels, c.finished, c.partial,
+                    c.participants());
+    std::printf("balance (%s assignment): max - min = %d participant(s)\n",
+                telemetry::assignment_kind_name(protocol.assignment.kind), status.imbalance());
+}
+
+}  // namespace
+
+void register_protocol(CLI::App& app) {
+    auto file = std::make_shared<std::string>();
+    CLI::App* cmd = app.add_subcommand("protocol", "study protocol files: check");
+    cmd->require_subcommand(1);
+    CLI::App* check = cmd->add_subcommand(
+        "check", "read a study protocol as a study would and print its design, or why not");
+    check->add_option("file", *file, "study protocol (JSON)")->required();
+    check->callback([file] { print_design(load_protocol(*file)); });
+
+    auto args = std::make_shared<StatusArgs>();
+    CLI::App* status = app.add_subcommand(
+        "study-status", "participants finished / partial per condition of a study protocol, and the balance");
+    add_db_option(status, args->db);
+    status->add_option("--study", args->study, "study protocol (JSON)")->required();
+    status->add_flag("--json", args->json, "JSON output");
+    status->callback([args] { run_status(*args); });
+}
+
+}  // namespace sawtooth::lab
