@@ -120,18 +120,18 @@ void AdaptiveScreen::render(SDL_Renderer* r, double, double real_dt) {
     draw_panel(r, vw / 2.0f - 420, 50, 840, vh - 110.0f);
     m_services.text->draw("Adaptive", vw / 2, 70, 48, palette::kText, engine::Align::Center);
     const analysis::SkillEstimate& e = m_run->estimate();
-    m_services.text->draw("Your skill estimate: " + signed_2(e.mean()) + " +/- " +
-                              signed_2(e.sd()).substr(1) + " (0 = the model's average player; from " +
-                              std::to_string(e.attempts()) + " challenges, " + std::to_string(e.successes()) +
-                              " passed)",
-                          vw / 2, 170, 20, palette::kText, engine::Align::Center);
+    m_services.text->draw("Your skill estimate: " + signed_2(e.mean()) + " +/- " + signed_2(e.sd()).substr(1),
+                          vw / 2, 150, 24, palette::kText, engine::Align::Center);
+    m_services.text->draw("0 = the model's average player; from " + std::to_string(e.attempts()) +
+                              " challenges of this run, " + std::to_string(e.successes()) + " passed",
+                          vw / 2, 185, 18, palette::kDim, engine::Align::Center);
     const analysis::Choice next = m_run->next_level();
     const std::string line = next.candidate < 0
                                  ? "All " + std::to_string(m_run->played()) + " levels played"
                                  : "Next level: seed " + std::to_string(m_run->candidate(next).params.seed) +
                                        ", predicted success for you " + percent(next.predicted_success) +
                                        " (target " + percent(m_run->settings().target) + ")";
-    m_services.text->draw(line, vw / 2, 220, 22, palette::kGood, engine::Align::Center);
+    m_services.text->draw(line, vw / 2, 240, 22, palette::kGood, engine::Align::Center);
     m_menu.draw(r, *m_services.text);
     if (!m_status.empty())
         m_services.text->draw(m_status, vw / 2, vh - 100, 20, palette::kGood, engine::Align::Center);

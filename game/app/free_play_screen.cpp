@@ -57,7 +57,7 @@ FreePlayScreen::FreePlayScreen(Services services)
                      "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
     items[kAdaptive] = adaptive_item();
     items[kBack] = {"Back"};
-    m_menu = Menu(std::move(items), {640, 150, 760, 52, 28});
+    m_menu = Menu(std::move(items), {640, 150, 760, 48, 28});  // ten rows inside the panel
     refresh();
 }
 
@@ -151,10 +151,12 @@ void FreePlayScreen::play() {
 MenuItem FreePlayScreen::adaptive_item() const {
     const OverlayModel* m = m_services.overlay_model;
     if (m && m->model)
-        return {"Adaptive", "", false, false,
-                "Levels chosen for your skill by the difficulty model (" + m->note + ")"};
-    return {"Adaptive", "off", false, false,
-            "Needs a difficulty model: " + (m ? m->note : std::string("none loaded"))};
+        return {"Adaptive", "", false, false, "Levels chosen for your skill by the difficulty model"};
+    const bool damaged = m && !m->warning.empty();
+    return {
+        "Adaptive", "off", false, false,
+        std::string(damaged ? "Off: the difficulty model file is damaged (" : "Off: no difficulty model (") +
+            "--model FILE or " + default_model_path() + ")"};
 }
 
 void FreePlayScreen::play_adaptive() {

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -171,8 +172,9 @@ nlohmann::json group_json(const std::vector<PlayerRun>& runs, const SimRequest& 
 void print_text(const nlohmann::json& out) {
     std::printf("candidates: %d levels, target %.2f\n", out["candidates"].get<int>(),
                 out["target"].get<double>());
-    for (const auto& [name, g] : out["groups"].items()) {
-        std::printf("%s: final theta %+.2f (sd %.2f), chosen difficulty %.3f, success %.2f\n", name.c_str(),
+    for (const char* name : {"GOOD", "AVERAGE", "BAD"}) {
+        const nlohmann::json& g = out["groups"][name];
+        std::printf("%s: final theta %+.2f (sd %.2f), chosen difficulty %.3f, success %.2f\n", name,
                     g["final_theta"].get<double>(), g["final_theta_sd"].get<double>(),
                     g["difficulty"].get<double>(), g["success"].get<double>());
         for (const auto& b : g["blocks"])
