@@ -68,15 +68,19 @@ TEST_CASE("scripted keys build a level around GARDEN; the saved file matches the
     CHECK(sawtooth::test::read_file(file.string()) == sawtooth::test::read_file(kGolden));
     CHECK_FALSE(fs::exists(file.string() + ".tmp"));  // written through a temporary file and a rename
 
-    // Opened again, the builder edits the saved level: one more letter, saved again.
-    const ProcessResult again = game(dir, {"--words-builder", file.string(), "--menu-keys",
-                                           "3:key=Up,5:type=S,8:key=F2", "--frames", "12", "--no-record"});
+    // Opened again, the builder edits the saved level with the mouse too: one more letter,
+    // a click on the third tile moves the 2X letter there (eight 64-pixel tiles, 8 apart,
+    // centred on x = 775: the third spans x 635..699, y 112..176), a click on Save.
+    const ProcessResult again =
+        game(dir, {"--words-builder", file.string(), "--menu-keys",
+                   "3:key=Up,5:type=S,7:click=667x144,9:click=1018x656", "--frames", "12", "--no-record"});
     REQUIRE(again.exit_code == 0);
     const std::vector<w::Challenge> level =
         w::parse_word_level_file(sawtooth::test::read_file(file.string()));
     REQUIRE(level.size() == 2);
     CHECK(level[0].letters == "guardens");
-    CHECK(level[0].two_x == 0);
+    CHECK(level[0].two_x == 2);
+    CHECK(level[1].letters == "hatdel");
 }
 
 TEST_CASE("the built level plays with --words-file, is recorded as custom and replay-verifies") {
