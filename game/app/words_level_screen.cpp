@@ -488,6 +488,7 @@ WordsResultsScreen::WordsResultsScreen(Services services, WordsContext& ctx, Wor
       m_ctx(&ctx),
       m_run(std::move(run)),
       m_results(play.results()),
+      m_challenges(play.challenge_count()),
       m_complete(play.status() == w::LevelStatus::Complete),
       m_total(play.total_score()),
       m_best_before(best_before) {
@@ -504,7 +505,10 @@ WordsResultsScreen::WordsResultsScreen(Services services, WordsContext& ctx, Wor
         items.push_back({"Play again"});
     }
     m_items.push_back(Item::Menu);
-    items.push_back({m_run.level.mode == w::Mode::Infinite ? "End run" : "Elimination menu"});
+    // A custom level goes back to where it came from (the builder or the Elimination menu).
+    items.push_back({m_run.level.mode == w::Mode::Infinite ? "End run"
+                     : m_run.level.mode == w::Mode::Custom ? "Back"
+                                                           : "Elimination menu"});
     m_menu = Menu(std::move(items), {640, 566, 360, 46, 26});
     if (m_services.sounds) m_services.sounds->play(Sfx::Exit, 0.7);
 }
@@ -538,6 +542,7 @@ std::string WordsResultsScreen::best_score_line() const {
     if (m_run.level.mode == w::Mode::Infinite)
         return "Run score " + std::to_string(m_run.run_score + m_total) + "   (best run " +
                std::to_string(std::max(m_best_before, m_run.run_score + m_total)) + ")";
+    if (m_run.level.mode == w::Mode::Custom) return "A hand-made level: no best score is kept";
     if (m_total > m_best_before)
         return m_best_before > 0 ? "New best! (was " + std::to_string(m_best_before) + ")"
                                  : "First score on this level";
@@ -565,7 +570,7 @@ void WordsResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     engine::fill_rect(r, cols[0] - 10.0f, top + row_h - 4.0f, cols[5] - cols[0] + 20.0f, 2,
                       {255, 206, 96, 120});
     int y = top + row_h + 2;
-    for (int i = 0; i < w::kChallengesPerLevel; ++i) {
+    for (int i = 0; i < m_challenges; ++i) {
         if (i % 2 == 0)
             engine::fill_rect(r, cols[0] - 10.0f, y - 2.0f, cols[5] - cols[0] + 20.0f,
                               static_cast<float>(row_h), {255, 255, 255, 10});

@@ -109,6 +109,7 @@ private:
     WordsContext* m_ctx;
     WordsRun m_run;
     std::vector<words::ChallengeResult> m_results;
+    int m_challenges = 0;  ///< challenges of the level (10 unless hand-made)
     bool m_complete = false;
     int m_total = 0;
     int m_best_before = 0;
