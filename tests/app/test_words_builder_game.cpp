@@ -159,3 +159,17 @@ TEST_CASE("a malformed word-level file: one line naming the file, line and colum
     CHECK(missing.exit_code == 1);
     CHECK(missing.err.find("cannot read word-level file") != std::string::npos);
 }
+
+TEST_CASE("Elimination menu -> Builder opens the builder on the default file") {
+    const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_menu");
+    // The menu starts on "Play level 1"; Infinite, Daily, then Builder.
+    const ProcessResult r =
+        game(dir, {"--screen", "words", "--menu-keys", "3:down,5:down,7:down,9:confirm,12:type=HAT,14:key=F2",
+                   "--frames", "16", "--print-screen", "--no-record"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: words-builder") != std::string::npos);
+    const fs::path file = dir / "sawtooth" / "words_level.txt";  // $XDG_DATA_HOME/sawtooth/
+    REQUIRE(fs::exists(file));
+    CHECK(w::parse_word_level_file(sawtooth::test::read_file(file.string())).at(0).letters == "hat");
+}
