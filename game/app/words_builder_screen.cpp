@@ -32,7 +32,7 @@ namespace {
 constexpr float kListX = 30, kListY = 120, kListW = 250, kListRowH = 44;
 constexpr float kTilesCx = 775, kTilesY = 112, kTilesWidth = 900, kTileMax = 64, kTileGap = 8;
 constexpr int kFiguresX = 320, kFiguresY = 200;
-constexpr int kWordsX = 320, kWordsY = 330, kWordsColW = 310, kWordsRowH = 24, kWordsRows = 11;
+constexpr int kWordsX = 320, kWordsY = 344, kWordsColW = 310, kWordsRowH = 24, kWordsRows = 10;
 constexpr float kButtonsX = 320, kButtonsY = 636, kButtonW = 148, kButtonH = 40, kButtonGap = 8;
 
 constexpr engine::Color kTileFill{246, 240, 222};
@@ -337,9 +337,13 @@ void WordsBuilderScreen::draw_figures() const {
     text.draw(fmt("fitness %.3f (eq. 3, maxSeq 3)   common %d   uncommon %d   profane %d   analysis %.2f ms",
                   a.fitness, a.counts.common, a.uncommon_reachable, a.profane_reachable, m_analysis_ms),
               kFiguresX, y + 54, 20, palette::kDim);
+    std::string dead = a.dead_ends.empty() ? std::string("none") : std::string();
+    for (const std::string& d : a.dead_ends)
+        dead += (dead.empty() ? "" : ", ") + w::to_upper(d.empty() ? "-" : d);
+    text.draw("first dead ends: " + dead, kFiguresX, y + 80, 18, palette::kDim);
     std::string problems;
     for (const std::string& p : a.problems) problems += (problems.empty() ? "" : "; ") + p;
-    text.draw(problems.empty() ? "ready to play" : problems, kFiguresX, y + 82, 20,
+    text.draw(problems.empty() ? "ready to play" : problems, kFiguresX, y + 104, 20,
               problems.empty() ? palette::kGood : palette::kBad);
 }
 

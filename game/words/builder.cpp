@@ -1,6 +1,7 @@
 #include "game/words/builder.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <stdexcept>
 
@@ -30,6 +31,21 @@ bool shown_before(const DraftWord& a, const DraftWord& b) {
     if (a.reachable != b.reachable) return a.reachable;
     if (a.word.size() != b.word.size()) return a.word.size() > b.word.size();
     return a.word < b.word;
+}
+
+// The dead ends nearest the start: most letters kept first, then higher masks first.
+std::vector<std::string> first_dead_ends(const StateSpace& ss, int count) {
+    std::vector<std::uint32_t> masks;
+    for (std::size_t m = 0; m < ss.kind.size(); ++m)
+        if (ss.kind[m] == StateKind::DeadEnd) masks.push_back(static_cast<std::uint32_t>(m));
+    std::stable_sort(masks.begin(), masks.end(), [](std::uint32_t x, std::uint32_t y) {
+        const int px = std::popcount(x), py = std::popcount(y);
+        return px != py ? px > py : x > y;
+    });
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < masks.size() && static_cast<int>(i) < count; ++i)
+        out.push_back(kept_letters(ss.letters, masks[i]));
+    return out;
 }
 
 void note_problems(DraftAnalysis& a, const Challenge& c) {
@@ -64,6 +80,7 @@ DraftAnalysis analyze_draft(const Dictionary& dict, const Challenge& challenge,
         a.words.push_back(std::move(w));
     }
     std::sort(a.words.begin(), a.words.end(), shown_before);
+    a.dead_ends = first_dead_ends(a.space, settings.dead_end_examples);
     note_problems(a, challenge);
     return a;
 }

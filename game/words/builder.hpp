@@ -27,6 +27,7 @@ struct DraftAnalysisSettings {
     int max_seq = 3;                                    ///< eq. 3's long/short split (maxSeq)
     FitnessRule fitness = FitnessRule::ShortVisible;    ///< eq. 3 as the generator uses it
     double common_rank = kDefaultCommonRankPercentile;  ///< uncommon = rank percentile at or above this
+    int dead_end_examples = 6;                          ///< dead ends to list (the nearest the start)
 };
 
 /// One word of the challenge, as the builder shows it.
@@ -43,13 +44,16 @@ struct DraftWord {
 
 /// The live analysis of one challenge.
 struct DraftAnalysis {
-    StateSpace space;                   ///< states, dead ends, reachable words (state_space.hpp)
-    std::vector<DraftWord> words;       ///< every word, reachable ones first, then longest first
-    double fitness = 0.0;               ///< eq. 3 under the settings' rule and maxSeq
-    ReachableWordCounts counts;         ///< the designer constraints' counts (common = settings.common_rank)
-    int profane_reachable = 0;          ///< reachable words flagged profane
-    int uncommon_reachable = 0;         ///< reachable words flagged uncommon
-    int best_score = 0;                 ///< highest score a reachable word gives
+    StateSpace space;              ///< states, dead ends, reachable words (state_space.hpp)
+    std::vector<DraftWord> words;  ///< every word, reachable ones first, then longest first
+    double fitness = 0.0;          ///< eq. 3 under the settings' rule and maxSeq
+    ReachableWordCounts counts;    ///< the designer constraints' counts (common = settings.common_rank)
+    int profane_reachable = 0;     ///< reachable words flagged profane
+    int uncommon_reachable = 0;    ///< reachable words flagged uncommon
+    int best_score = 0;            ///< highest score a reachable word gives
+    /// Dead-end states with the most letters left (the first traps a player can fall into),
+    /// as their letters, most letters first, then by mask descending.
+    std::vector<std::string> dead_ends;
     std::vector<std::string> problems;  ///< why the challenge is not a good one ("" = none)
 };
 

@@ -70,6 +70,17 @@ TEST_CASE("the draft analysis is the state-space analysis, eq. 3 and the constra
     }
     CHECK(common == a.counts.common);
     CHECK(a.uncommon_reachable == a.counts.reachable - a.counts.common);
+    // The listed dead ends are dead-end states, most letters first.
+    REQUIRE_FALSE(a.dead_ends.empty());
+    CHECK(a.dead_ends.size() <= static_cast<std::size_t>(s.dead_end_examples));
+    for (std::size_t i = 0; i < a.dead_ends.size(); ++i) {
+        if (i > 0) CHECK(a.dead_ends[i - 1].size() >= a.dead_ends[i].size());
+        bool found = false;
+        for (std::size_t m = 0; m < ss.kind.size(); ++m)
+            found |= ss.kind[m] == StateKind::DeadEnd &&
+                     kept_letters("afart", static_cast<std::uint32_t>(m)) == a.dead_ends[i];
+        CHECK_MESSAGE(found, a.dead_ends[i]);
+    }
 }
 
 TEST_CASE("profane and uncommon words are flagged; the 2X letter decides the score") {
