@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 namespace sawtooth::telemetry {
 
@@ -124,6 +125,9 @@ std::string word_params_json(const w::LevelParams& params, std::uint64_t dict_ha
 
 WordLevelSource word_level_source(const w::ModeLevel& level, std::uint64_t dict_hash,
                                   std::uint32_t start_tick, const w::LevelPlaySettings& settings) {
+    if (level.mode == w::Mode::Custom)
+        throw std::invalid_argument(
+            "a custom level is stored with custom_word_level_source (its challenges)");
     WordLevelSource s;
     s.mode = w::mode_name(level.mode);
     s.level_number = level.level;
@@ -133,6 +137,23 @@ WordLevelSource word_level_source(const w::ModeLevel& level, std::uint64_t dict_
     // The mode seed or run seed: a level avoids near-duplicates of the earlier levels of its
     // run (game/words/modes.hpp), so regenerating it needs the run, not only its own seed.
     if (level.mode != w::Mode::Daily) j["root_seed"] = hex64(level.root_seed);
+    s.params_json = j.dump();
+    return s;
+}
+
+WordLevelSource custom_word_level_source(const std::vector<w::Challenge>& challenges, std::uint64_t dict_hash,
+                                         std::uint32_t start_tick, const w::LevelPlaySettings& settings) {
+    WordLevelSource s;
+    s.mode = w::mode_name(w::Mode::Custom);
+    s.level_number = 1;
+    s.seed = 0;
+    json j = {{"word_gen_version", w::kWordGenVersion},
+              {"dictionary_hash", hex64(dict_hash)},
+              {"start_tick", start_tick},
+              {"transition_ticks", settings.transition_ticks}};
+    json list = json::array();
+    for (const w::Challenge& c : challenges) list.push_back({{"letters", c.letters}, {"two_x", c.two_x}});
+    j["challenges"] = list;
     s.params_json = j.dump();
     return s;
 }
@@ -301,6 +322,20 @@ void read_level_row(Store& store, std::int64_t id, WordRecording& r) {
     }
 }
 
+/// A custom level's challenges from params_json (letters a-z, a 2X position in them or -1).
+void decode_custom_challenges(const JsonField& list, WordRecording& r) {
+    list.expect_array();
+    for (std::size_t i = 0; i < list.value().size(); ++i) {
+        const JsonField c = list.at(i);
+        w::Challenge ch;
+        ch.letters = c.at("letters").string();
+        if (!w::is_valid_letters(ch.letters)) c.at("letters").fail("not 1-16 letters a-z");
+        ch.letters = w::to_lower(ch.letters);
+        ch.two_x = c.at("two_x").int_in(-1, static_cast<int>(ch.letters.size()) - 1);
+        r.custom_challenges.push_back(std::move(ch));
+    }
+}
+
 /// Decodes r.params_json. A recording without regeneration fields still replays on its
 /// stored letters, so every field is optional.
 void decode_params_json(WordRecording& r) {
@@ -318,6 +353,7 @@ void decode_params_json(WordRecording& r) {
         if (f.has("transition_ticks"))
             r.settings.transition_ticks =
                 static_cast<std::uint32_t>(f.at("transition_ticks").integer(0, UINT32_MAX));
+        if (f.has("challenges")) decode_custom_challenges(f.at("challenges"), r);
     } catch (const std::exception& e) {
         throw WordRecordingError(where(id) + ": params_json: " + e.what());
     }
@@ -421,6 +457,27 @@ w::GeneratedLevel regenerate_word_level(const w::Dictionary& dict, const WordRec
 
 namespace {
 
+/// Checks the level's challenges (`source`: where they came from) against the stored
+/// challenge rows; sets rep.mismatch at the first difference.
+void compare_with_stored(const std::vector<w::Challenge>& challenges,
+                         const std::vector<WordChallengeRow>& stored_rows, const char* source,
+                         WordReplayReport& rep) {
+    for (const WordChallengeRow& c : stored_rows) {
+        const auto i = static_cast<std::size_t>(c.number - 1);
+        if (i >= challenges.size()) {
+            rep.mismatch = "challenge " + std::to_string(c.number) + " is stored but the level has only " +
+                           std::to_string(challenges.size());
+            return;
+        }
+        if (challenges[i].letters != c.letters || challenges[i].two_x != c.two_x) {
+            rep.mismatch = "challenge " + std::to_string(c.number) + ": " + source + " " +
+                           w::to_upper(challenges[i].letters) + " 2x:" + std::to_string(challenges[i].two_x) +
+                           ", stored " + w::to_upper(c.letters) + " 2x:" + std::to_string(c.two_x);
+            return;
+        }
+    }
+}
+
 /// Regenerates the level from the recording's seed and parameters and checks it against
 /// the stored challenges; sets rep.mismatch on a difference (or a generator failure).
 std::vector<w::Challenge> regenerate_challenges(const w::Dictionary& dict, const WordRecording& rec,
@@ -434,20 +491,7 @@ std::vector<w::Challenge> regenerate_challenges(const w::Dictionary& dict, const
         return challenges;
     }
     rep.regenerated = true;
-    for (const WordChallengeRow& c : stored_rows) {
-        const auto i = static_cast<std::size_t>(c.number - 1);
-        if (i >= challenges.size()) {
-            rep.mismatch = "challenge " + std::to_string(c.number) + " is stored but the level has only " +
-                           std::to_string(challenges.size());
-            return challenges;
-        }
-        if (challenges[i].letters != c.letters || challenges[i].two_x != c.two_x) {
-            rep.mismatch = "challenge " + std::to_string(c.number) + ": regenerated " +
-                           w::to_upper(challenges[i].letters) + " 2x:" + std::to_string(challenges[i].two_x) +
-                           ", stored " + w::to_upper(c.letters) + " 2x:" + std::to_string(c.two_x);
-            return challenges;
-        }
-    }
+    compare_with_stored(challenges, stored_rows, "regenerated", rep);
     return challenges;
 }
 
@@ -582,9 +626,15 @@ WordReplayReport verify_word_replay(const w::Dictionary& dict, std::uint64_t dha
     if (rec.open) stored_rows.push_back(*rec.open);
     const bool same_gen = rec.gen_version && *rec.gen_version == w::kWordGenVersion;
     const bool same_dict = rec.dict_hash && *rec.dict_hash == dhash;
-    const std::vector<w::Challenge> challenges = rec.params && same_gen && same_dict
-                                                     ? regenerate_challenges(dict, rec, stored_rows, rep)
-                                                     : stored_challenges(rec, stored_rows, same_gen, rep);
+    std::vector<w::Challenge> challenges;
+    if (rec.mode == w::mode_name(w::Mode::Custom) && !rec.custom_challenges.empty()) {
+        challenges = rec.custom_challenges;  // a hand-made level: its challenges are recorded whole
+        compare_with_stored(challenges, stored_rows, "params_json has", rep);
+    } else if (rec.params && same_gen && same_dict) {
+        challenges = regenerate_challenges(dict, rec, stored_rows, rep);
+    } else {
+        challenges = stored_challenges(rec, stored_rows, same_gen, rep);
+    }
     if (rep.mismatch) return rep;
 
     w::LevelPlay play(dict, challenges, rec.start_tick, rec.settings);

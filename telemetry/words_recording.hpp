@@ -40,9 +40,17 @@ std::uint64_t dictionary_text_hash(std::string_view text);
 std::string word_params_json(const words::LevelParams& params, std::uint64_t dict_hash,
                              std::uint32_t start_tick, const words::LevelPlaySettings& settings);
 
-/// The word_levels identity of a mode level (`params_json` from word_params_json).
+/// The word_levels identity of a generated mode level (`params_json` from word_params_json);
+/// throws std::invalid_argument for a Custom level (see custom_word_level_source).
 WordLevelSource word_level_source(const words::ModeLevel& level, std::uint64_t dict_hash,
                                   std::uint32_t start_tick, const words::LevelPlaySettings& settings = {});
+
+/// The word_levels identity of a custom (hand-made) level: mode "custom", seed 0, and
+/// params_json holding its challenges (letters and 2X positions) instead of generator
+/// parameters, so a replay plays the whole level as it was, not only the challenges reached.
+WordLevelSource custom_word_level_source(const std::vector<words::Challenge>& challenges,
+                                         std::uint64_t dict_hash, std::uint32_t start_tick,
+                                         const words::LevelPlaySettings& settings = {});
 
 /// Stored form of a result.
 WordChallengeRow word_challenge_row(const words::ChallengeResult& r);
@@ -89,7 +97,8 @@ struct WordRecording {
     std::optional<words::LevelParams> params;
     std::optional<int> gen_version;
     std::optional<std::uint64_t> dict_hash;
-    std::optional<std::uint64_t> root_seed;  ///< the mode or run seed (Levels, Infinite)
+    std::optional<std::uint64_t> root_seed;           ///< the mode or run seed (Levels, Infinite)
+    std::vector<words::Challenge> custom_challenges;  ///< a custom level's challenges (letters, 2X)
     std::uint32_t start_tick = 0;
     words::LevelPlaySettings settings;
 };
@@ -121,7 +130,8 @@ struct WordReplayReport {
 /// generation throws.
 words::GeneratedLevel regenerate_word_level(const words::Dictionary& dict, const WordRecording& rec);
 
-/// Regenerates and replays a recording (see the header comment); `dict_hash` is
+/// Regenerates and replays a recording (see the header comment; a custom level replays on
+/// the challenges its params_json holds, checked against the stored ones); `dict_hash` is
 /// dictionary_text_hash of the word list `dict` came from. Throws WordRecordingError when
 /// the recording cannot be replayed at all (no parameters and no stored letters).
 WordReplayReport verify_word_replay(const words::Dictionary& dict, std::uint64_t dict_hash,

@@ -22,6 +22,7 @@
 #include "game/app/sound_bank.hpp"
 #include "game/app/study_session.hpp"
 #include "game/app/title_screen.hpp"
+#include "game/app/words_builder_screen.hpp"
 #include "game/app/words_context.hpp"
 #include "game/app/words_level_screen.hpp"
 #include "game/app/words_menu_screen.hpp"
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -44,12 +46,14 @@ void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", o
 
 // What the command line asks the game to start with, checked before anything opens.
 struct StartPlan {
-    std::string assets;                   ///< the assets directory
-    std::vector<ScriptedPress> scripted;  ///< --menu-keys
-    std::string first;                    ///< first screen (one of kFirstScreens)
-    std::string today;                    ///< the Elimination Daily date
-    WordsRun word_run;                    ///< --screen words-level: its level and script
-    Level level;                          ///< --screen level: the level of --seed / --level
+    std::string assets;                           ///< the assets directory
+    std::vector<ScriptedPress> scripted;          ///< --menu-keys
+    std::string first;                            ///< first screen (one of kFirstScreens)
+    std::string today;                            ///< the Elimination Daily date
+    WordsRun word_run;                            ///< --screen words-level: its level and script
+    std::string builder_file;                     ///< --words-builder: the file it edits
+    std::vector<words::Challenge> builder_level;  ///< --words-builder: the file's challenges
+    Level level;                                  ///< --screen level: the level of --seed / --level
     LevelInfo level_info;
     std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
 };
@@ -66,7 +70,11 @@ std::string one_of(const std::vector<std::string>& names) {
 // problem (starting with "--" when a flag is wrong).
 std::string prepare_words_run(const AppOptions& o, const std::string& today, WordsRun& run) {
     const words::Mode mode = words::parse_mode(o.words_mode);
-    if (mode == words::Mode::Levels) {
+    if (!o.words_file.empty()) {
+        if (const std::string err = load_words_level_file(o.words_file, run.custom); !err.empty()) return err;
+        run.level = words::custom_mode_level();
+        run.custom_name = std::filesystem::path(o.words_file).filename().string();
+    } else if (mode == words::Mode::Levels) {
         if (o.words_level < 1 || o.words_level > words::kLevelCount)
             return "--words-level must be 1.." + std::to_string(words::kLevelCount) + " in levels mode";
         run.level = words::levels_mode_level(o.words_level);
@@ -88,6 +96,17 @@ std::string prepare_words_run(const AppOptions& o, const std::string& today, Wor
     return {};
 }
 
+// The builder's file of --words-builder [FILE], loaded when it exists (1 when malformed).
+std::optional<int> prepare_words_builder(const AppOptions& o, StartPlan& plan) {
+    plan.builder_file = o.words_builder_file.empty() ? default_words_level_path() : o.words_builder_file;
+    if (!std::filesystem::exists(plan.builder_file)) return std::nullopt;
+    if (const std::string err = load_words_level_file(plan.builder_file, plan.builder_level); !err.empty()) {
+        fail(err);
+        return 1;
+    }
+    return std::nullopt;
+}
+
 // The flags that need no file but the word game's: --menu-keys, the first screen, --date
 // and --screen words-level. An exit code (2 for a bad flag, 1 for a bad file) when wrong.
 std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
@@ -98,6 +117,8 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     }
     // First screen: a level when one is named (or benchmarked), else the title menu.
     plan.first = o.screen;
+    if (plan.first.empty() && o.words_builder) plan.first = "words-builder";
+    if (plan.first.empty() && !o.words_file.empty()) plan.first = "words-level";
     if (plan.first.empty())
         plan.first = (o.seed || !o.level_file.empty() || o.bench_frames > 0) ? "level" : "title";
     if (std::find(kFirstScreens.begin(), kFirstScreens.end(), plan.first) == kFirstScreens.end()) {
@@ -117,6 +138,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
         fail("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
         return 2;
     }
+    if (plan.first == "words-builder") return prepare_words_builder(o, plan);
     if (plan.first != "words-level") return std::nullopt;
     const std::string err = prepare_words_run(o, plan.today, plan.word_run);
     if (err.empty()) return std::nullopt;
@@ -199,7 +221,8 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
     data.words = std::make_unique<WordsLoader>(
         dictionary_asset_path(plan.assets),
         o.words_progress.empty() ? default_words_progress_path() : o.words_progress, plan.today);
-    if (plan.first != "words" && plan.first != "words-level") return std::nullopt;
+    if (plan.first != "words" && plan.first != "words-level" && plan.first != "words-builder")
+        return std::nullopt;
     std::string err;
     data.words_now = data.words->get(err);
     if (data.words_now) return std::nullopt;
@@ -323,8 +346,11 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
         host.screens.push(std::move(pack));
         first->play_next();
     }
-    if (plan.first == "words" || plan.first == "words-level")
+    if (plan.first == "words" || plan.first == "words-level" || plan.first == "words-builder")
         host.screens.push(std::make_unique<WordsMenuScreen>(host.services, *words, o.session_seed));
+    if (plan.first == "words-builder")
+        host.screens.push(std::make_unique<WordsBuilderScreen>(host.services, *words, plan.builder_file,
+                                                               std::move(plan.builder_level)));
     if (plan.first == "words-level") {
         host.screens.apply();
         std::string err;

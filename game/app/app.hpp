@@ -12,8 +12,8 @@
 namespace sawtooth::app {
 
 /// The screens `--screen` may name.
-inline const std::vector<std::string> kFirstScreens = {"title",  "level", "results",
-                                                       "rating", "words", "words-level"};
+inline const std::vector<std::string> kFirstScreens = {"title", "level",       "results",      "rating",
+                                                       "words", "words-level", "words-builder"};
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {
@@ -49,6 +49,9 @@ struct AppOptions {
     std::string words_actions;          ///< words-level: play this action log instead of input
     std::string date;                   ///< the Daily level's UTC date (default: today)
     std::string words_progress;         ///< progress file (default $XDG_DATA_HOME/sawtooth/...)
+    std::string words_file;             ///< words-level: play this word-level file (a Custom level)
+    bool words_builder = false;         ///< --words-builder: open the challenge builder
+    std::string words_builder_file;     ///< the builder's file ("" = default_words_level_path())
 };
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.

@@ -34,7 +34,7 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
     cli.add_option("--screen", o.screen,
                    "first screen: title, level, results (demo data), rating (demo, stores nothing), words "
-                   "(Elimination menu) or words-level")
+                   "(Elimination menu), words-level or words-builder")
         ->check(CLI::IsMember(sawtooth::app::kFirstScreens));
     cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
         ->check(CLI::IsMember({"levels", "infinite", "daily"}));
@@ -43,6 +43,13 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--words-actions", o.words_actions,
                    "--screen words-level: play this action log (`<tick> c <index>` lines) instead of input");
     cli.add_option("--date", o.date, "Elimination Daily level of this UTC date YYYY-MM-DD (default: today)");
+    cli.add_option("--words-file", o.words_file,
+                   "play this word-level file (the challenge builder's; `sawtooth-words-level 1` + one "
+                   "challenge a line)");
+    cli.add_option("--words-builder", o.words_builder_file,
+                   "open the Elimination challenge builder on FILE (default "
+                   "$XDG_DATA_HOME/sawtooth/words_level.txt)")
+        ->expected(0, 1);
     cli.add_option("--words-progress", o.words_progress,
                    "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
     cli.add_option("--menu-keys", o.menu_keys,
@@ -79,5 +86,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "sawtooth: %s\n", sawtooth::one_line(e.what()).c_str());
         return 2;
     }
+    o.words_builder = cli.count("--words-builder") > 0;
     return sawtooth::app::run(o);
 }

@@ -10,11 +10,9 @@ namespace sawtooth::app {
 namespace w = sawtooth::words;
 
 WordsLevelRecorder::WordsLevelRecorder(telemetry::Store& store, std::int64_t session_id,
-                                       const w::ModeLevel& level, std::uint64_t dictionary_hash,
-                                       std::uint32_t start_tick, const w::LevelPlaySettings& settings)
+                                       const telemetry::WordLevelSource& source, std::uint32_t start_tick)
     : m_store(&store), m_last_flush(start_tick) {
-    m_id = store.begin_word_level(session_id,
-                                  telemetry::word_level_source(level, dictionary_hash, start_tick, settings));
+    m_id = store.begin_word_level(session_id, source);
 }
 
 WordsLevelRecorder::~WordsLevelRecorder() {

@@ -22,10 +22,10 @@ inline constexpr std::uint32_t kWordsFlushTicks = 60;
 /// Records one word level into a session of the store.
 class WordsLevelRecorder {
 public:
-    /// Adds the word_levels row. `store` must outlive the recorder. Throws on store errors.
-    WordsLevelRecorder(telemetry::Store& store, std::int64_t session_id, const words::ModeLevel& level,
-                       std::uint64_t dictionary_hash, std::uint32_t start_tick,
-                       const words::LevelPlaySettings& settings);
+    /// Adds the word_levels row of `source` (telemetry::word_level_source or
+    /// custom_word_level_source). `store` must outlive the recorder. Throws on store errors.
+    WordsLevelRecorder(telemetry::Store& store, std::int64_t session_id,
+                       const telemetry::WordLevelSource& source, std::uint32_t start_tick);
     /// A level dropped without finish() (window closed) is ended as "quit".
     ~WordsLevelRecorder();
     WordsLevelRecorder(const WordsLevelRecorder&) = delete;

@@ -11,6 +11,7 @@
 #include "game/app/words_context.hpp"
 #include "game/app/words_level_recorder.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/words_recording.hpp"
 
 #include <SDL2/SDL.h>
 #include <imgui.h>
@@ -81,6 +82,8 @@ int note_progress(WordsContext& ctx, const WordsRun& run, int total) {
             before = p.daily.count(run.level.date) ? p.daily[run.level.date] : 0;
             p.daily[run.level.date] = std::max(before, total);
             break;
+        case w::Mode::Custom:
+            return 0;  // a hand-made level keeps no progress
     }
     ctx.save_progress();
     return before;
@@ -127,7 +130,8 @@ private:
 
 }  // namespace
 
-std::string words_level_title(const w::ModeLevel& level) {
+std::string words_level_title(const WordsRun& run) {
+    const w::ModeLevel& level = run.level;
     switch (level.mode) {
         case w::Mode::Levels:
             return "Level " + std::to_string(level.level) + " / " + std::to_string(w::kLevelCount);
@@ -135,18 +139,22 @@ std::string words_level_title(const w::ModeLevel& level) {
             return "Infinite - level " + std::to_string(level.level);
         case w::Mode::Daily:
             return "Daily - " + level.date;
+        case w::Mode::Custom:
+            return "Custom - " + run.custom_name;
     }
     return "Elimination";
 }
 
 bool start_words_level(Services services, WordsContext& ctx, WordsRun run, std::string& error) {
     try {
-        std::vector<w::Challenge> challenges = ctx.runs.level(ctx.dictionary, run.level).challenges;
+        std::vector<w::Challenge> challenges = run.level.mode == w::Mode::Custom
+                                                   ? run.custom
+                                                   : ctx.runs.level(ctx.dictionary, run.level).challenges;
         services.screens->push(
             std::make_unique<WordsLevelScreen>(services, ctx, std::move(run), std::move(challenges)));
         return true;
     } catch (const std::exception& e) {
-        error = std::string("cannot generate ") + words_level_title(run.level) + ": " + e.what();
+        error = std::string("cannot start ") + words_level_title(run) + ": " + e.what();
         services.screens->push(
             std::make_unique<MessageScreen>(services, "Elimination", std::vector<std::string>{error}));
         return false;
@@ -165,9 +173,12 @@ WordsLevelScreen::WordsLevelScreen(Services services, WordsContext& ctx, WordsRu
     if (m_services.recorder) {
         try {
             telemetry::SessionRecorder& session = m_services.recorder->session_for(session_mode(m_run.level));
+            const telemetry::WordLevelSource source =
+                m_run.level.mode == w::Mode::Custom
+                    ? telemetry::custom_word_level_source(m_run.custom, ctx.dictionary_hash, 0)
+                    : telemetry::word_level_source(m_run.level, ctx.dictionary_hash, 0);
             m_recorder =
-                std::make_unique<WordsLevelRecorder>(session.store(), session.session_id(), m_run.level,
-                                                     ctx.dictionary_hash, 0, w::LevelPlaySettings{});
+                std::make_unique<WordsLevelRecorder>(session.store(), session.session_id(), source, 0);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "sawtooth: warning: recording disabled for this level: %s\n",
                          one_line(e.what()).c_str());
@@ -340,7 +351,7 @@ void WordsLevelScreen::draw_header(SDL_Renderer* r, int vw) const {
     auto& text = *m_services.text;
     draw_panel(r, 40, 20, static_cast<float>(vw) - 80, 104, {16, 18, 30, 245});
     text.draw("ELIMINATION", 70, 32, 20, palette::kAccent);
-    text.draw(words_level_title(m_run.level), 70, 58, 34, palette::kText);
+    text.draw(words_level_title(m_run), 70, 58, 34, palette::kText);
     const int shown = std::min(m_play.current_index() + 1, m_play.challenge_count());
     text.draw("Challenge " + std::to_string(shown) + " / " + std::to_string(m_play.challenge_count()), vw / 2,
               46, 34, palette::kText, engine::Align::Center);
@@ -477,6 +488,7 @@ WordsResultsScreen::WordsResultsScreen(Services services, WordsContext& ctx, Wor
       m_ctx(&ctx),
       m_run(std::move(run)),
       m_results(play.results()),
+      m_challenges(play.challenge_count()),
       m_complete(play.status() == w::LevelStatus::Complete),
       m_total(play.total_score()),
       m_best_before(best_before) {
@@ -493,7 +505,10 @@ WordsResultsScreen::WordsResultsScreen(Services services, WordsContext& ctx, Wor
         items.push_back({"Play again"});
     }
     m_items.push_back(Item::Menu);
-    items.push_back({m_run.level.mode == w::Mode::Infinite ? "End run" : "Elimination menu"});
+    // A custom level goes back to where it came from (the builder or the Elimination menu).
+    items.push_back({m_run.level.mode == w::Mode::Infinite ? "End run"
+                     : m_run.level.mode == w::Mode::Custom ? "Back"
+                                                           : "Elimination menu"});
     m_menu = Menu(std::move(items), {640, 566, 360, 46, 26});
     if (m_services.sounds) m_services.sounds->play(Sfx::Exit, 0.7);
 }
@@ -527,6 +542,7 @@ std::string WordsResultsScreen::best_score_line() const {
     if (m_run.level.mode == w::Mode::Infinite)
         return "Run score " + std::to_string(m_run.run_score + m_total) + "   (best run " +
                std::to_string(std::max(m_best_before, m_run.run_score + m_total)) + ")";
+    if (m_run.level.mode == w::Mode::Custom) return "A hand-made level: no best score is kept";
     if (m_total > m_best_before)
         return m_best_before > 0 ? "New best! (was " + std::to_string(m_best_before) + ")"
                                  : "First score on this level";
@@ -542,7 +558,7 @@ void WordsResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     auto& text = *m_services.text;
     text.draw(m_complete ? "Level complete" : "Time's up", vw / 2, 24, 44,
               m_complete ? palette::kGood : palette::kBad, engine::Align::Center);
-    text.draw(words_level_title(m_run.level), vw / 2, 76, 20, palette::kDim, engine::Align::Center);
+    text.draw(words_level_title(m_run), vw / 2, 76, 20, palette::kDim, engine::Align::Center);
 
     const int cols[] = {vw / 2 - 400, vw / 2 - 350, vw / 2 - 110, vw / 2 + 150, vw / 2 + 270, vw / 2 + 400};
     const int row_h = 32, top = 110, px = 22;
@@ -554,7 +570,7 @@ void WordsResultsScreen::render(SDL_Renderer* r, double, double real_dt) {
     engine::fill_rect(r, cols[0] - 10.0f, top + row_h - 4.0f, cols[5] - cols[0] + 20.0f, 2,
                       {255, 206, 96, 120});
     int y = top + row_h + 2;
-    for (int i = 0; i < w::kChallengesPerLevel; ++i) {
+    for (int i = 0; i < m_challenges; ++i) {
         if (i % 2 == 0)
             engine::fill_rect(r, cols[0] - 10.0f, y - 2.0f, cols[5] - cols[0] + 20.0f,
                               static_cast<float>(row_h), {255, 255, 255, 10});

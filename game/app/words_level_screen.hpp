@@ -30,10 +30,13 @@ struct WordsRun {
     /// Actions applied at their ticks instead of the player's input (tests, screenshots;
     /// `sawtooth --words-actions FILE`). Empty = interactive.
     std::vector<words::Action> script;
+    /// Custom mode: the hand-made level's challenges (a word-level file or the builder).
+    std::vector<words::Challenge> custom;
+    std::string custom_name;  ///< Custom mode: what the title shows (the file's name)
 };
 
-/// Generates the run's level and pushes its screen; a generation error becomes a message
-/// screen. Returns false on error (`error` set to one line).
+/// Generates the run's level (a Custom run brings its challenges) and pushes its screen; a
+/// generation error becomes a message screen. Returns false on error (`error` set to one line).
 bool start_words_level(Services services, WordsContext& ctx, WordsRun run, std::string& error);
 
 /// One word level in play.
@@ -106,6 +109,7 @@ private:
     WordsContext* m_ctx;
     WordsRun m_run;
     std::vector<words::ChallengeResult> m_results;
+    int m_challenges = 0;  ///< challenges of the level (10 unless hand-made)
     bool m_complete = false;
     int m_total = 0;
     int m_best_before = 0;
@@ -115,7 +119,7 @@ private:
     double m_time = 0.0;
 };
 
-/// "Level 3", "Infinite · level 4", "Daily · 2026-11-23".
-std::string words_level_title(const words::ModeLevel& level);
+/// "Level 3", "Infinite · level 4", "Daily · 2026-11-23", "Custom · NAME".
+std::string words_level_title(const WordsRun& run);
 
 }  // namespace sawtooth::app

@@ -3,6 +3,7 @@
 #include "engine/text.hpp"
 #include "game/app/message_screen.hpp"
 #include "game/app/title_screen.hpp"
+#include "game/app/words_builder_screen.hpp"
 #include "game/app/words_context.hpp"
 #include "game/app/words_level_screen.hpp"
 #include "gen/words/level_table.hpp"
@@ -23,6 +24,7 @@ enum Row {
     kMoreHeader,
     kInfinite,
     kDaily,
+    kBuilder,
     kHowTo,
     kGap,
     kBack,
@@ -61,10 +63,12 @@ WordsMenuScreen::WordsMenuScreen(Services services, WordsContext& ctx,
     items[kMoreHeader] = {"MORE MODES", "", false, true};
     items[kInfinite] = {"Infinite", "", false, false, "Level after level, always a little harder"};
     items[kDaily] = {"Daily", "", false, false, "One level a day, the same for everyone (UTC date)"};
+    items[kBuilder] = {"Builder", "", false, false,
+                       "Make your own challenges, see every word they hold, play them"};
     items[kHowTo] = {"How to play"};
     items[kGap] = {"", "", false, true};
     items[kBack] = {"Back"};
-    m_menu = Menu(std::move(items), {640, 190, 620, 46, 28});
+    m_menu = Menu(std::move(items), {640, 170, 620, 40, 28});
     m_menu.select(kPlayLevel);
     refresh();
 }
@@ -113,6 +117,9 @@ void WordsMenuScreen::tick(const engine::Controls& c) {
         case kDaily:
             run.level = w::daily_mode_level(m_ctx->today);
             break;
+        case kBuilder:
+            open_words_builder(m_services, *m_ctx, default_words_level_path());
+            return;
         case kHowTo:
             m_services.screens->push(std::make_unique<MessageScreen>(
                 m_services, "How to play",

@@ -1,6 +1,7 @@
 #pragma once
 // The Elimination menu: pick a Levels-mode level (every unlocked one, with its best
-// score), start an Infinite run, play today's Daily level, or read how to play. Loads the
+// score), start an Infinite run, play today's Daily level, open the challenge builder,
+// or read how to play. Loads the
 // word list on entry (a missing asset is a message, never a crash).
 
 #include "game/app/screen.hpp"

@@ -68,9 +68,22 @@ ModeLevel daily_mode_level(std::string_view utc_date) {
     return m;
 }
 
+ModeLevel custom_mode_level() {
+    ModeLevel m;
+    m.mode = Mode::Custom;
+    return m;
+}
+
+namespace {
+void check_generated(const ModeLevel& level) {
+    if (level.mode == Mode::Custom)
+        throw std::invalid_argument("a custom level is made by hand, not generated");
+}
+}  // namespace
+
 std::vector<ModeLevel> earlier_levels(const ModeLevel& level) {
     std::vector<ModeLevel> out;
-    if (level.mode == Mode::Daily) return out;
+    if (level.mode == Mode::Daily || level.mode == Mode::Custom) return out;
     const int first =
         level.mode == Mode::Levels ? 1 : (level.level - 1) / kInfiniteChainLevels * kInfiniteChainLevels + 1;
     for (int k = first; k < level.level; ++k) {
@@ -84,6 +97,7 @@ std::vector<ModeLevel> earlier_levels(const ModeLevel& level) {
 
 std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const ModeLevel& level,
                                               const GaSettings& settings) {
+    check_generated(level);
     std::vector<GeneratedLevel> out;
     ChallengeHistory history;
     for (const ModeLevel& e : earlier_levels(level)) {
@@ -100,6 +114,7 @@ GeneratedLevel generate_mode_level(const Dictionary& dict, const ModeLevel& leve
 }
 
 const GeneratedLevel& ModeRunCache::level(const Dictionary& dict, const ModeLevel& level) {
+    check_generated(level);
     std::vector<ModeLevel> chain = earlier_levels(level);
     chain.push_back(level);
     Run& run = m_runs[RunKey{level.mode, chain.front().seed, level.params.gen.fitness}];
@@ -121,6 +136,8 @@ const char* mode_name(Mode m) {
             return "infinite";
         case Mode::Daily:
             return "daily";
+        case Mode::Custom:
+            return "custom";
     }
     return "?";
 }

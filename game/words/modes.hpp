@@ -18,8 +18,9 @@
 
 namespace sawtooth::words {
 
-/// Game modes of Elimination.
-enum class Mode : std::uint8_t { Levels, Infinite, Daily };
+/// Game modes of Elimination. Custom: a hand-made level (the challenge builder's word-level
+/// file, game/words/level_file.hpp); it is never generated, its challenges come with it.
+enum class Mode : std::uint8_t { Levels, Infinite, Daily, Custom };
 
 /// Seed of the Levels mode (same levels for every player): the paper's release date.
 inline constexpr std::uint64_t kLevelsModeSeed = 20190123;
@@ -57,14 +58,18 @@ std::uint64_t daily_seed(std::string_view utc_date);
 /// True if `s` is a valid Gregorian date written "YYYY-MM-DD" (years 1970-9999).
 bool is_valid_utc_date(std::string_view s);
 
+/// A custom level (hand-made, not generated): mode Custom, level 1, seed 0.
+ModeLevel custom_mode_level();
+
 /// The levels whose challenges `level` must not nearly repeat, in play order: Levels mode
 /// levels 1..level-1, Infinite the earlier levels of its block of kInfiniteChainLevels,
-/// Daily none. They share `level`'s root seed and fitness rule.
+/// Daily and Custom none. They share `level`'s root seed and fitness rule.
 std::vector<ModeLevel> earlier_levels(const ModeLevel& level);
 
 /// Generates the earlier levels of `level` and then `level`, each avoiding near-duplicates of
 /// the challenges before it (generate_level's history); returns them in play order, `level`
-/// last. One call per run of levels costs one generation per level.
+/// last. One call per run of levels costs one generation per level. Throws
+/// std::invalid_argument for a Custom level (nothing to generate).
 std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const ModeLevel& level,
                                               const GaSettings& settings = {});
 /// Generates the 10 challenges of a mode level (the last of generate_mode_run).
@@ -95,7 +100,9 @@ private:
     int m_generated = 0;
 };
 
-/// "levels", "infinite", "daily"; parse_mode throws std::invalid_argument on others.
+/// "levels", "infinite", "daily", "custom". parse_mode reads the generated modes only (no
+/// option names a custom level: it comes from a file) and throws std::invalid_argument on
+/// others.
 const char* mode_name(Mode m);
 Mode parse_mode(std::string_view name);
 

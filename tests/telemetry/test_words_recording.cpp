@@ -145,6 +145,53 @@ TEST_CASE("another generator version replays on the stored letters with a warnin
     fs::remove_all(r.dir);
 }
 
+TEST_CASE("a custom (built) level is stored with its challenges and replays on them") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("sawtooth_test_word_rec_custom_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string db = (dir / "s.db").string();
+    const auto& dict = words::test::english();
+    std::vector<words::Challenge> level(2);
+    level[0].letters = "guarden";
+    level[0].two_x = 0;
+    level[1].letters = "hatdel";
+    CHECK_THROWS_AS(word_level_source(words::custom_mode_level(), asset_hash(), 0), std::invalid_argument);
+    std::int64_t id = 0;
+    {
+        Store s = Store::open(db);
+        const std::int64_t sid = s.begin_session(s.create_participant(), "words-custom");
+        id = s.begin_word_level(sid, custom_word_level_source(level, asset_hash(), 0));
+        words::LevelPlay play(dict, level);
+        // The first challenge times out: only it is stored as a row, the file had two.
+        std::vector<WordActionRow> rows = {apply_and_describe(play, words::Action::click(5, 0)),
+                                           apply_and_describe(play, words::Action::wait(2000))};
+        s.add_word_actions(id, rows);
+        for (const words::ChallengeResult& r : play.results()) s.add_word_challenge(id, word_challenge_row(r));
+        s.end_word_level(id, level_status_name(play.status()), play.total_score(), play.words_found(),
+                         play.result_hash());
+    }
+    Store s = Store::open_read_only(db);
+    WordRecording rec = load_word_recording(s, id);
+    CHECK(rec.mode == "custom");
+    CHECK_FALSE(rec.params.has_value());
+    REQUIRE(rec.custom_challenges.size() == 2);
+    CHECK(rec.custom_challenges[1].letters == "hatdel");
+    CHECK(rec.custom_challenges[0].two_x == 0);
+    CHECK(rec.challenges.size() == 1);
+    const WordReplayReport rep = verify_word_replay(dict, asset_hash(), rec);
+    CHECK_MESSAGE(!rep.mismatch, rep.mismatch.value_or(""));
+    CHECK(rep.warnings.empty());
+    CHECK_FALSE(rep.regenerated);
+    CHECK(rep.status == "timed_out");
+    // Stored letters that differ from the level's are a mismatch naming the challenge.
+    rec.custom_challenges[0].two_x = 2;
+    const WordReplayReport bad = verify_word_replay(dict, asset_hash(), rec);
+    REQUIRE(bad.mismatch);
+    CHECK(bad.mismatch->find("challenge 1: params_json has GUARDEN 2x:2, stored GUARDEN 2x:0") == 0);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("fit_ols recovers a linear law, drops constant regressors, rejects too little data") {
     // y = 1.5 + 2 a - 0.5 b + small deterministic wobble uncorrelated with a and b
     std::vector<double> a, b, c, y;

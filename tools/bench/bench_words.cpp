@@ -1,5 +1,6 @@
 // `sawtooth-lab bench words`: timings of the Elimination word engine and generator.
-// Prints {"challenge_ms", "level_ms", "enumerate_us"} as medians (plus context fields).
+// Prints {"challenge_ms", "level_ms", "enumerate_us", "builder_analysis_us"} as medians
+// (plus context fields).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "game/words/builder.hpp"
 #include "game/words/modes.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
@@ -24,6 +26,11 @@ using Clock = std::chrono::steady_clock;
 // A 12-letter string with many embedded words (the enumeration figure is per call on it).
 constexpr const char* kEnumerateLetters = "shatdelrones";
 constexpr int kEnumerateCallsPerRun = 200;
+// The challenge builder's live analysis (analyze_draft) on each prefix of a 16-letter
+// string, as one keystroke after another: builder_analysis_us is the median per prefix
+// over runs of the longest (16 letters, 2^16 states), builder_keystroke_max_us the median
+// over runs of the slowest prefix.
+constexpr const char* kBuilderLetters = "gardenshatdelron";
 // Levels timed for level_ms: spread over the sawtooth, easy and hard ends included.
 constexpr int kTimedLevels[] = {1, 5, 6, 12, 18, 24, 30};
 
@@ -51,6 +58,21 @@ void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
         enum_us.push_back(ms_since(t0) * 1000.0 / kEnumerateCallsPerRun);
     }
 
+    std::vector<double> full_us, prefix_max_us;
+    for (int r = 0; r < runs; ++r) {
+        w::Challenge draft;
+        double slowest = 0.0;
+        for (const char* p = kBuilderLetters; *p; ++p) {
+            draft.letters += *p;
+            const auto t0 = Clock::now();
+            (void)w::analyze_draft(dict, draft);
+            const double us = ms_since(t0) * 1000.0;
+            slowest = std::max(slowest, us);
+            if (p[1] == 0) full_us.push_back(us);
+        }
+        prefix_max_us.push_back(slowest);
+    }
+
     std::vector<double> challenge_ms, level_ms;
     ProgressLine progress("timing levels", static_cast<std::size_t>(runs) * std::size(kTimedLevels));
     for (int r = 0; r < runs; ++r) {
@@ -71,10 +93,13 @@ void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
     }
     progress.finish();
 
-    nlohmann::json out = {{"challenge_ms", median(challenge_ms)}, {"level_ms", median(level_ms)},
-                          {"enumerate_us", median(enum_us)},      {"enumerate_letters", kEnumerateLetters},
-                          {"enumerate_words", words_found},       {"dictionary_words", dict.size()},
-                          {"dictionary_load_ms", load_ms},        {"runs", runs}};
+    nlohmann::json out = {
+        {"challenge_ms", median(challenge_ms)},   {"level_ms", median(level_ms)},
+        {"enumerate_us", median(enum_us)},        {"enumerate_letters", kEnumerateLetters},
+        {"enumerate_words", words_found},         {"dictionary_words", dict.size()},
+        {"dictionary_load_ms", load_ms},          {"runs", runs},
+        {"builder_analysis_us", median(full_us)}, {"builder_keystroke_max_us", median(prefix_max_us)},
+        {"builder_letters", kBuilderLetters}};
     if (all_levels) {
         const auto t0 = Clock::now();
         (void)w::generate_mode_run(dict, w::levels_mode_level(w::kLevelCount));  // levels 1..30 in order
