@@ -111,6 +111,13 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
             fail(e.what());
             return 1;
         }
+        // The study's levels are generated (their parameters are what it records).
+        for (const telemetry::PackLevel& l : plan.pack->levels)
+            if (o.study && l.hand_made()) {
+                fail(o.pack_file + ": hand-made level '" + l.name +
+                     "': a study plays generated levels only (use the pack without --study)");
+                return 1;
+            }
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
