@@ -97,6 +97,22 @@ TEST_CASE("difficulty --level prices a file; an unreachable exit and no level ar
     CHECK(test::lab("difficulty --seed 3 --level " + open).exit_code != 0);
 }
 
+TEST_CASE("difficulty --level on a generated level's text gives what difficulty --seed gives") {
+    const test::ProcessResult text = test::lab("gen --seed 7 --layout linear --rooms 4x2 --level-index 5");
+    REQUIRE(text.exit_code == 0);
+    const std::string file = write("seed7.txt", text.out);
+    const test::ProcessResult by_seed = test::lab("difficulty --json --seed 7");
+    const test::ProcessResult by_file = test::lab("difficulty --json --level " + file);
+    INFO(by_file.err);
+    REQUIRE(by_seed.exit_code == 0);
+    REQUIRE(by_file.exit_code == 0);
+    const nlohmann::json a = nlohmann::json::parse(by_seed.out), b = nlohmann::json::parse(by_file.out);
+    CHECK(a["difficulty"].get<double>() > 0.0);
+    CHECK(b["difficulty"] == a["difficulty"]);
+    CHECK(b["easiest_path"] == a["easiest_path"]);
+    CHECK(b["path_challenges"] == a["path_challenges"]);
+}
+
 TEST_CASE("pack add creates a pack, appends to it, and refuses bad input without touching it") {
     const std::string open = write("open.txt", kOpenRoom);
     const std::string walled = write("walled.txt", kWalledRoom);
