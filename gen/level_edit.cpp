@@ -246,14 +246,6 @@ EditResult LevelDocument::resize(const ResizeSettings& settings) {
     return edit([&](Level& l) { return resize_level(l, settings); });
 }
 
-void LevelDocument::replace(Level level) {
-    edit([&](Level& l) {
-        const bool changed = l != level;
-        l = std::move(level);
-        return EditResult{changed, {}};
-    });
-}
-
 bool LevelDocument::undo() {
     while (m_open_steps > 0) end_step();
     if (m_undo.empty()) return false;

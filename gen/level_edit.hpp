@@ -97,9 +97,6 @@ public:
     EditResult add_trap(const Trap& trap);
     EditResult erase_trap(CellPos cell);
     EditResult resize(const ResizeSettings& settings);
-    /// Replaces the whole level (load a file, a generated level) as one undoable step;
-    /// requires validate_level(level) == "".
-    void replace(Level level);
 
     bool can_undo() const { return !m_undo.empty(); }
     bool can_redo() const { return !m_redo.empty(); }
