@@ -7,6 +7,7 @@
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
+#include "telemetry/store.hpp"
 
 #include <doctest/doctest.h>
 
@@ -33,12 +34,13 @@ const char* kRoom =
     "#S........E#\n"
     "############\n";
 
+// The editor headless on `file` with scripted `keys`; `more` replaces --no-record when given.
 ProcessResult edit(const fs::path& file, const std::string& keys, int frames,
-                   std::vector<std::string> more = {}) {
+                   std::vector<std::string> more = {"--no-record"}) {
     sawtooth::test::ProcessSettings settings;
     settings.env = {"XDG_DATA_HOME=" + kDir.string(), "XDG_CONFIG_HOME=" + kDir.string()};
-    std::vector<std::string> args{"--headless",  "--no-record", "--print-screen",      "--edit",
-                                  file.string(), "--frames",    std::to_string(frames)};
+    std::vector<std::string> args{"--headless",  "--print-screen", "--edit",
+                                  file.string(), "--frames",       std::to_string(frames)};
     if (!keys.empty()) args.insert(args.end(), {"--menu-keys", keys});
     args.insert(args.end(), more.begin(), more.end());
     return sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth", args, settings);
@@ -126,7 +128,7 @@ TEST_CASE("a trap off every route is a warning, not an error") {
 }
 
 TEST_CASE("edit generated level 7: the editor ticks on while its check runs") {
-    const ProcessResult r = edit(kDir / "seed7.txt", "", 30, {"--seed", "7"});
+    const ProcessResult r = edit(kDir / "seed7.txt", "", 30, {"--no-record", "--seed", "7"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     // The check of a generated maze level takes far longer than 30 headless ticks; the
@@ -139,13 +141,29 @@ TEST_CASE("edit generated level 7: the editor ticks on while its check runs") {
     CHECK(!fs::exists(kDir / "seed7.txt"));  // nothing saved without F2
 }
 
-TEST_CASE("F5 test-plays the level and F5 comes back to the editor where it was") {
+TEST_CASE("F5 test-plays the level, recorded like free play, and F5 comes back to the editor where it was") {
     const fs::path file = write_room("play.txt");
     ProcessResult r = edit(file, "2:key=Right,4:key=Right,6:key=F5", 12);
     CHECK(r.out.find("screen: level") != std::string::npos);
-    r = edit(file, "2:key=Right,4:key=Right,6:key=F5,10:key=F5", 14);
+    const fs::path db = kDir / "play.db";
+    r = edit(file, "2:key=Right,4:key=Right,6:key=F5,10:key=F5", 14, {"--db", db.string()});
+    INFO(r.err);
     CHECK(r.out.find("screen: editor") != std::string::npos);
     CHECK(r.out.find("cursor (3, 1)") != std::string::npos);
+    sawtooth::telemetry::Store store = sawtooth::telemetry::Store::open_read_only(db.string());
+    sawtooth::telemetry::Statement st(store.db(),
+                                      "SELECT s.mode, l.kind, l.level_text FROM levels l "
+                                      "JOIN sessions s ON s.session_id = l.session_id");
+    REQUIRE(st.step());
+    CHECK(st.text(0) == "free");
+    CHECK(st.text(1) == "file");
+    CHECK(st.text(2) == kRoom);
+    CHECK(!st.step());  // one test play, one recorded level
+    const ProcessResult replay =
+        sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab",
+                                    {"replay", "--db", db.string(), "--level", "1", "--verify"});
+    INFO(replay.err);
+    CHECK(replay.exit_code == 0);
 }
 
 TEST_CASE("--edit with a malformed file names its line and column and opens nothing") {
