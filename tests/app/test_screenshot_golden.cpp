@@ -41,15 +41,16 @@ struct Scene {
 };
 
 // Every scene is lockstep (one tick per frame, fixed time step), so the same flags give
-// the same pixels run after run. The F1 debug overlay is left out: it prints the model
-// file's path, which holds this test's scratch folder.
+// the same pixels run after run. The Elimination menu shows the Daily level's date: its
+// scene fixes it with --date (else its pixels changed every day). The F1 debug overlay is left out: it prints
+// the model file's path, which holds this test's scratch folder.
 constexpr Scene kScenes[] = {
     {"level_bench_seed42_f90", "--headless --no-record --seed 42 --bench-frames 90"},
     {"level_seed42_f120", "--headless --no-record --seed 42 --frames 120"},
     {"level_seed42_view", "--headless --no-record --seed 42 --view 9,5 --frames 20"},
     {"level_linear_seed3_f60", "--headless --no-record --seed 3 --layout linear --frames 60"},
     {"title", "--headless --frames 5"},
-    {"words_menu", "--headless --screen words --frames 5"},
+    {"words_menu", "--headless --screen words --date 2026-01-01 --frames 5"},
     {"words_level3", "--headless --screen words-level --words-mode levels --words-level 3 --frames 30"},
     {"results", "--headless --screen results --frames 5"},
 };
