@@ -1,11 +1,10 @@
 #include "telemetry/pack.hpp"
 
+#include "telemetry/export.hpp"
 #include "telemetry/json_reader.hpp"
 #include "telemetry/store.hpp"
 
-#include <unistd.h>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -15,7 +14,14 @@ namespace sawtooth::telemetry {
 
 namespace {
 
+constexpr const char* kHandMadeKind = "level_text";
+
 nlohmann::json level_json(const PackLevel& l) {
+    if (l.hand_made())
+        return {{"kind", kHandMadeKind},
+                {"name", l.name},
+                {"level_text", l.level_text},
+                {"level_hash", hex64(l.level_hash)}};
     const GenParams& p = l.params;
     return {{"seed", p.seed},
             {"layout", std::string(layout_name(p.layout))},
@@ -29,21 +35,43 @@ nlohmann::json level_json(const PackLevel& l) {
             {"level_hash", hex64(l.level_hash)}};
 }
 
-PackLevel read_level(const JsonField& f) {
-    PackLevel l;
-    l.params = gen_params_from_json(f);
-    l.generator_version = f.at("generator_version").int_in(0, std::numeric_limits<int>::max());
-    const JsonField hash = f.at("level_hash");
+std::uint64_t read_hash(const JsonField& hash) {
     try {
-        l.level_hash = parse_hex64(hash.string());
+        return parse_hex64(hash.string());
     } catch (const StoreError&) {
         hash.fail("expected 16 hex digits");
     }
+    return 0;
+}
+
+// A format version 2 entry of kind "level_text" (a hand-made level).
+PackLevel read_hand_made_level(const JsonField& f) {
+    PackLevel l;
+    l.name = f.at("name").string();
+    const JsonField text = f.at("level_text");
+    l.level_text = text.string();
+    if (l.level_text.empty()) text.fail("empty level text");
+    l.level_hash = read_hash(f.at("level_hash"));
+    return l;
+}
+
+PackLevel read_level(const JsonField& f, int version) {
+    f.expect_object();
+    if (f.has("kind")) {
+        const JsonField kind = f.at("kind");
+        if (version < 2) kind.fail("level kinds need pack format version 2");
+        if (kind.string() == kHandMadeKind) return read_hand_made_level(f);
+        if (kind.string() != "generated") kind.fail("expected \"generated\" or \"level_text\"");
+    }
+    PackLevel l;
+    l.params = gen_params_from_json(f);
+    l.generator_version = f.at("generator_version").int_in(0, std::numeric_limits<int>::max());
+    l.level_hash = read_hash(f.at("level_hash"));
     return l;
 }
 
 std::string level_label(const std::string& file, std::size_t i, const PackLevel& l) {
-    return file + ": level " + std::to_string(i + 1) + " (seed " + std::to_string(l.params.seed) + ")";
+    return file + ": level " + std::to_string(i + 1) + " (" + pack_level_title(l) + ")";
 }
 
 }  // namespace
@@ -65,40 +93,61 @@ GenParams gen_params_from_json(const JsonField& f) {
     return p;
 }
 
+PackLevel hand_made_pack_level(const Level& level, std::string name) {
+    PackLevel l;
+    l.level_text = to_level_text(level);
+    l.level_hash = level_hash(level);
+    l.name = std::move(name);
+    return l;
+}
+
+std::string pack_level_title(const PackLevel& level) {
+    return level.hand_made() ? level.name : "seed " + std::to_string(level.params.seed);
+}
+
 nlohmann::json pack_json(const Pack& pack) {
     nlohmann::json levels = nlohmann::json::array();
-    for (const PackLevel& l : pack.levels) levels.push_back(level_json(l));
+    bool hand_made = false;
+    for (const PackLevel& l : pack.levels) {
+        levels.push_back(level_json(l));
+        hand_made = hand_made || l.hand_made();
+    }
+    // Version 1 while it suffices: builds from before hand-made levels still read the pack.
     return {{"format", kPackFormat},
-            {"format_version", kPackFormatVersion},
+            {"format_version", hand_made ? kPackFormatVersion : 1},
             {"name", pack.name},
             {"levels", levels},
             {"provenance", pack.provenance}};
 }
 
 void write_pack(const std::string& path, const Pack& pack) {
-    namespace fs = std::filesystem;
-    const fs::path out(path);
-    // Beside the destination (same file system, so the rename is atomic) and hidden.
-    const fs::path part = out.parent_path() / ("." + out.filename().string() + ".partial-" +
-                                               std::to_string(static_cast<long>(::getpid())));
-    {
-        std::ofstream f(part, std::ios::binary);
-        f << pack_json(pack).dump(2) << "\n";
-        if (!f.flush()) {
-            std::error_code ec;
-            fs::remove(part, ec);
-            throw PackError(path + ": cannot write");
-        }
-    }
-    std::error_code ec;
-    fs::rename(part, out, ec);
-    if (ec) {
-        fs::remove(part, ec);
-        throw PackError(path + ": cannot write: " + ec.message());
+    try {
+        write_file_atomically(path, pack_json(pack).dump(2) + "\n");
+    } catch (const StoreError& e) {
+        throw PackError(e.what());
     }
 }
 
-Level generate_pack_level(const PackLevel& l, const std::string& label) {
+namespace {
+
+Level parse_hand_made(const PackLevel& l, const std::string& label) {
+    Level level;
+    try {
+        level = parse_level_text(l.level_text);
+    } catch (const LevelFormatError& e) {
+        throw PackError(label + ": level text " + e.what());
+    }
+    if (const std::string bad = validate_level(level); !bad.empty()) throw PackError(label + ": " + bad);
+    if (const std::uint64_t h = level_hash(level); h != l.level_hash)
+        throw PackError(label + ": level text hashes to " + hex64(h) + ", the pack stores " +
+                        hex64(l.level_hash) + " (edited by hand?)");
+    return level;
+}
+
+}  // namespace
+
+Level pack_level(const PackLevel& l, const std::string& label) {
+    if (l.hand_made()) return parse_hand_made(l, label);
     if (l.generator_version != kGeneratorVersion)
         throw PackError(label + ": made by generator version " + std::to_string(l.generator_version) +
                         ", this build has version " + std::to_string(kGeneratorVersion));
@@ -130,7 +179,7 @@ Pack pack_fields_from_json(const nlohmann::json& doc, const std::string& file) {
         const JsonField levels = root.at("levels");
         levels.expect_array();
         for (std::size_t i = 0; i < levels.value().size(); ++i)
-            pack.levels.push_back(read_level(levels.at(i)));
+            pack.levels.push_back(read_level(levels.at(i), version));
         if (root.has("provenance")) pack.provenance = root.at("provenance").value();
     } catch (const JsonFieldError& e) {
         throw PackError(file + ": " + e.what());
@@ -141,7 +190,7 @@ Pack pack_fields_from_json(const nlohmann::json& doc, const std::string& file) {
 
 void regenerate_levels(const Pack& pack, const std::string& file) {
     for (std::size_t i = 0; i < pack.levels.size(); ++i)
-        generate_pack_level(pack.levels[i], level_label(file, i, pack.levels[i]));
+        pack_level(pack.levels[i], level_label(file, i, pack.levels[i]));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/difficulty_overlay.hpp"
+#include "game/app/editor_screen.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/main_loop.hpp"
 #include "game/app/pack_screen.hpp"
@@ -54,6 +55,8 @@ struct StartPlan {
     std::string builder_file;                     ///< --words-builder: the file it edits
     std::vector<words::Challenge> builder_level;  ///< --words-builder: the file's challenges
     Level level;                                  ///< --screen level: the level of --seed / --level
+                                                  ///< (--screen editor: the level to edit)
+    std::string edit_file;                        ///< --screen editor: where the editor saves
     LevelInfo level_info;
     std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
 };
@@ -119,6 +122,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     plan.first = o.screen;
     if (plan.first.empty() && o.words_builder) plan.first = "words-builder";
     if (plan.first.empty() && !o.words_file.empty()) plan.first = "words-level";
+    if (plan.first.empty() && !o.edit_file.empty()) plan.first = "editor";
     if (plan.first.empty())
         plan.first = (o.seed || !o.level_file.empty() || o.bench_frames > 0) ? "level" : "title";
     if (std::find(kFirstScreens.begin(), kFirstScreens.end(), plan.first) == kFirstScreens.end()) {
@@ -132,6 +136,13 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
             fail(e.what());
             return 1;
         }
+        // The study's levels are generated (their parameters are what it records).
+        for (const telemetry::PackLevel& l : plan.pack->levels)
+            if (o.study && l.hand_made()) {
+                fail(o.pack_file + ": hand-made level '" + l.name +
+                     "': a study plays generated levels only (use the pack without --study)");
+                return 1;
+            }
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
@@ -173,10 +184,23 @@ std::optional<int> generate_start_level(const AppOptions& o, StartPlan& plan) {
     return std::nullopt;
 }
 
+// The level of a first "editor" screen: generated from --seed, else read from --edit's
+// file (default: default_editor_file()), or a new level when that file does not exist.
+std::optional<int> load_editor_level(const AppOptions& o, StartPlan& plan) {
+    plan.edit_file = o.edit_file.empty() ? default_editor_file() : o.edit_file;
+    if (o.seed) return generate_start_level(o, plan);
+    if (const std::string err = open_editor_level(plan.edit_file, plan.level); !err.empty()) {
+        fail(err);
+        return 1;
+    }
+    return std::nullopt;
+}
+
 // The level of a first "level" screen: generated from --seed, else read from --level
-// (default assets/levels/test.txt).
+// (default assets/levels/test.txt); or the editor's level.
 std::optional<int> load_start_level(const AppOptions& o, StartPlan& plan) {
     plan.level_info.mode = "single";
+    if (plan.first == "editor") return load_editor_level(o, plan);
     if (plan.first != "level") return std::nullopt;
     if (o.seed) return generate_start_level(o, plan);
     const std::string path = o.level_file.empty() ? plan.assets + "/levels/test.txt" : o.level_file;
@@ -346,6 +370,9 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
         host.screens.push(std::move(pack));
         first->play_next();
     }
+    if (plan.first == "editor")
+        host.screens.push(
+            std::make_unique<EditorScreen>(host.services, std::move(plan.level), plan.edit_file));
     if (plan.first == "words" || plan.first == "words-level" || plan.first == "words-builder")
         host.screens.push(std::make_unique<WordsMenuScreen>(host.services, *words, o.session_seed));
     if (plan.first == "words-builder")
@@ -437,8 +464,12 @@ int run(const AppOptions& o) {
         run_main_loop(host.services, loop_options(o, plan, level_screen), host.quit);
     if (result.exit_code != 0) return result.exit_code;
 
-    if (o.print_screen)
-        std::printf("screen: %s\n", host.screens.top() ? host.screens.top()->name().c_str() : "none");
+    if (o.print_screen) {
+        const Screen* top = host.screens.top();
+        std::printf("screen: %s\n", top ? top->name().c_str() : "none");
+        if (const std::string report = top ? top->final_report() : ""; !report.empty())
+            std::printf("%s\n", report.c_str());
+    }
     if (o.bench_frames > 0) print_benchmark_report(result.frame_ms, o.json, o.headless);
     return 0;
 }

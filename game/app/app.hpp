@@ -12,8 +12,8 @@
 namespace sawtooth::app {
 
 /// The screens `--screen` may name.
-inline const std::vector<std::string> kFirstScreens = {"title", "level",       "results",      "rating",
-                                                       "words", "words-level", "words-builder"};
+inline const std::vector<std::string> kFirstScreens = {"title",       "level",         "results", "rating", "words",
+                                                       "words-level", "words-builder", "editor"};
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {
@@ -21,6 +21,7 @@ struct AppOptions {
     int frames = 0;  ///< ticks (= frames) to run, then quit; 0 = until quit (60 with --headless/--screenshot)
     std::string screenshot;             ///< write a PNG of the last frame here
     std::string level_file;             ///< play this level text file
+    std::string edit_file;              ///< open this level text file in the editor (created on save)
     std::optional<std::uint64_t> seed;  ///< play the generated level of this seed
     std::string pack_file;              ///< play this level pack (docs/curation.md#packs)
     bool study = false;                 ///< start the study session (with pack_file: on its levels)
@@ -34,7 +35,8 @@ struct AppOptions {
     int width = 1280, height = 720;
     std::string asset_dir;                      ///< where assets/ is (default: next to the build)
     std::string screen;                         ///< first screen, one of kFirstScreens (default: title,
-                                                ///< or level when --level / --seed is given)
+                                                ///< level when --level / --seed is given, editor
+                                                ///< with --edit)
     std::string menu_keys;                      ///< scripted presses "FRAME:control,..." (tests, screenshots)
     std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
     RecordingOptions recording;                 ///< --db, --script, --replay... (game/app/recording.cpp)

@@ -6,9 +6,10 @@
 namespace sawtooth::app {
 
 namespace {
-// A level smaller than the view is centred; otherwise the view stays inside it.
-double clamp_axis(double c, double half, double size) {
-    return size <= 2 * half ? size / 2 : std::clamp(c, half, size - half);
+// A level smaller than the view is centred; otherwise the view stays inside it, widened
+// by `margin` on both sides.
+double clamp_axis(double c, double half, double size, double margin) {
+    return size + 2 * margin <= 2 * half ? size / 2 : std::clamp(c, half - margin, size + margin - half);
 }
 }  // namespace
 
@@ -18,7 +19,9 @@ void Camera::set_bounds(double level_w, double level_h, int view_w, int view_h) 
     m_view_w = view_w;
     m_view_h = view_h;
     m_ppm = m_config.pixels_per_metre;
-    if (level_w > 0 && level_h > 0) m_ppm = std::max({m_ppm, view_w / level_w, view_h / level_h});
+    const double m2 = 2 * m_config.margin;
+    if (level_w > 0 && level_h > 0)
+        m_ppm = std::max({m_ppm, view_w / (level_w + m2), view_h / (level_h + m2)});
     clamp();
 }
 
@@ -44,10 +47,11 @@ void Camera::set_shake(double pixels, double time) {
 }
 
 void Camera::clamp() {
-    m_cx = clamp_axis(m_cx, half_w(), m_level_w);
-    m_cy = clamp_axis(m_cy, half_h(), m_level_h);
-    m_vx = clamp_axis(m_cx + m_shake_x, half_w(), m_level_w);
-    m_vy = clamp_axis(m_cy + m_shake_y, half_h(), m_level_h);
+    const double m = m_config.margin;
+    m_cx = clamp_axis(m_cx, half_w(), m_level_w, m);
+    m_cy = clamp_axis(m_cy, half_h(), m_level_h, m);
+    m_vx = clamp_axis(m_cx + m_shake_x, half_w(), m_level_w, m);
+    m_vy = clamp_axis(m_cy + m_shake_y, half_h(), m_level_h, m);
 }
 
 float Camera::sx(double x) const { return static_cast<float>((x - m_vx) * m_ppm + m_view_w / 2.0); }

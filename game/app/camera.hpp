@@ -11,6 +11,7 @@ struct CameraConfig {
     double follow_rate = 6.0;        ///< 1/s: exponential approach to the target
     double look_ahead = 2.5;         ///< m ahead of the player's facing
     double dead_zone_y = 1.5;        ///< m the target may move vertically before the camera does
+    double margin = 0.0;             ///< m the view may show past each level edge (editor panning)
 };
 
 /// A 2D follow camera over a rectangular level.
@@ -18,7 +19,8 @@ class Camera {
 public:
     explicit Camera(CameraConfig config = {}) : m_config(config) {}
     /// Sets the level size (m) and the view size (px); clamps the centre. A level smaller
-    /// than the view at the configured scale is zoomed in until it fills the view.
+    /// than the view at the configured scale (margins included) is zoomed in until it
+    /// fills the view.
     void set_bounds(double level_w, double level_h, int view_w, int view_h);
     /// Jumps straight to a target (level start, respawn).
     void snap(double x, double y);

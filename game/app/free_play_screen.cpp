@@ -4,6 +4,7 @@
 #include "engine/ui_input.hpp"
 #include "game/app/adaptive_screen.hpp"
 #include "game/app/difficulty_overlay.hpp"
+#include "game/app/editor_screen.hpp"
 #include "game/app/level_source.hpp"
 #include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
@@ -18,11 +19,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace sawtooth::app {
 
 namespace {
-enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kAdaptive, kBack, kRowCount };
+enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kEdit, kAdaptive, kBack, kRowCount };
 struct Size2 {
     int w, h;
     const char* name;
@@ -55,9 +57,11 @@ FreePlayScreen::FreePlayScreen(Services services)
     items[kPlay] = {"Play"};
     items[kPacks] = {"Packs", "", false, false,
                      "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
+    items[kEdit] = {"Edit in the level editor", "", false, false,
+                    "Open this generated level in the editor (saved as seed_N.txt beside editor.txt)"};
     items[kAdaptive] = adaptive_item();
     items[kBack] = {"Back"};
-    m_menu = Menu(std::move(items), {640, 150, 760, 48, 28});  // ten rows inside the panel
+    m_menu = Menu(std::move(items), {640, 150, 760, 44, 26});  // eleven rows inside the panel
     refresh();
 }
 
@@ -97,21 +101,22 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     if (row == kRoomSize && change) m_room_size = wrap(m_room_size + dir, kRoomSizes);
     if (row == kSpeed && change) m_speed = (m_speed - 1 + dir + kMaxSpeed) % kMaxSpeed + 1;
     if (row == kPlay && a == MenuAction::Activate) play();
+    if (row == kEdit && a == MenuAction::Activate) edit();
     if (row == kPacks && a == MenuAction::Activate)
         m_services.screens->push(std::make_unique<PacksMenuScreen>(m_services));
     if (row == kAdaptive && a == MenuAction::Activate) play_adaptive();
     refresh();
 }
 
-void FreePlayScreen::play() {
-    GenParams p;
+// The level the setup describes; false (with the status set) when it cannot be made.
+bool FreePlayScreen::generate(GenParams& p, Level& level) {
     if (m_seed_text.empty()) m_seed_text = std::to_string(random_seed());
     try {
         p.seed = std::stoull(m_seed_text);
     } catch (const std::exception&) {
         m_status = "seed must be a number below 2^64";
         m_status_bad = true;
-        return;
+        return false;
     }
     p.layout = m_layout == 0 ? Layout::Maze : Layout::Linear;
     p.rooms_w = kRoomCounts[m_rooms].w;
@@ -119,12 +124,28 @@ void FreePlayScreen::play() {
     p.room_w = kRoomSizes[m_room_size].w;
     p.room_h = kRoomSizes[m_room_size].h;
     p.level_index = m_speed;
-    Level level;
     if (const std::string err = generate_for_play(p, level); !err.empty()) {
         m_status = err;
         m_status_bad = true;
-        return;
+        return false;
     }
+    return true;
+}
+
+// "Edit generated level N": the editor on the setup's level, saving beside editor.txt.
+void FreePlayScreen::edit() {
+    GenParams p;
+    Level level;
+    if (!generate(p, level)) return;
+    const std::filesystem::path file =
+        std::filesystem::path(default_editor_file()).parent_path() / ("seed_" + m_seed_text + ".txt");
+    m_services.screens->push(std::make_unique<EditorScreen>(m_services, std::move(level), file.string()));
+}
+
+void FreePlayScreen::play() {
+    GenParams p;
+    Level level;
+    if (!generate(p, level)) return;
     PlatformerOptions opt;
     opt.title = "Free play: seed " + m_seed_text;
     opt.quit_label = "Back to setup";
@@ -193,7 +214,7 @@ void FreePlayScreen::render(SDL_Renderer* r, double, double real_dt) {
     m_services.text->draw("Free play", vw / 2, 70, 48, palette::kText, engine::Align::Center);
     m_menu.draw(r, *m_services.text);
     if (!m_status.empty())
-        m_services.text->draw(m_status, vw / 2, vh - 100, 20, m_status_bad ? palette::kBad : palette::kGood,
+        m_services.text->draw(m_status, vw / 2, vh - 84, 20, m_status_bad ? palette::kBad : palette::kGood,
                               engine::Align::Center);
 }
 

@@ -2,12 +2,13 @@
 // Free play setup: a seed (typed digits, or a random one), the layout (maze / linear),
 // the number of rooms and the room size, and the trap speed (t_cycle schedule index).
 // Play generates that level and plays it; afterwards (after the rating screen, when it is
-// on) the setup returns with the result, so "same seed again" is one key press. Packs and
-// Adaptive (levels chosen for the player's skill; on only with a difficulty model) open
-// their own screens.
+// on) the setup returns with the result, so "same seed again" is one key press. "Edit in
+// the level editor" opens the same level in the editor instead. Packs and Adaptive (levels
+// chosen for the player's skill; on only with a difficulty model) open their own screens.
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
+#include "gen/generator.hpp"
 
 #include <cstdint>
 
@@ -23,7 +24,9 @@ public:
 
 private:
     void refresh();
+    bool generate(GenParams& params, Level& level);
     void play();
+    void edit();
     void offer_rating(const std::string& title);
     MenuItem adaptive_item() const;
     void play_adaptive();

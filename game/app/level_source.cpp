@@ -1,25 +1,17 @@
 #include "game/app/level_source.hpp"
 
-#include "gen/printable.hpp"
+#include "telemetry/level_file.hpp"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
 namespace sawtooth::app {
 
 std::string read_level_file(const std::string& path, Level& out) {
-    std::ifstream in(path, std::ios::binary);
-    const std::string name = printable(path);
-    if (!in) return "cannot read level file '" + name + "'";
-    std::stringstream ss;
-    ss << in.rdbuf();
     try {
-        out = parse_level_text(ss.str());
-    } catch (const LevelFormatError& e) {
-        return name + ": " + e.what();
+        out = telemetry::read_level_file(path);
+    } catch (const telemetry::LevelFileError& e) {
+        return e.what();
     }
-    if (const std::string p = validate_level(out); !p.empty()) return name + ": " + p;
     return {};
 }
 

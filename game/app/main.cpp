@@ -16,6 +16,9 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
         ->check(CLI::Range(1, 100000000));
     cli.add_option("--screenshot", o.screenshot, "write a PNG of the last frame to this path");
     cli.add_option("--level", o.level_file, "play a level text file (assets/levels/*.txt)");
+    cli.add_option("--edit", o.edit_file,
+                   "open a level text file in the level editor (a new level when it does not exist; "
+                   "with --seed: the generated level of that seed)");
     cli.add_option("--pack", o.pack_file, "play the levels of a level pack (assets/packs/*.json) in order");
     cli.add_flag("--study", o.study,
                  "start the study session at once (with --pack: the pack's levels instead of drawn ones)");

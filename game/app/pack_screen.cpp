@@ -48,7 +48,7 @@ void PackScreen::play_next() {
                               std::to_string(m_pack.levels.size());
     Level level;
     try {
-        level = telemetry::generate_pack_level(pl, label);
+        level = telemetry::pack_level(pl, label);
     } catch (const telemetry::PackError& e) {
         m_status = e.what();
         m_status_bad = true;
@@ -60,7 +60,10 @@ void PackScreen::play_next() {
     LevelInfo info;
     info.mode = "free";  // recorded like free play: the player chose the pack
     info.label = label;
-    info.params = pl.params;
+    if (pl.hand_made())
+        info.file = m_file + "#" + pl.name;  // recorded with its level text, like --level
+    else
+        info.params = pl.params;
     auto screen = std::make_unique<PlatformerScreen>(m_services, level, opt, [this](const LevelResult& r) {
         // This screen stays below the level: it outlives the callback.
         m_services.screens->pop();
@@ -108,10 +111,13 @@ void PackScreen::render(SDL_Renderer* r, double, double real_dt) {
     const std::size_t shown = std::min<std::size_t>(n, 8);
     const std::size_t first = std::min(n - shown, m_next > 3 ? m_next - 3 : 0);
     for (std::size_t i = first; i < first + shown; ++i) {
-        const GenParams& p = m_pack.levels[i].params;
-        const std::string line = std::to_string(i + 1) + ". seed " + std::to_string(p.seed) + ", " +
-                                 std::string(layout_name(p.layout)) + " " + std::to_string(p.rooms_w) + "x" +
-                                 std::to_string(p.rooms_h) + " rooms" + (i == m_next ? "  <- next" : "");
+        const telemetry::PackLevel& pl = m_pack.levels[i];
+        const GenParams& p = pl.params;
+        const std::string what =
+            pl.hand_made() ? pl.name + ", hand-made"
+                           : "seed " + std::to_string(p.seed) + ", " + std::string(layout_name(p.layout)) +
+                                 " " + std::to_string(p.rooms_w) + "x" + std::to_string(p.rooms_h) + " rooms";
+        const std::string line = std::to_string(i + 1) + ". " + what + (i == m_next ? "  <- next" : "");
         m_services.text->draw(line, vw / 2, 170 + static_cast<int>(i - first) * 30, 20,
                               i == m_next ? palette::kGood : palette::kText, engine::Align::Center);
     }

@@ -3,6 +3,7 @@
 #include "engine/draw.hpp"
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
+#include "engine/ui_input.hpp"
 #include "game/app/pause_screen.hpp"
 #include "game/app/sound_bank.hpp"
 #include "game/app/ui.hpp"
@@ -89,6 +90,10 @@ void PlatformerScreen::tick(const engine::Controls& controls) {
     }
     if (m_options.allow_skip && controls.pressed(engine::Control::Skip)) {
         finish(LevelOutcome::Skipped);
+        return;
+    }
+    if (m_options.quit_key != 0 && m_services.ui && m_services.ui->key_scancode == m_options.quit_key) {
+        finish(LevelOutcome::Quit);
         return;
     }
     if (controls.pressed(engine::Control::Debug)) m_show_debug = !m_show_debug;

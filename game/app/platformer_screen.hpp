@@ -47,6 +47,7 @@ struct PlatformerOptions {
     bool allow_skip = false;                   ///< Tab / gamepad Y skips (study session)
     bool trap_checklist = false;               ///< HUD lists which trap kinds were touched (tutorial 2)
     std::string quit_label = "Quit to title";  ///< pause menu's last entry
+    int quit_key = 0;  ///< SDL scancode that quits the level at once (the editor's test-play key), 0 = none
 };
 
 /// A sign painted into a level: `meta hintN X Y TEXT` lines (tutorials).

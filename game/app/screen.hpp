@@ -85,6 +85,9 @@ public:
     virtual bool takes_text() const { return false; }
     /// Short name for logs and tests ("title", "level", "results"...).
     virtual std::string name() const { return "screen"; }
+    /// Lines printed after the name by --print-screen when the run ends (tests); may wait
+    /// for the screen's background work to finish. "" = nothing.
+    virtual std::string final_report() const { return {}; }
 };
 
 /// The stack of screens; pushes and pops take effect between ticks.

@@ -2,6 +2,7 @@
 
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
+#include "game/app/editor_screen.hpp"
 #include "game/app/free_play_screen.hpp"
 #include "game/app/settings_screen.hpp"
 #include "game/app/study_session.hpp"
@@ -23,6 +24,7 @@ enum Row {
     kElimination,
     kGap,
     kSettings,
+    kEditor,
     kQuit,
     kRowCount
 };
@@ -47,8 +49,10 @@ TitleScreen::TitleScreen(Services services, std::optional<std::uint64_t> study_s
     items[kElimination] = {"Elimination", "", false, false, "Make words by removing letters"};
     items[kGap] = {"", "", false, true};
     items[kSettings] = {"Settings", "", false, false, "Volume, keys, fullscreen"};
+    items[kEditor] = {"Level editor", "", false, false,
+                      "Build a level; the expert bot proves it playable as you go"};
     items[kQuit] = {"Quit"};
-    m_menu = Menu(std::move(items), {640, 236, 460, 48, 30});
+    m_menu = Menu(std::move(items), {640, 226, 460, 44, 30});
 }
 
 void TitleScreen::tick(const engine::Controls& c) {
@@ -73,12 +77,30 @@ void TitleScreen::tick(const engine::Controls& c) {
         case kSettings:
             m_services.screens->push(std::make_unique<SettingsScreen>(m_services));
             break;
+        case kEditor:
+            open_editor();
+            break;
         case kQuit:
             m_services.screens->pop();
             break;
         default:
             break;
     }
+}
+
+// The editor on default_editor_file(): where the last session left it, or a new level.
+void TitleScreen::open_editor() {
+    const std::string file = default_editor_file();
+    Level level;
+    if (const std::string err = open_editor_level(file, level); !err.empty()) {
+        // A damaged file is kept: the editor starts a new level that saves beside it.
+        auto editor = std::make_unique<EditorScreen>(
+            m_services, new_empty_level(kNewLevelWidth, kNewLevelHeight), file + ".new.txt");
+        editor->set_status(err, true);
+        m_services.screens->push(std::move(editor));
+        return;
+    }
+    m_services.screens->push(std::make_unique<EditorScreen>(m_services, level, file));
 }
 
 void TitleScreen::render(SDL_Renderer* r, double, double real_dt) {

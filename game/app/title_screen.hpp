@@ -1,6 +1,6 @@
 #pragma once
 // The title menu: Platformer (Study session, Free play), Elimination (its own menu),
-// Settings, Quit. Keyboard, gamepad and mouse all work.
+// Settings, Level editor, Quit. Keyboard, gamepad and mouse all work.
 
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
@@ -24,6 +24,8 @@ public:
     std::string name() const override { return "title"; }
 
 private:
+    void open_editor();
+
     Services m_services;
     std::optional<std::uint64_t> m_study_seed;
     Menu m_menu;

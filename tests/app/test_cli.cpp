@@ -163,7 +163,8 @@ TEST_CASE("the Elimination entry opens its menu, Back returns, and Quit ends the
     CHECK(r.out.find("screen: words-menu") != std::string::npos);
     r = run(flags("--headless --frames 12 --print-screen --menu-keys 2:down,4:down,6:confirm,9:back"), home);
     CHECK(r.out.find("screen: title") != std::string::npos);
-    r = run(flags("--headless --frames 40 --print-screen --menu-keys 2:down,4:down,6:down,8:down,10:confirm"),
+    r = run(flags("--headless --frames 40 --print-screen --menu-keys "
+                  "2:down,4:down,6:down,8:down,10:down,12:confirm"),
             home);
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: none") != std::string::npos);

@@ -83,7 +83,7 @@ std::vector<std::uint64_t> seeds_of(const std::string& pack_path) {
 double mean_pairwise_similarity(const std::string& pack_path) {
     std::vector<LevelFeatures> f;
     for (const telemetry::PackLevel& l : telemetry::read_pack(pack_path).levels)
-        f.emplace_back(telemetry::generate_pack_level(l, "test"));
+        f.emplace_back(telemetry::pack_level(l, "test"));
     double sum = 0.0;
     int pairs = 0;
     for (std::size_t i = 0; i < f.size(); ++i)
@@ -193,7 +193,8 @@ TEST_CASE("the pack reader refuses a future, empty, other-version or stale pack,
     };
     nlohmann::json d = doc;
     d["format_version"] = telemetry::kPackFormatVersion + 1;
-    refused(d, "p.json: pack format version 2 is newer");
+    refused(d,
+            "p.json: pack format version " + std::to_string(telemetry::kPackFormatVersion + 1) + " is newer");
     d = doc;
     d["levels"] = nlohmann::json::array();
     refused(d, "p.json: the pack holds no level");

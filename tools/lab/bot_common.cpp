@@ -2,12 +2,23 @@
 
 #include "game/bot/expert_bot.hpp"
 #include "gen/rng.hpp"
+#include "telemetry/level_file.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 
 #include <thread>
 
 namespace sawtooth::lab {
+
+std::vector<Level> read_level_files(const std::vector<std::string>& paths) {
+    std::vector<Level> levels;
+    for (const std::string& path : paths) try {
+            levels.push_back(telemetry::read_level_file(path));
+        } catch (const telemetry::LevelFileError& e) {
+            throw LabError(e.what());
+        }
+    return levels;
+}
 
 int worker_count(int requested) {
     if (requested > 0) return requested;

@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the bot commands (verify-levels, study, catalog --prove): worker counts, the
-// study's level parameters, level indices, and the expert's proof of one level (both ways).
+// study's level parameters, level indices, level files named on the command line, and the
+// expert's proof of one level (both ways).
 // (Their arguments are parsed by tools/lab/cli_args.hpp.)
 
 #include "gen/generator.hpp"
@@ -11,6 +12,10 @@
 #include <vector>
 
 namespace sawtooth::lab {
+
+/// The level text files named by --level, all read and validated before anything runs;
+/// throws LabError naming the file, line and column of the first problem.
+std::vector<Level> read_level_files(const std::vector<std::string>& paths);
 
 /// Threads to use: `requested` if > 0, else every core (at least 1).
 int worker_count(int requested);

@@ -147,8 +147,7 @@ std::vector<LevelFeatures> candidate_features(const std::vector<Candidate>& cand
     parallel_for(candidates.size(), worker_count(threads), [&](std::size_t i) {
         const telemetry::PackLevel& l = candidates[i].level;
         try {
-            slots[i].emplace(
-                telemetry::generate_pack_level(l, "catalogue seed " + std::to_string(l.params.seed)));
+            slots[i].emplace(telemetry::pack_level(l, "catalogue seed " + std::to_string(l.params.seed)));
         } catch (const telemetry::PackError& e) {
             errors[i] = e.what();
         }
@@ -286,7 +285,7 @@ void run_pick(const PickOptions& o) {
     pack.provenance = provenance(o, f, rows, top, filtered.provenance);
     try {
         for (const Candidate& c : draw(filtered.candidates, o)) {
-            telemetry::generate_pack_level(c.level, "catalogue seed " + std::to_string(c.level.params.seed));
+            telemetry::pack_level(c.level, "catalogue seed " + std::to_string(c.level.params.seed));
             pack.levels.push_back(c.level);
             std::printf("rank %5d  score %8.4f  seed %llu\n", c.rank, c.score,
                         static_cast<unsigned long long>(c.level.params.seed));

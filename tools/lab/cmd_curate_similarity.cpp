@@ -7,6 +7,7 @@
 // filter_by_similarity), or write anything but the PNG asked for.
 #include "gen/generator.hpp"
 #include "gen/similarity.hpp"
+#include "telemetry/level_file.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -22,10 +23,8 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -82,13 +81,10 @@ Level generate_or_throw(const GenParams& p) {
 /// A level named on the command line: an existing level file, else a seed.
 Level level_argument(const std::string& text, const ShapeOptions& o) {
     if (std::filesystem::is_regular_file(text)) {
-        std::ifstream f(text, std::ios::binary);
-        std::stringstream ss;
-        ss << f.rdbuf();
         try {
-            return parse_level_text(ss.str());
-        } catch (const LevelFormatError& e) {
-            throw LabError(text + ": " + e.what());
+            return telemetry::read_level_file(text);
+        } catch (const telemetry::LevelFileError& e) {
+            throw LabError(e.what());
         }
     }
     try {

@@ -1,10 +1,11 @@
-// `sawtooth-lab difficulty`: generate a level, evaluate it with the level model (thesis
-// 4.6) and print its difficulty, easiest path and challenges; --png draws it like thesis
-// Figs. 5.13-5.16: challenge (substitute) edges coloured from red (p = 0) to green (p = 1),
-// the easiest path in blue over the grey level graph.
+// `sawtooth-lab difficulty`: generate a level (or read one with --level FILE), evaluate it
+// with the level model (thesis 4.6) and print its difficulty, easiest path and challenges; --png draws it
+// like thesis Figs. 5.13-5.16: challenge (substitute) edges coloured from red (p = 0) to green (p = 1), the
+// easiest path in blue over the grey level graph.
 #include "gen/generator.hpp"
 #include "gen/travel_time.hpp"
 #include "telemetry/analysis/level_model.hpp"
+#include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/png.hpp"
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace sawtooth::lab {
 
@@ -25,6 +27,7 @@ using namespace analysis;
 
 struct DifficultyOptions {
     LevelArgs level{.seed = {}, .layout = "linear", .rooms = "4x2", .room_size = "11x7", .level_index = 5};
+    std::string level_file;  ///< --level: evaluate this level text file instead
     std::string model;
     std::string png;
     int scale = 24;
@@ -39,8 +42,18 @@ std::uint32_t probability_colour(double p) {
     return static_cast<std::uint32_t>(r << 16 | g << 8 | 40);
 }
 
-void draw(const GeneratedLevel& g, const LevelModelResult& r, const std::string& path, int s) {
+/// The level evaluated, with the graph the result's node ids refer to.
+struct Evaluated {
+    Level level;
+    LevelGraph graph;
+    LevelModelResult result;
+    std::string name;                   ///< "seed 42" or the file
+    std::optional<std::uint64_t> seed;  ///< generated levels only
+};
+
+void draw(const Evaluated& g, const std::string& path, int s) {
     const Level& l = g.level;
+    const LevelModelResult& r = g.result;
     Canvas c(l.width * s, l.height * s);
     auto py = [&](int cell_y) { return (l.height - 1 - cell_y) * s; };
     for (int y = 0; y < l.height; ++y)
@@ -92,60 +105,94 @@ void draw(const GeneratedLevel& g, const LevelModelResult& r, const std::string&
     if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write PNG '" + path + "'");
 }
 
-void run(const DifficultyOptions& o) {
+ChallengeModel read_model(const DifficultyOptions& o, std::string& model_name) {
+    model_name = "thesis Fig. 5.2 reference fit";
+    if (o.model.empty()) return thesis_reference_model();
+    model_name = o.model;
+    try {
+        return load_model(o.model);
+    } catch (const ModelError& e) {
+        throw LabError(e.what());
+    }
+}
+
+Evaluated evaluate(const DifficultyOptions& o, const ChallengeModel& model) {
+    Evaluated e;
+    if (!o.level_file.empty()) {
+        e.level = read_level_files({o.level_file}).front();
+        e.graph = build_level_graph(e.level);
+        e.name = o.level_file;
+        const int start = e.graph.stand(e.level.start), exit = e.graph.stand(e.level.exit);
+        if (start < 0 || exit < 0)
+            throw LabError(o.level_file + ": the " + (start < 0 ? "start" : "exit") +
+                           " has no floor to stand on (no node of the level graph)");
+        e.result = evaluate_level(e.level, e.graph, start, exit, model);
+        return e;
+    }
+    if (o.level.seed.empty()) throw LabError("give --seed or --level");
     const GenParams p = parse_level_args(o.level);
-    ChallengeModel model;
-    std::string model_name = "thesis Fig. 5.2 reference fit";
-    if (!o.model.empty()) {
-        try {
-            model = load_model(o.model);
-        } catch (const ModelError& e) {
-            throw LabError(e.what());
-        }
-        model_name = o.model;
-    } else {
-        model = thesis_reference_model();
-    }
-    const GeneratedLevel g = generate_level(p);
+    GeneratedLevel g = generate_level(p);
     if (!g.ok) throw LabError("generation failed: " + g.error);
-    const LevelModelResult r = evaluate_level(g, model);
-    if (!o.png.empty()) draw(g, r, o.png, o.scale);
+    e.result = evaluate_level(g, model);
+    e.level = std::move(g.level);
+    e.graph = std::move(g.graph);
+    e.name = "seed " + std::to_string(p.seed);
+    e.seed = p.seed;
+    return e;
+}
+
+/// The challenges the easiest path takes, as printed.
+nlohmann::json path_challenges_json(const Evaluated& e) {
     nlohmann::json challenges = nlohmann::json::array();
-    for (int k : r.path_challenges) {
-        const ChallengeEdge& e = r.challenge_edges[static_cast<std::size_t>(k)];
+    for (int k : e.result.path_challenges) {
+        const ChallengeEdge& c = e.result.challenge_edges[static_cast<std::size_t>(k)];
         challenges.push_back(
-            {{"trap", e.trap},
-             {"type", std::string(trap_type_name(g.level.traps[static_cast<std::size_t>(e.trap)].type))},
-             {"nodes", e.nodes},
-             {"t_timing", e.params.t_timing},
-             {"j", e.params.jumps},
-             {"t_cycle", e.params.t_cycle},
-             {"p_success", e.probability}});
+            {{"trap", c.trap},
+             {"type", std::string(trap_type_name(e.level.traps[static_cast<std::size_t>(c.trap)].type))},
+             {"nodes", c.nodes},
+             {"t_timing", c.params.t_timing},
+             {"j", c.params.jumps},
+             {"t_cycle", c.params.t_cycle},
+             {"p_success", c.probability}});
     }
-    if (o.json) {
-        nlohmann::json path = nlohmann::json::array();
-        for (int n : r.easiest_path) {
-            const GraphNode& gn = g.graph.nodes[static_cast<std::size_t>(n)];
-            path.push_back({n, gn.cell.x, gn.cell.y});
-        }
-        std::printf("%s\n", nlohmann::json{{"seed", p.seed},
-                                           {"model", model_name},
-                                           {"difficulty", r.difficulty},
-                                           {"success_probability", r.success_probability},
-                                           {"reachable", r.reachable},
-                                           {"traps", g.level.traps.size()},
-                                           {"challenge_edges", r.challenge_edges.size()},
-                                           {"easiest_path", path},
-                                           {"path_challenges", challenges}}
-                                .dump(2)
-                                .c_str());
-        return;
+    return challenges;
+}
+
+void print_json(const Evaluated& e, const std::string& model_name, const nlohmann::json& challenges) {
+    const LevelModelResult& r = e.result;
+    nlohmann::json path = nlohmann::json::array();
+    for (int n : r.easiest_path) {
+        const GraphNode& gn = e.graph.nodes[static_cast<std::size_t>(n)];
+        path.push_back({n, gn.cell.x, gn.cell.y});
     }
-    if (!r.reachable) throw LabError("the exit cannot be reached in the probability graph");
-    std::printf("difficulty %.4f (p(success) %.4f) of seed %llu, model: %s\n", r.difficulty,
-                r.success_probability, static_cast<unsigned long long>(p.seed), model_name.c_str());
+    nlohmann::json j{{"model", model_name},
+                     {"difficulty", r.difficulty},
+                     {"success_probability", r.success_probability},
+                     {"reachable", r.reachable},
+                     {"traps", e.level.traps.size()},
+                     {"challenge_edges", r.challenge_edges.size()},
+                     {"easiest_path", path},
+                     {"path_challenges", challenges}};
+    if (e.seed)
+        j["seed"] = *e.seed;
+    else
+        j["level"] = e.name;
+    std::printf("%s\n", j.dump(2).c_str());
+}
+
+void run(const DifficultyOptions& o) {
+    std::string model_name;
+    const ChallengeModel model = read_model(o, model_name);
+    const Evaluated e = evaluate(o, model);
+    const LevelModelResult& r = e.result;
+    if (!o.png.empty()) draw(e, o.png, o.scale);
+    const nlohmann::json challenges = path_challenges_json(e);
+    if (o.json) return print_json(e, model_name, challenges);
+    if (!r.reachable) throw LabError(e.name + ": the exit cannot be reached in the probability graph");
+    std::printf("difficulty %.4f (p(success) %.4f) of %s, model: %s\n", r.difficulty, r.success_probability,
+                e.name.c_str(), model_name.c_str());
     std::printf("easiest path: %zu nodes, %zu challenges of %zu traps\n", r.easiest_path.size(),
-                challenges.size(), g.level.traps.size());
+                challenges.size(), e.level.traps.size());
     for (const auto& ch : challenges)
         std::printf("  %-7s t_timing %.3f s  j %d  t_cycle %.2f s  p %.3f\n",
                     ch["type"].get<std::string>().c_str(), ch["t_timing"].get<double>(), ch["j"].get<int>(),
@@ -158,7 +205,9 @@ void register_difficulty(CLI::App& app) {
     auto o = std::make_shared<DifficultyOptions>();
     CLI::App* cmd =
         app.add_subcommand("difficulty", "predicted difficulty and easiest path of a level (thesis 4.6)");
-    cmd->add_option("--seed", o->level.seed, "level seed")->required();
+    CLI::Option* seed = cmd->add_option("--seed", o->level.seed, "level seed (or --level)");
+    cmd->add_option("--level", o->level_file, "evaluate this level text file (a hand-made level)")
+        ->excludes(seed);
     cmd->add_option("--layout", o->level.layout, "linear (study, default) | maze");
     cmd->add_option("--rooms", o->level.rooms, "rooms across x up (default 4x2, the study layout)");
     cmd->add_option("--room-size", o->level.room_size, "cells per room (default 11x7)");

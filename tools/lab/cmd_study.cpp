@@ -10,6 +10,7 @@
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"
+#include "telemetry/level_file.hpp"
 #include "telemetry/recorder.hpp"
 #include "telemetry/replay.hpp"
 #include "telemetry/store.hpp"
@@ -28,11 +29,9 @@
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -61,13 +60,6 @@ struct Participant {
     std::vector<Stage> stages;
 };
 
-std::string read_file(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
 /// The two tutorial levels: assets/levels/tutorial{1,2}.txt, else the test level.
 std::vector<telemetry::LevelSource> tutorial_sources() {
     std::vector<telemetry::LevelSource> out;
@@ -80,9 +72,9 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
         s.kind = "tutorial";
         s.name = "Tutorial " + std::to_string(i);
         try {
-            s.level = parse_level_text(read_file(file));
-        } catch (const LevelFormatError& e) {
-            throw LabError(file + ": " + e.what());
+            s.level = telemetry::read_level_file(file);
+        } catch (const telemetry::LevelFileError& e) {
+            throw LabError(e.what());
         }
         out.push_back(std::move(s));
     }
