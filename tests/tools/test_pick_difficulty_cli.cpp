@@ -98,7 +98,8 @@ void check_refused(const std::string& words, const std::string& problem) {
 
 void write_text(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
-const std::string kSeeds = " --seeds 1..40 --layout linear --level-index 1 --threads 2";
+const std::string kCandidates = " --seeds 1..40 --layout linear --level-index 1";
+const std::string kSeeds = kCandidates + " --threads 2";
 
 }  // namespace
 
@@ -143,7 +144,7 @@ TEST_CASE("a rising pack: distinct levels following the curve within the toleran
     // Same inputs, same pack.
     const std::string again = file("rising_again.json");
     run_json("pick-difficulty --model " + model_file() + " --curve rising --count 6 --tolerance 0.05" +
-             kSeeds + " --threads 1 --out " + again);
+             kCandidates + " --threads 1 --out " + again);
     CHECK(seeds_of(telemetry::read_pack(again)) == seeds);
 }
 
@@ -155,12 +156,23 @@ TEST_CASE("flat and file curves; a catalogue's stored figures are used only from
     CHECK(std::all_of(ft.begin(), ft.end(), [&](double t) { return t == ft.front(); }));
     CHECK(flat["max_abs_error"].get<double>() <= 0.1);
 
-    write_text(file("curve.json"), R"({"targets": [0.3, 0.5, 0.4]})");
+    // A file curve that is not monotone: the rising curve's targets 3, 1, 2 (they lie where
+    // the candidates are), followed in the file's order.
+    const nlohmann::json rising =
+        run_json("pick-difficulty --model " + model_file() + " --curve rising --count 3 --tolerance 0.05" +
+                 kSeeds + " --out " + file("rising3.json"));
+    const std::vector<double> rt = rising["curve"]["targets"];
+    const nlohmann::json targets = {rt[2], rt[0], rt[1]};
+    write_text(file("curve.json"), nlohmann::json{{"targets", targets}}.dump());
     const nlohmann::json fc =
         run_json("pick-difficulty --model " + model_file() + " --curve " + file("curve.json") +
-                 " --tolerance 0.2" + kSeeds + " --out " + file("file.json"));
-    CHECK(fc["curve"]["targets"] == nlohmann::json::array({0.3, 0.5, 0.4}));
-    CHECK(telemetry::read_pack(file("file.json")).levels.size() == 3);
+                 " --tolerance 0.05" + kSeeds + " --out " + file("file.json"));
+    CHECK(fc["curve"]["targets"] == targets);
+    CHECK(fc["curve"]["kind"] == "file");
+    const telemetry::Pack fp = telemetry::read_pack(file("file.json"));
+    REQUIRE(fp.levels.size() == 3);
+    for (std::size_t k = 0; k < 3; ++k)
+        CHECK(std::abs(predicted(fp.levels[k]) - targets[k].get<double>()) <= 0.05);
 
     // Catalogues of the same 40 levels: with this model (stored), another model and none
     // (recomputed). All three give the seed range's pack.
