@@ -79,4 +79,38 @@ double histogram_accuracy(const DeathHistogram& t, const DeathHistogram& v, int 
     return std::clamp(1.0 - err / total, 0.0, 1.0);
 }
 
+namespace {
+
+/// Ranks 1..n of `v`, ties sharing their mean rank.
+std::vector<double> mean_ranks(const std::vector<double>& v) {
+    std::vector<std::size_t> order(v.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] < v[b]; });
+    std::vector<double> rank(v.size());
+    for (std::size_t r = 0; r < order.size();) {
+        std::size_t end = r + 1;
+        while (end < order.size() && v[order[end]] == v[order[r]]) ++end;
+        const double mean = 0.5 * static_cast<double>(r + end - 1) + 1.0;
+        for (std::size_t k = r; k < end; ++k) rank[order[k]] = mean;
+        r = end;
+    }
+    return rank;
+}
+
+}  // namespace
+
+std::optional<double> spearman_rho(const std::vector<double>& x, const std::vector<double>& y) {
+    if (x.size() != y.size() || x.size() < 2) return std::nullopt;
+    const std::vector<double> rx = mean_ranks(x), ry = mean_ranks(y);
+    const double mean = 0.5 * static_cast<double>(x.size() + 1);  // of either rank vector
+    double sxy = 0.0, sxx = 0.0, syy = 0.0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxy += (rx[i] - mean) * (ry[i] - mean);
+        sxx += (rx[i] - mean) * (rx[i] - mean);
+        syy += (ry[i] - mean) * (ry[i] - mean);
+    }
+    if (sxx == 0.0 || syy == 0.0) return std::nullopt;
+    return sxy / std::sqrt(sxx * syy);
+}
+
 }  // namespace sawtooth::analysis

@@ -2,9 +2,10 @@
 // Statistics of the verification (thesis 5.3-5.4): simple linear regression of deaths on
 // predicted difficulty with the slope's standard error, t-score and two-tailed p-value
 // (Student's t from Boost.Math, no table), and the histogram-agreement accuracy defined
-// in docs/difficulty.md.
+// in docs/difficulty.md; Spearman's rank correlation (deaths by position, issue 17 point 3).
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace sawtooth::analysis {
@@ -45,5 +46,10 @@ DeathHistogram death_histogram(const std::vector<double>& difficulty, const std:
 /// V_b / T_b = mean deaths of verification / training levels in b), clamped to [0, 1].
 /// Returns -1 when no bin qualifies or the verification levels have no deaths.
 double histogram_accuracy(const DeathHistogram& training, const DeathHistogram& verification, int min_levels);
+
+/// Spearman's rank correlation of paired values: Pearson's r of their ranks, tied values
+/// taking their mean rank. nullopt when there are fewer than 2 pairs, the lengths differ or
+/// either side is constant (no ranking to correlate).
+std::optional<double> spearman_rho(const std::vector<double>& x, const std::vector<double>& y);
 
 }  // namespace sawtooth::analysis

@@ -5,12 +5,17 @@
 // all cores; their recordings are written through the real SessionRecorder/LevelRecorder,
 // in participant order from one thread, so the same --seed gives the same inputs and
 // events whatever the thread count. Every level is then replay-verified, and the figures
-// of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput.
+// of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput,
+// and the mean deaths by position in the session per skill group with Spearman's rho
+// between position and mean deaths (issue 17 point 3). With --pack every session plays the
+// pack's levels in its order after the tutorials, as the game's `sawtooth --study --pack`.
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"
 #include "telemetry/level_file.hpp"
+#include "telemetry/analysis/statistics.hpp"
+#include "telemetry/pack.hpp"
 #include "telemetry/recorder.hpp"
 #include "telemetry/replay.hpp"
 #include "telemetry/store.hpp"
@@ -25,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -60,6 +66,14 @@ struct Participant {
     std::vector<Stage> stages;
 };
 
+/// What every session plays: the tutorials, then the pack's levels (the same for everyone)
+/// or, without a pack, `drawn` levels drawn from each session's seed.
+struct SessionPlan {
+    std::vector<telemetry::LevelSource> tutorials;
+    std::vector<telemetry::LevelSource> pack;
+    int drawn = 0;
+};
+
 /// The two tutorial levels: assets/levels/tutorial{1,2}.txt, else the test level.
 std::vector<telemetry::LevelSource> tutorial_sources() {
     std::vector<telemetry::LevelSource> out;
@@ -81,28 +95,55 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
     return out;
 }
 
-Participant simulate(std::uint64_t seed, const std::vector<telemetry::LevelSource>& tutorials, int levels) {
+telemetry::LevelSource generated_source(const GenParams& params, Level level, int k, int of) {
+    telemetry::LevelSource s;
+    s.kind = "generated";
+    s.name = "Level " + std::to_string(k) + "/" + std::to_string(of);
+    s.params = params;
+    s.level = std::move(level);
+    return s;
+}
+
+/// Study level k of a session, drawn from its seed as the game draws it.
+telemetry::LevelSource drawn_source(std::uint64_t session_seed, int k) {
+    GenParams params = study_level_params(session_seed, k);
+    GeneratedLevel g = generate_level(params);
+    for (int attempt = 1; !g.ok && attempt < kMaxSeedTries; ++attempt) {
+        std::uint64_t s = params.seed;
+        params.seed = splitmix64(s);
+        g = generate_level(params);
+    }
+    if (!g.ok) throw LabError("study level " + std::to_string(k) + " does not generate: " + g.error);
+    return generated_source(params, std::move(g.level), k, kStudyLevels);
+}
+
+/// The pack's levels, read, regenerated and hash-checked once (telemetry::read_pack).
+std::vector<telemetry::LevelSource> pack_sources(const std::string& file) {
+    try {
+        const telemetry::Pack pack = telemetry::read_pack(file);
+        std::vector<telemetry::LevelSource> out;
+        const int n = static_cast<int>(pack.levels.size());
+        for (int k = 1; k <= n; ++k) {
+            const telemetry::PackLevel& l = pack.levels[static_cast<std::size_t>(k - 1)];
+            if (l.hand_made())
+                throw LabError(file + ": level " + std::to_string(k) + " (" + telemetry::pack_level_title(l) +
+                               ") is hand-made; a simulated study plays generated levels");
+            out.push_back(generated_source(l.params, telemetry::pack_level(l, file), k, n));
+        }
+        return out;
+    } catch (const telemetry::PackError& e) {
+        throw LabError(e.what());
+    }
+}
+
+Participant simulate(std::uint64_t seed, const SessionPlan& plan) {
     Rng rng(seed);
     Participant p;
     p.skill = bot::draw_participant_skill(rng);
-    const std::uint64_t session_seed = rng.next_u64();
-    std::vector<telemetry::LevelSource> sources = tutorials;
-    for (int k = 1; k <= levels; ++k) {
-        GenParams params = study_level_params(session_seed, k);
-        GeneratedLevel g = generate_level(params);
-        for (int attempt = 1; !g.ok && attempt < kMaxSeedTries; ++attempt) {
-            std::uint64_t s = params.seed;
-            params.seed = splitmix64(s);
-            g = generate_level(params);
-        }
-        if (!g.ok) throw LabError("study level " + std::to_string(k) + " does not generate: " + g.error);
-        telemetry::LevelSource s;
-        s.kind = "generated";
-        s.name = "Level " + std::to_string(k) + "/" + std::to_string(kStudyLevels);
-        s.params = params;
-        s.level = std::move(g.level);
-        sources.push_back(std::move(s));
-    }
+    const std::uint64_t session_seed = rng.next_u64();  // drawn with a pack too: same players
+    std::vector<telemetry::LevelSource> sources = plan.tutorials;
+    sources.insert(sources.end(), plan.pack.begin(), plan.pack.end());
+    for (int k = 1; k <= plan.drawn; ++k) sources.push_back(drawn_source(session_seed, k));
     for (std::size_t i = 0; i < sources.size(); ++i) {
         Stage st;
         st.source = std::move(sources[i]);
@@ -203,7 +244,22 @@ struct RecordedStudy {
     int stuck = 0;
     int skipped_tutorials = 0;
     std::uint64_t sim_ticks = 0;
+    /// Deaths of every play by skill group ("ALL" too) and position (0 = first level).
+    std::map<std::string, std::vector<std::vector<double>>> position_deaths;
 };
+
+void add_position_deaths(RecordedStudy& r, const std::string& group, std::size_t position, int deaths) {
+    std::vector<std::vector<double>>& by = r.position_deaths[group];
+    if (by.size() <= position) by.resize(position + 1);
+    by[position].push_back(deaths);
+}
+
+/// The drawn skill group in capitals ("GOOD"), as `model verify` names its groups.
+std::string upper_group_name(bot::SkillGroup group) {
+    std::string name(bot::skill_group_name(group));
+    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return name;
+}
 
 /// Counts participant i's plays into `r`; --verbose prints each one.
 void tally_plays(const Participant& p, int i, bool verbose, RecordedStudy& r) {
@@ -213,6 +269,9 @@ void tally_plays(const Participant& p, int i, bool verbose, RecordedStudy& r) {
         r.sim_ticks += play.ticks;
         r.stuck += play.end == bot::PlayEnd::Stuck || play.end == bot::PlayEnd::OutOfTime;
         if (s < kTutorials && play.end != bot::PlayEnd::Exit) ++r.skipped_tutorials;
+        if (s >= kTutorials)
+            for (const std::string& g : {std::string("ALL"), upper_group_name(p.skill.group)})
+                add_position_deaths(r, g, s - kTutorials, play.deaths);
         if (verbose)
             std::fprintf(stderr, "participant %d (%s) %s: %s, %d deaths, %llu ticks%s%s\n", i + 1,
                          bot::describe(p.skill).c_str(), p.stages[s].source.name.c_str(),
@@ -223,8 +282,7 @@ void tally_plays(const Participant& p, int i, bool verbose, RecordedStudy& r) {
 }
 
 /// Simulates the participants on `threads` workers and records them in participant order.
-RecordedStudy simulate_and_record(const StudyRequest& req, int threads,
-                                  const std::vector<telemetry::LevelSource>& tutorials,
+RecordedStudy simulate_and_record(const StudyRequest& req, int threads, const SessionPlan& plan,
                                   const std::shared_ptr<telemetry::Store>& store) {
     const int n = req.players;
     OrderedParticipants results(n);
@@ -232,9 +290,7 @@ RecordedStudy simulate_and_record(const StudyRequest& req, int threads,
     auto worker = [&] {
         for (int i = next++; i < n; i = next++) {
             try {
-                results.put(i,
-                            std::make_unique<Participant>(
-                                simulate(participant_seed(req.seed, i), tutorials, req.levels)),
+                results.put(i, std::make_unique<Participant>(simulate(participant_seed(req.seed, i), plan)),
                             "");
             } catch (const std::exception& e) {
                 const std::string why = e.what();
@@ -339,6 +395,26 @@ struct StudyTiming {
     double secs = 0.0;      ///< everything
 };
 
+/// Mean deaths at each position per skill group, and Spearman's rho between position and
+/// that mean (null when it is undefined: one position, or equal means everywhere).
+nlohmann::json position_json(const RecordedStudy& r) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [group, by] : r.position_deaths) {
+        std::vector<double> positions, means;
+        for (std::size_t k = 0; k < by.size(); ++k) {
+            positions.push_back(static_cast<double>(k + 1));
+            double sum = 0.0;
+            for (const double d : by[k]) sum += d;
+            means.push_back(by[k].empty() ? 0.0 : sum / static_cast<double>(by[k].size()));
+        }
+        const std::optional<double> rho = analysis::spearman_rho(positions, means);
+        out[group] = {{"players", by.empty() ? std::size_t{0} : by.front().size()},
+                      {"mean_deaths", means},
+                      {"spearman_rho", rho ? nlohmann::json(*rho) : nlohmann::json(nullptr)}};
+    }
+    return out;
+}
+
 nlohmann::json figures_json(const StudyRequest& req, const RecordedStudy& r, const StudyFigures& f,
                             const StudyTiming& t) {
     const double ticks_per_sec = t.secs > 0 ? static_cast<double>(r.sim_ticks) / t.secs : 0.0;
@@ -358,6 +434,8 @@ nlohmann::json figures_json(const StudyRequest& req, const RecordedStudy& r, con
     j["replay_verified"] = f.verified;
     j["replay_checked"] = req.verify ? static_cast<int>(r.level_ids.size()) : 0;
     j["desyncs"] = f.desyncs;
+    j["pack"] = req.pack.empty() ? nlohmann::json(nullptr) : nlohmann::json(req.pack);
+    j["deaths_by_position"] = position_json(r);
     j["seed"] = req.seed;
     j["db"] = req.db;
     j["threads"] = t.threads;
@@ -381,6 +459,17 @@ void print_figures(const StudyRequest& req, const RecordedStudy& r, const StudyF
     std::printf("completed levels: %d, deaths: %d, skill groups:", f.completed, f.deaths);
     for (const auto& [g, c] : r.groups) std::printf(" %s %d", g.c_str(), c);
     std::printf("\nreplay --verify: %d/%zu levels exact\n", f.verified, req.verify ? r.level_ids.size() : 0);
+    std::printf("mean deaths by position (Spearman rho of position and mean deaths):\n");
+    const nlohmann::json by_position = position_json(r);
+    for (const auto& [group, v] : by_position.items()) {
+        const nlohmann::json& rho = v["spearman_rho"];
+        if (rho.is_null())
+            std::printf("  %-8s rho      - |", group.c_str());
+        else
+            std::printf("  %-8s rho %+.3f |", group.c_str(), rho.get<double>());
+        for (const auto& m : v["mean_deaths"]) std::printf(" %.2f", m.get<double>());
+        std::printf("\n");
+    }
     std::printf(
         "time: %.1f s on %d threads (%.1f s simulating and recording), %.1f participants/min, "
         "%.0fx real time\n",
@@ -393,7 +482,12 @@ void run_platformer_study(const StudyRequest& req) {
     if (req.db.empty()) throw LabError("--db FILE is required");
     StudyTiming t;
     t.threads = worker_count(req.threads);
-    const auto tutorials = tutorial_sources();
+    SessionPlan plan;
+    plan.tutorials = tutorial_sources();
+    if (!req.pack.empty())
+        plan.pack = pack_sources(req.pack);
+    else
+        plan.drawn = req.levels;
     std::shared_ptr<telemetry::Store> store;
     try {
         store = std::make_shared<telemetry::Store>(telemetry::Store::open(req.db));
@@ -401,7 +495,7 @@ void run_platformer_study(const StudyRequest& req) {
         throw LabError(e.what());
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const RecordedStudy recorded = simulate_and_record(req, t.threads, tutorials, store);
+    const RecordedStudy recorded = simulate_and_record(req, t.threads, plan, store);
     t.sim_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::vector<LevelCheck> checks = check_levels(req, recorded.level_ids, t.threads);
     t.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -437,8 +531,14 @@ void register_study(CLI::App& app) {
     c->add_option("--levels", req->levels, "generated levels per session (thesis: 10)")
         ->capture_default_str();
     c->add_flag("--no-verify", *no_verify, "skip the replay check of every recorded level");
+    CLI::Option* pack = c->add_option(
+        "--pack", req->pack,
+        "platformer: every session plays this level pack's levels in order (after the tutorials)");
+    c->get_option("--levels")->excludes(pack);
     c->callback([c, req, mode, no_verify] {
         req->verify = !*no_verify;
+        if (*mode != "platformer" && !req->pack.empty())
+            throw LabError("study --pack plays platformer levels: not with --mode " + *mode);
         if (*mode != "platformer" && c->count("--levels") == 0) req->levels = 0;  // the mode's default
         const auto it = study_modes().find(*mode);
         if (it == study_modes().end())

@@ -70,6 +70,8 @@ void register_curate_fit(CLI::App& app);
 void register_curate_pick(CLI::App& app);
 /// `pack add`: hand-made level files into a level pack (tools/lab/cmd_pack.cpp).
 void register_pack(CLI::App& app);
+/// `pick-difficulty`: levels following a difficulty curve into a pack (tools/lab/cmd_pick_difficulty.cpp).
+void register_pick_difficulty(CLI::App& app);
 /// `curate similarity | diversity | filter`: level similarity (tools/lab/cmd_curate_similarity.cpp).
 void register_curate_similarity(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).

@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_curate_pick(app);
     sawtooth::lab::register_curate_similarity(app);
     sawtooth::lab::register_pack(app);
+    sawtooth::lab::register_pick_difficulty(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -19,6 +19,7 @@ struct StudyRequest {
     bool verify = true;    ///< replay-verify every recorded level
     int levels = 10;       ///< levels per session (platformer thesis: 10); other modes: 0 = not given
     bool verbose = false;  ///< one line per played level on stderr
+    std::string pack;      ///< platformer: play this level pack's levels instead of drawn ones
 };
 
 /// Runs a simulated study of one mode; throws LabError on failure.

@@ -1,0 +1,96 @@
+#pragma once
+// Difficulty-targeted level choice (issue 17 point 3; thesis ch. 1: difficulty that rises
+// steadily and meets the player's skill). Target curves of predicted difficulty over the
+// positions of a pack (rising, flat, or explicit targets read from JSON), and the choice of
+// distinct candidate levels whose predicted difficulty follows a curve position by
+// position within a tolerance. Difficulties are the level model's δ(L) in [0, 1]
+// (telemetry/analysis/level_model.hpp): the probability of failing at least once on the
+// easiest path.
+//
+// Pure functions of numbers: no levels, no files, no model. The caller predicts the
+// candidates' difficulty (tools/lab/cmd_pick_difficulty.cpp) and reads the curve file.
+// The method and its defaults are argued in docs/difficulty.md, "Difficulty-targeted levels".
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace sawtooth::analysis {
+
+/// A curve or a choice that cannot be made; what() is one line.
+class CurveError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The q-quantile (q in [0, 1]) of `values` (non-empty), interpolating linearly between
+/// order statistics (Hyndman-Fan type 7, R's default).
+double quantile(std::vector<double> values, double q);
+
+/// Where a rising curve starts and ends, as quantiles of the candidates' difficulty.
+/// 0.10 .. 0.90: the curve spans four fifths of what the candidates offer, and each end
+/// keeps a tenth of them beyond it, so the first and last positions still choose among
+/// many levels (the tails are thin and hold the levels the model is least sure of).
+struct RisingCurveSettings {
+    double low_quantile = 0.10;
+    double high_quantile = 0.90;
+};
+
+/// `count` (>= 1) targets evenly spaced from the low to the high quantile of
+/// `difficulties` (non-empty); one target is their midpoint. Throws CurveError when the
+/// quantiles are not 0 <= low < high <= 1.
+std::vector<double> rising_curve(const std::vector<double>& difficulties, int count,
+                                 const RisingCurveSettings& settings = {});
+
+/// `count` (>= 1) targets, each the median of `difficulties` (non-empty).
+std::vector<double> flat_curve(const std::vector<double>& difficulties, int count);
+
+/// The targets of a curve document: [d1, d2, ...] or {"targets": [d1, ...]}, at least one,
+/// each a number in [0, 1]. Throws CurveError naming the JSON pointer ("/targets/2: 1.5 is
+/// outside [0, 1]").
+std::vector<double> curve_targets_from_json(const nlohmann::json& doc);
+
+/// One candidate level: its predicted difficulty, and a group. Two candidates of one group
+/// are never chosen together (the caller's groups: one generator seed and shape, so a pack
+/// never holds the same rooms twice with other trap timings).
+struct CurveCandidate {
+    double difficulty = 0.0;
+    std::uint64_t group = 0;
+};
+
+struct CurvePickSettings {
+    /// Largest |difficulty - target| allowed at any position. 0.01 is below the step of a
+    /// ten-level rising curve over the 10-90 % range of the study levels' predicted
+    /// difficulty (0.014 with the seed-1 model, docs/difficulty.md) and far above what 2000
+    /// candidates achieve (< 0.001), so a refusal means the candidates are too few.
+    double tolerance = 0.01;
+};
+
+/// The choice, or why there is none.
+struct CurvePick {
+    bool met = false;                 ///< every position within the tolerance
+    std::vector<std::size_t> chosen;  ///< candidate index per position (empty when !met)
+    std::vector<double> errors;       ///< difficulty - target per position (empty when !met)
+    double max_error = 0.0;           ///< max |error| of the choice
+    double mean_error = 0.0;          ///< mean |error| of the choice
+    /// The smallest max |error| any choice of distinct candidates reaches (the bottleneck
+    /// assignment); filled whether or not the tolerance is met.
+    double best_max_error = 0.0;
+};
+
+/// Chooses one candidate per target, at most one per group: among the choices whose every
+/// |error| is within the tolerance, one with the least sum of |error| (an exact min-cost
+/// assignment, Hungarian algorithm). The chosen levels are then put in the order of the
+/// targets (the lowest difficulty at the lowest target; this never raises the max or the sum),
+/// so a rising curve gets non-decreasing picks; positions with equal targets take their
+/// levels in candidate order, so a flat curve gets no order by difficulty. Deterministic:
+/// equal inputs give equal picks. Throws CurveError when `targets` is empty or the
+/// candidates hold fewer groups than targets; returns met = false when the tolerance
+/// cannot be met.
+CurvePick pick_for_curve(const std::vector<CurveCandidate>& candidates, const std::vector<double>& targets,
+                         const CurvePickSettings& settings = {});
+
+}  // namespace sawtooth::analysis

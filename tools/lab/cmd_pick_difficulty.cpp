@@ -1,0 +1,391 @@
+// `sawtooth-lab pick-difficulty`: issue 17 point 3, difficulty-targeted levels. Predicts the
+// difficulty of candidate levels with a challenge model (the level model of
+// telemetry/analysis/level_model.hpp), from a catalogue (its stored figures when they come
+// from the same model, recomputed otherwise) or generated from a seed range on all cores,
+// builds a target curve (rising, flat, or a JSON file) and chooses one distinct level per
+// position following it within a tolerance (telemetry/analysis/difficulty_curve.hpp). Writes
+// a level pack (telemetry/pack.hpp) whose provenance records the model, the curve, the
+// tolerance, the achieved error and the candidates. Every input is checked before the pack
+// is written; a refusal is one line and writes nothing. Does not: define the curves or the
+// choice (difficulty_curve.hpp), or play the pack (`study --pack`, `sawtooth --pack`).
+#include "gen/generator.hpp"
+#include "telemetry/analysis/difficulty_curve.hpp"
+#include "telemetry/analysis/level_model.hpp"
+#include "telemetry/catalog.hpp"
+#include "telemetry/pack.hpp"
+#include "telemetry/store.hpp"
+#include "tools/lab/bot_common.hpp"
+#include "tools/lab/cli_args.hpp"
+#include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
+#include "tools/lab/progress.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace sawtooth::lab {
+
+namespace {
+
+struct Options {
+    std::string model;
+    std::string curve;
+    int count = 0;  ///< 0: not given (a curve file gives its own)
+    std::string catalog;
+    std::string seeds;
+    std::string layout;
+    std::string rooms;
+    std::string room_size;
+    std::string level_index;
+    std::string quantiles = "0.1..0.9";
+    double tolerance = analysis::CurvePickSettings{}.tolerance;
+    int threads = 0;
+    std::string out;
+    std::string name;
+    bool json = false;
+};
+
+/// The challenge model and the hash naming its coefficients (as the catalogue stores it).
+struct Model {
+    analysis::ChallengeModel model;
+    std::string hash;
+};
+
+Model load_model(const std::string& path) {
+    Model m;
+    try {
+        m.model = analysis::load_model(path);
+    } catch (const analysis::ModelError& e) {
+        throw LabError(e.what());
+    }
+    const analysis::Coefficients& c = m.model.linear;
+    m.hash = telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
+    return m;
+}
+
+/// --curve: a named curve or the targets of a file.
+struct CurveSpec {
+    std::string kind;             ///< rising, flat or file
+    std::vector<double> targets;  ///< file only
+    analysis::RisingCurveSettings rising;
+};
+
+std::vector<double> read_curve_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw LabError("cannot read curve file '" + path + "'");
+    std::stringstream text;
+    text << f.rdbuf();
+    try {
+        return analysis::curve_targets_from_json(nlohmann::json::parse(text.str()));
+    } catch (const nlohmann::json::parse_error&) {
+        throw LabError(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
+    } catch (const analysis::CurveError& e) {
+        throw LabError(path + ": " + e.what());
+    }
+}
+
+CurveSpec parse_curve(const Options& o) {
+    CurveSpec c;
+    if (o.curve == "rising" || o.curve == "flat") {
+        c.kind = o.curve;
+        if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
+        const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
+        if (!(q.first >= 0.0 && q.first < q.last && q.last <= 1.0))
+            throw LabError("bad --quantiles '" + o.quantiles + "': expected LO..HI with 0 <= LO < HI <= 1");
+        c.rising = {q.first, q.last};
+        return c;
+    }
+    if (!std::filesystem::is_regular_file(o.curve))
+        throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
+    c.kind = "file";
+    c.targets = read_curve_file(o.curve);
+    if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
+        throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +
+                       std::to_string(c.targets.size()) + " targets");
+    return c;
+}
+
+/// A candidate level with its predicted difficulty.
+struct Candidate {
+    telemetry::PackLevel level;
+    double difficulty = 1.0;
+};
+
+/// The candidates and where they came from (the pack's provenance `candidates`).
+struct CandidateSet {
+    std::vector<Candidate> list;
+    nlohmann::json provenance;
+};
+
+/// Predicts the difficulty of the level of `params`; nullopt when it does not generate.
+/// `expected_hash` (non-zero): refuses a level that is not the stored one.
+std::optional<Candidate> predict(const GenParams& params, const Model& m, std::uint64_t expected_hash) {
+    const GeneratedLevel g = generate_level(params);
+    if (!g.ok) return std::nullopt;
+    Candidate c;
+    c.level.params = params;
+    c.level.level_hash = level_hash(g.level);
+    if (expected_hash != 0 && c.level.level_hash != expected_hash)
+        throw LabError("seed " + std::to_string(params.seed) + " (level index " +
+                       std::to_string(params.level_index) +
+                       ") no longer generates the catalogued level (hash differs)");
+    c.difficulty = analysis::evaluate_level(g, m.model).difficulty;
+    return c;
+}
+
+/// Predicts every job on all cores, with a progress line; jobs that do not generate are left out.
+std::vector<Candidate> predict_all(const std::vector<GenParams>& jobs,
+                                   const std::vector<std::uint64_t>& hashes, const Model& m, int threads,
+                                   int& failed) {
+    std::vector<std::optional<Candidate>> slots(jobs.size());
+    std::vector<std::string> errors(jobs.size());
+    ProgressLine progress("predicting difficulty", jobs.size());
+    parallel_for(jobs.size(), worker_count(threads), [&](std::size_t i) {
+        try {
+            slots[i] = predict(jobs[i], m, hashes.empty() ? 0 : hashes[i]);
+        } catch (const std::exception& e) {
+            errors[i] = e.what();
+        }
+        progress.advance();
+    });
+    progress.finish();
+    std::vector<Candidate> out;
+    failed = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (!errors[i].empty()) throw LabError(errors[i]);
+        if (slots[i])
+            out.push_back(*slots[i]);
+        else
+            ++failed;
+    }
+    return out;
+}
+
+/// --seeds A..B with the shape options (defaults as `catalog`: maze 4x3 index 1, linear 4x2 all).
+CandidateSet seed_candidates(const Options& o, const Model& m) {
+    GenParams shape;
+    shape.layout = parse_layout_arg(o.layout.empty() ? "maze" : o.layout, "--layout");
+    const bool linear = shape.layout == Layout::Linear;
+    const Size rooms = parse_size(o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms, "--rooms");
+    const Size room = parse_size(o.room_size.empty() ? "11x7" : o.room_size, "--room-size");
+    shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
+    if (const std::string err = validate_params(shape); !err.empty()) throw LabError(err);
+    const std::vector<int> indices =
+        parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
+    const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
+    std::vector<GenParams> jobs;
+    for (std::uint64_t s = seeds.first;; ++s) {
+        for (const int k : indices) {
+            GenParams p = shape;
+            p.seed = s, p.level_index = k;
+            jobs.push_back(p);
+        }
+        if (s == seeds.last) break;
+    }
+    CandidateSet set;
+    int failed = 0;
+    set.list = predict_all(jobs, {}, m, o.threads, failed);
+    set.provenance = {{"source", "seeds"},
+                      {"seeds", o.seeds},
+                      {"layout", layout_name(shape.layout)},
+                      {"rooms", std::to_string(rooms.w) + "x" + std::to_string(rooms.h)},
+                      {"room_size", std::to_string(room.w) + "x" + std::to_string(room.h)},
+                      {"level_indices", indices},
+                      {"levels", set.list.size()},
+                      {"not_generated", failed}};
+    return set;
+}
+
+/// Every generated row of the catalogue: its stored difficulty when it comes from this model
+/// (the same model hash), else recomputed from the regenerated level (hash checked).
+CandidateSet catalog_candidates(const Options& o, const Model& m) {
+    std::vector<telemetry::CatalogRow> rows;
+    try {
+        rows = telemetry::Catalog::open_read_only(o.catalog).rows();
+    } catch (const telemetry::StoreError& e) {
+        throw LabError(e.what());
+    }
+    CandidateSet set;
+    std::vector<GenParams> redo;
+    std::vector<std::uint64_t> hashes;
+    for (const telemetry::CatalogRow& r : rows) {
+        if (!r.generated) continue;
+        if (r.model && r.model->model_hash == m.hash) {
+            set.list.push_back({{r.params, r.generator_version, r.level_hash}, r.model->difficulty});
+            continue;
+        }
+        redo.push_back(r.params);
+        hashes.push_back(r.level_hash);
+    }
+    const std::size_t stored = set.list.size();
+    int failed = 0;
+    const std::vector<Candidate> recomputed = predict_all(redo, hashes, m, o.threads, failed);
+    if (failed > 0) throw LabError("catalogue '" + o.catalog + "' lists levels that no longer generate");
+    set.list.insert(set.list.end(), recomputed.begin(), recomputed.end());
+    set.provenance = {{"source", "catalog"},
+                      {"file", std::filesystem::path(o.catalog).filename().string()},
+                      {"levels", set.list.size()},
+                      {"difficulty_stored", stored},
+                      {"difficulty_recomputed", recomputed.size()}};
+    return set;
+}
+
+/// Groups: one per generator seed and shape, so no two picks share their rooms.
+std::vector<analysis::CurveCandidate> curve_candidates(const std::vector<Candidate>& list) {
+    std::map<std::tuple<int, int, int, int, int, double, std::uint64_t>, std::uint64_t> ids;
+    std::vector<analysis::CurveCandidate> out;
+    for (const Candidate& c : list) {
+        const GenParams& p = c.level.params;
+        const auto key = std::make_tuple(static_cast<int>(p.layout), p.rooms_w, p.rooms_h, p.room_w, p.room_h,
+                                         p.alpha, p.seed);
+        const auto [it, added] = ids.emplace(key, ids.size());
+        out.push_back({c.difficulty, it->second});
+    }
+    return out;
+}
+
+std::vector<double> targets_for(const CurveSpec& c, const std::vector<Candidate>& list, int count) {
+    if (c.kind == "file") return c.targets;
+    std::vector<double> d;
+    for (const Candidate& x : list) d.push_back(x.difficulty);
+    return c.kind == "rising" ? analysis::rising_curve(d, count, c.rising) : analysis::flat_curve(d, count);
+}
+
+void check_options(const Options& o) {
+    if (o.catalog.empty() == o.seeds.empty())
+        throw LabError(o.catalog.empty() ? "give the candidates: --from-catalog FILE or --seeds A..B"
+                                         : "--from-catalog and --seeds exclude each other: give one");
+    if (!o.catalog.empty() &&
+        !(o.layout.empty() && o.rooms.empty() && o.room_size.empty() && o.level_index.empty()))
+        throw LabError(
+            "--layout, --rooms, --room-size and --level-index go with --seeds; a catalogue's "
+            "levels are taken as stored");
+    if (!(o.tolerance >= 0.0 && o.tolerance <= 1.0))
+        throw LabError("bad --tolerance " + std::to_string(o.tolerance) +
+                       ": expected a difficulty in [0, 1]");
+    if (o.count < 0) throw LabError("bad --count " + std::to_string(o.count) + ": expected 1 or more");
+}
+
+/// What the pick found, as printed by --json and kept in the pack's provenance.
+nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& curve,
+                           const std::vector<double>& targets, const CandidateSet& set,
+                           const analysis::CurvePick& pick) {
+    nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
+    if (curve.kind == "rising") c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
+    if (curve.kind == "flat") c["quantile"] = 0.5;
+    if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
+    nlohmann::json levels = nlohmann::json::array();
+    for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
+        const Candidate& x = set.list[pick.chosen[i]];
+        levels.push_back({{"position", i + 1},
+                          {"seed", x.level.params.seed},
+                          {"level_index", x.level.params.level_index},
+                          {"target", targets[i]},
+                          {"difficulty", x.difficulty},
+                          {"error", pick.errors[i]}});
+    }
+    return {{"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
+            {"curve", c},
+            {"method", "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
+            {"tolerance", o.tolerance},
+            {"max_abs_error", pick.max_error},
+            {"mean_abs_error", pick.mean_error},
+            {"candidates", set.provenance},
+            {"levels", levels}};
+}
+
+void run(const Options& o) {
+    check_options(o);
+    const Model m = load_model(o.model);
+    const CurveSpec curve = parse_curve(o);
+    if (o.out.empty()) throw LabError("--out FILE is required");
+    const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
+    if (set.list.empty()) throw LabError("no candidate level (nothing generated)");
+    const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
+    const std::vector<analysis::CurveCandidate> cands = curve_candidates(set.list);
+    analysis::CurvePick pick;
+    std::vector<double> targets;
+    try {
+        targets = targets_for(curve, set.list, count);
+        pick = analysis::pick_for_curve(cands, targets, {o.tolerance});
+    } catch (const analysis::CurveError& e) {
+        throw LabError("--count " + std::to_string(count) + ": " + e.what());
+    }
+    if (!pick.met) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "--tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
+                      "position (raise --tolerance or widen the candidates)",
+                      o.tolerance, count, pick.best_max_error);
+        throw LabError(buf);
+    }
+    telemetry::Pack pack;
+    pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
+    const nlohmann::json result = result_json(o, m, curve, targets, set, pick);
+    pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
+    try {
+        for (const std::size_t k : pick.chosen) {
+            const telemetry::PackLevel& l = set.list[k].level;
+            telemetry::generate_pack_level(l, "seed " + std::to_string(l.params.seed));
+            pack.levels.push_back(l);
+        }
+        telemetry::write_pack(o.out, pack);
+    } catch (const telemetry::PackError& e) {
+        throw LabError(e.what());
+    }
+    if (o.json) {
+        std::printf("%s\n", result.dump(2).c_str());
+        return;
+    }
+    for (const auto& l : result["levels"])
+        std::printf("position %2d  seed %-8llu index %2d  target %.4f  difficulty %.4f  error %+.4f\n",
+                    l["position"].get<int>(), l["seed"].get<unsigned long long>(),
+                    l["level_index"].get<int>(), l["target"].get<double>(), l["difficulty"].get<double>(),
+                    l["error"].get<double>());
+    std::printf(
+        "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
+        pack.levels.size(), set.list.size(), pick.max_error, pick.mean_error, o.tolerance, o.out.c_str());
+}
+
+}  // namespace
+
+void register_pick_difficulty(CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    CLI::App* c = app.add_subcommand(
+        "pick-difficulty",
+        "choose levels whose predicted difficulty follows a target curve, into a level pack");
+    c->add_option("--model", o->model, "challenge model (`model fit`)")->required();
+    c->add_option("--curve", o->curve, "rising, flat, or a JSON file: [d1, d2, ...] or {\"targets\": [...]}")
+        ->required();
+    c->add_option("--count", o->count, "levels in the pack (a curve file: its number of targets)");
+    c->add_option("--from-catalog", o->catalog,
+                  "candidates: the generated levels of a catalogue (`catalog`)");
+    c->add_option("--seeds", o->seeds, "candidates: generate the levels of seeds A..B");
+    c->add_option("--layout", o->layout, "with --seeds: maze (default) or linear (the study's)");
+    c->add_option("--rooms", o->rooms, "with --seeds: rooms WxH (default 4x3 maze, 4x2 linear)");
+    c->add_option("--room-size", o->room_size, "with --seeds: cells per room WxH (default 11x7)");
+    c->add_option("--level-index", o->level_index, "with --seeds: N or all (default 1 maze, all linear)");
+    c->add_option("--quantiles", o->quantiles, "rising: from the LO to the HI quantile of the candidates")
+        ->capture_default_str();
+    c->add_option("--tolerance", o->tolerance, "largest |difficulty - target| allowed at a position")
+        ->capture_default_str();
+    c->add_option("--threads", o->threads, "workers predicting difficulty (default: every core)")
+        ->check(CLI::NonNegativeNumber);
+    c->add_option("--out", o->out, "pack JSON to write")->required();
+    c->add_option("--name", o->name, "pack name (default: the output's file name)");
+    c->add_flag("--json", o->json, "print the result as JSON");
+    c->callback([o] { run(*o); });
+}
+
+}  // namespace sawtooth::lab
