@@ -337,7 +337,7 @@ void run(const Options& o) {
     try {
         for (const std::size_t k : pick.chosen) {
             const telemetry::PackLevel& l = set.list[k].level;
-            telemetry::generate_pack_level(l, "seed " + std::to_string(l.params.seed));
+            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
             pack.levels.push_back(l);
         }
         telemetry::write_pack(o.out, pack);
