@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include "../support/lab_cli.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "../support/words_fixture.hpp"
@@ -28,20 +29,14 @@ using sawtooth::test::ProcessResult;
 
 namespace {
 
-// The game headless, with its data and config homes inside `dir`.
-ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
-    sawtooth::test::ProcessSettings settings;
-    settings.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
-    args.insert(args.begin(), "--headless");
-    return sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth", args, settings);
-}
+using sawtooth::test::headless_game;
 
 fs::path fresh_dir(const std::string& name) { return sawtooth::test::scratch_dir("sawtooth_input_" + name); }
 
 // The screen a title-menu run ends on after `keys`.
 std::string final_screen(const std::string& name, const std::string& keys, int frames) {
-    const ProcessResult r = game(fresh_dir(name), {"--no-record", "--print-screen", "--frames",
-                                                   std::to_string(frames), "--menu-keys", keys});
+    const ProcessResult r = headless_game(fresh_dir(name), {"--no-record", "--print-screen", "--frames",
+                                                            std::to_string(frames), "--menu-keys", keys});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const auto at = r.out.find("screen: ");
@@ -63,8 +58,9 @@ TEST_CASE("a jump tapped within one frame reaches one tick's InputFrame, is reco
     const fs::path dir = fresh_dir("jump");
     const std::string level = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/tutorial1.txt";
     constexpr int kTapFrame = 40;  // standing on the ground by then
-    const ProcessResult r = game(dir, {"--level", level, "--db", (dir / "s.db").string(), "--frames", "80",
-                                       "--menu-keys", std::to_string(kTapFrame) + ":key=Space"});
+    const ProcessResult r =
+        headless_game(dir, {"--level", level, "--db", (dir / "s.db").string(), "--frames", "80",
+                            "--menu-keys", std::to_string(kTapFrame) + ":key=Space"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
@@ -87,7 +83,7 @@ TEST_CASE("Elimination: a letter key tapped within one frame removes the letter,
     const w::GeneratedLevel g = w::generate_mode_level(w::test::english(), w::levels_mode_level(1));
     const char letter = g.challenges.at(0).letters.at(0);
     const std::string key(1, static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-    const ProcessResult r = game(
+    const ProcessResult r = headless_game(
         dir, {"--screen", "words-level", "--db", (dir / "s.db").string(), "--words-progress",
               (dir / "p.json").string(), "--menu-keys", "5:key=" + key + ",8:key=Return", "--frames", "12"});
     INFO(r.err);

@@ -3,6 +3,7 @@
 // Elimination menu unavailable, a settings field of the wrong type was dropped silently,
 // a level file's control bytes reached the terminal, and the same malformed level exited 1
 // with --level but 2 with --level ... --script.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -45,10 +46,8 @@ bool has_control_byte(const std::string& s) {
 // The game with its config and data homes in `dir`, headless, a few frames.
 ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
     sawtooth::test::ProcessSettings settings;
-    settings.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
     settings.timeout_seconds = 120;
-    args.insert(args.begin(), "--headless");
-    return run_process(kGame, args, settings);
+    return sawtooth::test::headless_game(dir, std::move(args), settings);
 }
 
 }  // namespace

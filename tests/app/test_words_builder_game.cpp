@@ -6,6 +6,7 @@
 // Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -28,7 +29,9 @@ using sawtooth::test::ProcessResult;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
+using sawtooth::test::headless_game;
+using sawtooth::test::write_file;
+
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/words_builder_garden.txt";
 
 // Builds GUARDEN (2X on the G) and HATDEL: type GUARDENX, erase the X, move the 2X letter
@@ -36,18 +39,6 @@ const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/word
 const std::string kBuildKeys =
     "3:type=GUARDENX,6:key=Backspace,9:key=Right,12:key=Return,15:type=HATDEL,18:key=Delete,21:key=F3,"
     "24:key=F2";
-
-void write(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary);
-    out << text;
-}
-
-ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
-    sawtooth::test::ProcessSettings settings;
-    settings.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
-    args.insert(args.begin(), "--headless");
-    return sawtooth::test::run_process(kGame, args, settings);
-}
 
 std::uint64_t asset_hash() {
     return tel::dictionary_text_hash(
@@ -59,8 +50,8 @@ std::uint64_t asset_hash() {
 TEST_CASE("scripted keys build a level around GARDEN; the saved file matches the golden file") {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_build");
     const fs::path file = dir / "garden.txt";
-    const ProcessResult r = game(dir, {"--words-builder", file.string(), "--menu-keys", kBuildKeys,
-                                       "--frames", "30", "--print-screen", "--no-record"});
+    const ProcessResult r = headless_game(dir, {"--words-builder", file.string(), "--menu-keys", kBuildKeys,
+                                                "--frames", "30", "--print-screen", "--no-record"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: words-builder") != std::string::npos);
@@ -71,9 +62,9 @@ TEST_CASE("scripted keys build a level around GARDEN; the saved file matches the
     // Opened again, the builder edits the saved level with the mouse too: one more letter,
     // a click on the third tile moves the 2X letter there (eight 64-pixel tiles, 8 apart,
     // centred on x = 775: the third spans x 635..699, y 112..176), a click on Save.
-    const ProcessResult again =
-        game(dir, {"--words-builder", file.string(), "--menu-keys",
-                   "3:key=Up,5:type=S,7:click=667x144,9:click=1018x656", "--frames", "12", "--no-record"});
+    const ProcessResult again = headless_game(
+        dir, {"--words-builder", file.string(), "--menu-keys",
+              "3:key=Up,5:type=S,7:click=667x144,9:click=1018x656", "--frames", "12", "--no-record"});
     REQUIRE(again.exit_code == 0);
     const std::vector<w::Challenge> level =
         w::parse_word_level_file(sawtooth::test::read_file(file.string()));
@@ -89,14 +80,14 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
     // GUARDEN: the U goes, GARDEN remains (2X kept: 12 points); HATDEL: D then L leave HATE.
     // The second challenge starts 30 ticks (the transition) after the first is solved.
     const std::string actions = "10 c 1\n60 c 3\n70 c 5\n";
-    write(dir / "actions.txt", actions);
+    write_file(dir / "actions.txt", actions);
     w::LevelPlay ref(w::test::english(), level);
     for (const w::Action& a : w::parse_action_log(actions)) ref.apply(a);
     REQUIRE(ref.status() == w::LevelStatus::Complete);
     REQUIRE(ref.results().at(0).word == "garden");
     CHECK(ref.total_score() == 16);
 
-    const ProcessResult r = game(
+    const ProcessResult r = headless_game(
         dir, {"--words-file", kGolden, "--words-actions", (dir / "actions.txt").string(), "--db",
               (dir / "s.db").string(), "--words-progress", (dir / "p.json").string(), "--frames", "100"});
     INFO(r.err);
@@ -128,9 +119,9 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
 
 TEST_CASE("F5 in the builder plays the level being built, recorded") {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_f5");
-    const ProcessResult r = game(dir, {"--words-builder", (dir / "new.txt").string(), "--menu-keys",
-                                       "3:type=GUARDEN,6:key=F5,10:type=U", "--db", (dir / "s.db").string(),
-                                       "--frames", "14", "--print-screen"});
+    const ProcessResult r = headless_game(dir, {"--words-builder", (dir / "new.txt").string(), "--menu-keys",
+                                                "3:type=GUARDEN,6:key=F5,10:type=U", "--db",
+                                                (dir / "s.db").string(), "--frames", "14", "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: words-level") != std::string::npos);
@@ -146,16 +137,16 @@ TEST_CASE("F5 in the builder plays the level being built, recorded") {
 
 TEST_CASE("a malformed word-level file: one line naming the file, line and column, exit 1") {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_bad");
-    write(dir / "bad.txt", "sawtooth-words-level 1\nGARD3N 2x:-\n");
+    write_file(dir / "bad.txt", "sawtooth-words-level 1\nGARD3N 2x:-\n");
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"--words-file", (dir / "bad.txt").string()},
           std::vector<std::string>{"--words-builder", (dir / "bad.txt").string()}}) {
-        const ProcessResult r = game(dir, args);
+        const ProcessResult r = headless_game(dir, args);
         CHECK(r.exit_code == 1);
         CHECK(r.err.find("bad.txt: line 2, column 5: '3' is not a letter a-z") != std::string::npos);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
-    const ProcessResult missing = game(dir, {"--words-file", (dir / "none.txt").string()});
+    const ProcessResult missing = headless_game(dir, {"--words-file", (dir / "none.txt").string()});
     CHECK(missing.exit_code == 1);
     CHECK(missing.err.find("cannot read word-level file") != std::string::npos);
 }
@@ -163,9 +154,9 @@ TEST_CASE("a malformed word-level file: one line naming the file, line and colum
 TEST_CASE("Elimination menu -> Builder opens the builder on the default file") {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_menu");
     // The menu starts on "Play level 1"; Infinite, Daily, then Builder.
-    const ProcessResult r =
-        game(dir, {"--screen", "words", "--menu-keys", "3:down,5:down,7:down,9:confirm,12:type=HAT,14:key=F2",
-                   "--frames", "16", "--print-screen", "--no-record"});
+    const ProcessResult r = headless_game(
+        dir, {"--screen", "words", "--menu-keys", "3:down,5:down,7:down,9:confirm,12:type=HAT,14:key=F2",
+              "--frames", "16", "--print-screen", "--no-record"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: words-builder") != std::string::npos);

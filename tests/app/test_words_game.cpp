@@ -6,6 +6,7 @@
 // file). Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -29,23 +30,11 @@ using sawtooth::test::ProcessResult;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
+using sawtooth::test::headless_game;
+using sawtooth::test::write_file;
 
 fs::path fresh_dir(const std::string& name) {
     return sawtooth::test::scratch_dir("sawtooth_words_game_" + name);
-}
-
-void write(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary);
-    out << text;
-}
-
-// The game with its data and config homes inside `dir` (never a developer's real files).
-ProcessResult game(const fs::path& dir, std::vector<std::string> args) {
-    sawtooth::test::ProcessSettings settings;
-    settings.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
-    args.insert(args.begin(), "--headless");
-    return sawtooth::test::run_process(kGame, args, settings);
 }
 
 std::uint64_t asset_hash() {
@@ -68,17 +57,18 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     const w::LevelPlay ref = reference_play(0.9, 11);
     REQUIRE(ref.status() != w::LevelStatus::Playing);
     REQUIRE(ref.words_found() >= 3);  // a real game, not an instant timeout
-    write(dir / "actions.txt", w::format_action_log(ref.log()));
+    write_file(dir / "actions.txt", w::format_action_log(ref.log()));
     const std::uint32_t last_tick = ref.log().back().tick;
 
     // The level ends at last_tick, the rating screen follows a second later (answered
     // with typed digits), then the results.
     const std::string rate = std::to_string(last_tick + 80) + ":type=8," + std::to_string(last_tick + 82) +
                              ":type=2," + std::to_string(last_tick + 84) + ":confirm";
-    const ProcessResult r = game(dir, {"--screen", "words-level", "--words-level", "1", "--words-actions",
-                                       (dir / "actions.txt").string(), "--db", (dir / "s.db").string(),
-                                       "--words-progress", (dir / "progress.json").string(), "--menu-keys",
-                                       rate, "--frames", std::to_string(last_tick + 120), "--print-screen"});
+    const ProcessResult r =
+        headless_game(dir, {"--screen", "words-level", "--words-level", "1", "--words-actions",
+                            (dir / "actions.txt").string(), "--db", (dir / "s.db").string(),
+                            "--words-progress", (dir / "progress.json").string(), "--menu-keys", rate,
+                            "--frames", std::to_string(last_tick + 120), "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: words-results") != std::string::npos);  // the level ended, rated
@@ -107,11 +97,11 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     nlohmann::json p = nlohmann::json::parse(sawtooth::test::read_file((dir / "progress.json").string()));
     CHECK(p["unlocked"] == 2);
     CHECK(p["levels"]["1"] == ref.total_score());
-    write(dir / "one.txt", "100 r\n");
+    write_file(dir / "one.txt", "100 r\n");
     const ProcessResult again =
-        game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(), "--db",
-                   (dir / "s.db").string(), "--words-progress", (dir / "progress.json").string(), "--frames",
-                   "2000"});
+        headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(), "--db",
+                            (dir / "s.db").string(), "--words-progress", (dir / "progress.json").string(),
+                            "--frames", "2000"});
     REQUIRE(again.exit_code == 0);
     p = nlohmann::json::parse(sawtooth::test::read_file((dir / "progress.json").string()));
     CHECK(p["levels"]["1"] == ref.total_score());
@@ -125,11 +115,11 @@ TEST_CASE("leaving a word level mid-challenge is stored as quit with the open ch
     std::vector<w::Action> head;
     for (const w::Action& a : ref.log())
         if (a.tick <= cut) head.push_back(a);
-    write(dir / "actions.txt", w::format_action_log(ref.log()));
+    write_file(dir / "actions.txt", w::format_action_log(ref.log()));
     const ProcessResult r =
-        game(dir, {"--screen", "words-level", "--words-actions", (dir / "actions.txt").string(), "--db",
-                   (dir / "s.db").string(), "--words-progress", (dir / "p.json").string(), "--frames",
-                   std::to_string(cut)});
+        headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "actions.txt").string(),
+                            "--db", (dir / "s.db").string(), "--words-progress", (dir / "p.json").string(),
+                            "--frames", std::to_string(cut)});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
@@ -149,9 +139,9 @@ TEST_CASE("keyboard / gamepad play: cursor, Enter removes, Backspace resets, all
     const fs::path dir = fresh_dir("keys");
     // Enter removes the letter under the cursor (slot 0 = original position 0); Right moves
     // the cursor to the next remaining letter (original position 2); Backspace resets.
-    const ProcessResult r = game(dir, {"--screen", "words-level", "--db", (dir / "s.db").string(),
-                                       "--words-progress", (dir / "p.json").string(), "--menu-keys",
-                                       "5:confirm,8:right,10:confirm,14:back", "--frames", "20"});
+    const ProcessResult r = headless_game(dir, {"--screen", "words-level", "--db", (dir / "s.db").string(),
+                                                "--words-progress", (dir / "p.json").string(), "--menu-keys",
+                                                "5:confirm,8:right,10:confirm,14:back", "--frames", "20"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
@@ -179,7 +169,7 @@ TEST_CASE("typed letters and mouse clicks reach the rules through the screen's i
     w::LevelPlay expect(w::test::english(), g.challenges);
     expect.type(letters[0], 6);
     const int middle = expect.current().remaining_indices().at(2);
-    const ProcessResult r = game(
+    const ProcessResult r = headless_game(
         dir, {"--screen", "words-level", "--db", (dir / "s.db").string(), "--words-progress",
               (dir / "p.json").string(), "--menu-keys",
               std::string("5:type=") + letters[0] + ",8:click=640x293,11:click=640x445", "--frames", "16"});
@@ -202,16 +192,17 @@ TEST_CASE("the title menu opens Elimination, and its modes start their levels") 
     const fs::path dir = fresh_dir("menu");
     // Title: Study, Free play, Elimination (headers are skipped by the cursor).
     ProcessResult r =
-        game(dir, {"--menu-keys", "2:down,4:down,6:confirm", "--frames", "12", "--print-screen"});
+        headless_game(dir, {"--menu-keys", "2:down,4:down,6:confirm", "--frames", "12", "--print-screen"});
     INFO(r.err);
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("screen: words-menu") != std::string::npos);
     // Elimination menu: the cursor starts on "Play level 1".
-    r = game(dir, {"--screen", "words", "--menu-keys", "2:confirm", "--frames", "8", "--print-screen"});
+    r = headless_game(dir,
+                      {"--screen", "words", "--menu-keys", "2:confirm", "--frames", "8", "--print-screen"});
     CHECK(r.out.find("screen: words-level") != std::string::npos);
     for (const char* mode : {"infinite", "daily"}) {
-        r = game(dir, {"--screen", "words-level", "--words-mode", mode, "--date", "2026-11-23", "--frames",
-                       "3", "--print-screen", "--session-seed", "9"});
+        r = headless_game(dir, {"--screen", "words-level", "--words-mode", mode, "--date", "2026-11-23",
+                                "--frames", "3", "--print-screen", "--session-seed", "9"});
         INFO(mode << ": " << r.err);
         CHECK(r.exit_code == 0);
         CHECK(r.out.find("screen: words-level") != std::string::npos);
@@ -222,51 +213,52 @@ TEST_CASE("bad Elimination input: one line, non-zero exit, nothing lost") {
     const fs::path dir = fresh_dir("bad");
     auto one_line = [](const ProcessResult& r) { return sawtooth::test::line_count(r.err) == 1; };
 
-    write(dir / "bad.txt", "10 c 0\n20 x 3\n");
-    ProcessResult r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "bad.txt").string()});
+    write_file(dir / "bad.txt", "10 c 0\n20 x 3\n");
+    ProcessResult r =
+        headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "bad.txt").string()});
     CHECK(r.exit_code == 1);
     CHECK(one_line(r));
     CHECK(r.err.find("line 2") != std::string::npos);
 
-    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "missing.txt").string()});
+    r = headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "missing.txt").string()});
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("cannot read action log") != std::string::npos);
 
-    r = game(dir, {"--screen", "words-level", "--words-level", "31"});
+    r = headless_game(dir, {"--screen", "words-level", "--words-level", "31"});
     CHECK(r.exit_code == 2);
     CHECK(one_line(r));
-    r = game(dir, {"--screen", "words", "--date", "2026-02-30"});
+    r = headless_game(dir, {"--screen", "words", "--date", "2026-02-30"});
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("--date") != std::string::npos);
-    r = game(dir, {"--words-mode", "weekly"});
+    r = headless_game(dir, {"--words-mode", "weekly"});
     CHECK(r.exit_code == 2);
-    write(dir / "index.txt", "10 c 99\n");  // refused when read, never recorded
-    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "index.txt").string(), "--db",
-                   (dir / "never.db").string()});
+    write_file(dir / "index.txt", "10 c 99\n");  // refused when read, never recorded
+    r = headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "index.txt").string(),
+                            "--db", (dir / "never.db").string()});
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("line 1") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "never.db"));
 
     // A missing word list names the file.
     fs::create_directories(dir / "assets");
-    r = game(dir, {"--screen", "words", "--assets", (dir / "assets").string()});
+    r = headless_game(dir, {"--screen", "words", "--assets", (dir / "assets").string()});
     CHECK(r.exit_code == 1);
     CHECK(one_line(r));
     CHECK(r.err.find("dictionary.tsv") != std::string::npos);
 
     // A damaged progress file: a warning, play goes on, the file is kept aside.
-    write(dir / "progress.json", "{\"version\": 1, \"unlocked\": ");
-    r = game(dir,
-             {"--screen", "words", "--words-progress", (dir / "progress.json").string(), "--frames", "2"});
+    write_file(dir / "progress.json", "{\"version\": 1, \"unlocked\": ");
+    r = headless_game(
+        dir, {"--screen", "words", "--words-progress", (dir / "progress.json").string(), "--frames", "2"});
     CHECK(r.exit_code == 0);
     CHECK(r.err.find("damaged") != std::string::npos);
     CHECK(fs::exists(dir / "progress.json.bad"));
     // A progress file from a newer build is read-only: never overwritten.
     const std::string newer = "{\"version\": 99, \"unlocked\": 30}";
-    write(dir / "newer.json", newer);
-    write(dir / "one.txt", "100 r\n");
-    r = game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(),
-                   "--words-progress", (dir / "newer.json").string(), "--frames", "2000"});
+    write_file(dir / "newer.json", newer);
+    write_file(dir / "one.txt", "100 r\n");
+    r = headless_game(dir, {"--screen", "words-level", "--words-actions", (dir / "one.txt").string(),
+                            "--words-progress", (dir / "newer.json").string(), "--frames", "2000"});
     CHECK(r.exit_code == 0);
     CHECK(sawtooth::test::read_file((dir / "newer.json").string()) == newer);
 }

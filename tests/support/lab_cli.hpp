@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace sawtooth::test {
 
@@ -22,6 +23,15 @@ inline const std::string& lab_binary() {
 inline const std::string& game_binary() {
     static const std::string path = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
     return path;
+}
+
+/// The game, headless, with its data and config homes inside `home` (never a developer's
+/// real files). `settings.env` is replaced by the two homes.
+inline ProcessResult headless_game(const std::filesystem::path& home, std::vector<std::string> args,
+                                   ProcessSettings settings = {}) {
+    settings.env = {"XDG_DATA_HOME=" + home.string(), "XDG_CONFIG_HOME=" + home.string()};
+    args.insert(args.begin(), "--headless");
+    return run_process(game_binary(), args, settings);
 }
 
 /// `sawtooth-lab WORDS...` (split at spaces; no quoting).
