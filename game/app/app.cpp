@@ -14,6 +14,7 @@
 #include "game/app/main_loop.hpp"
 #include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/protocol_run.hpp"
 #include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
@@ -51,7 +52,8 @@ struct StartPlan {
     WordsRun word_run;                    ///< --screen words-level: its level and script
     Level level;                          ///< --screen level: the level of --seed / --level
     LevelInfo level_info;
-    std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
+    std::optional<telemetry::Pack> pack;               ///< --pack, read and checked
+    std::optional<telemetry::StudyProtocol> protocol;  ///< --protocol, read and checked
 };
 
 // "a, b or c".
@@ -88,6 +90,30 @@ std::string prepare_words_run(const AppOptions& o, const std::string& today, Wor
     return {};
 }
 
+// --protocol: read and checked (every pack and seed level generated), playable by the game,
+// and recorded (it needs the store for its balanced assignment and its session rows).
+std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
+    const RecordingOptions& r = o.recording;
+    if (o.study || !o.pack_file.empty() || r.no_record || o.bench_frames > 0 ||
+        (o.headless && r.db.empty())) {
+        fail(
+            "--protocol runs its own study and records it: not with --study, --pack or --no-record, and "
+            "headless only with --db");
+        return 2;
+    }
+    try {
+        plan.protocol = telemetry::read_protocol(o.protocol_file);
+    } catch (const telemetry::ProtocolError& e) {
+        fail(e.what());
+        return 1;
+    }
+    if (const std::string err = protocol_playable(*plan.protocol); !err.empty()) {
+        fail(err);
+        return 1;
+    }
+    return std::nullopt;
+}
+
 // The flags that need no file but the word game's: --menu-keys, the first screen, --date
 // and --screen words-level. An exit code (2 for a bad flag, 1 for a bad file) when wrong.
 std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
@@ -111,6 +137,9 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
             fail(e.what());
             return 1;
         }
+    }
+    if (!o.protocol_file.empty()) {
+        if (const std::optional<int> rc = read_start_protocol(o, plan)) return rc;
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
@@ -308,7 +337,9 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
 std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, WordsContext* words,
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
-    if (o.study) {
+    if (plan.protocol) {
+        start_protocol_run(host.services, std::move(*plan.protocol), o.session_seed.value_or(random_seed()));
+    } else if (o.study) {
         StudyConfig config;
         if (plan.pack) {
             for (const telemetry::PackLevel& l : plan.pack->levels) config.pack_levels.push_back(l.params);
