@@ -143,7 +143,8 @@ StudySession::StudySession(Services services, std::uint64_t session_seed, StudyC
     : m_services(std::move(services)), m_seed(session_seed), m_config(std::move(config)) {
     if (!m_config.pack_levels.empty()) m_config.levels = static_cast<int>(m_config.pack_levels.size());
     m_tutorials = m_config.tutorials && m_config.resume_at == 0 ? kTutorials : 0;
-    m_first_stage = m_tutorials + m_config.resume_at;
+    m_first_stage =
+        m_config.resume_at;  // resuming plays no tutorials: level resume_at + 1 is stage resume_at
     for (int i = 0; i < m_tutorials; ++i) {
         StageResult r;
         r.name = "Tutorial " + std::to_string(i + 1);

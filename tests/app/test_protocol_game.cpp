@@ -130,6 +130,13 @@ TEST_CASE(
     CHECK(sessions.text(3) == "b");
     CHECK(sessions.text(5) == "13,14");
     CHECK(!sessions.step());
+    // The protocol's levels are recorded as study levels: each rebuilds and replays exactly.
+    for (const char* session : {"1", "2"}) {
+        const test::ProcessResult v =
+            test::run_process(kLab, {"replay", "--db", db, "--session", session, "--regenerate", "--verify"});
+        INFO(v.out, v.err);
+        CHECK(v.exit_code == 0);
+    }
 
     telemetry::Statement answers(
         store.db(),
