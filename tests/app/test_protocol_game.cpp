@@ -159,6 +159,42 @@ TEST_CASE(
     CHECK(!answers.step());
 }
 
+TEST_CASE(
+    "--protocol: tutorials and ratings on play the tutorials first and rate each level, not the tutorials") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_tutorials");
+    nlohmann::json doc = small_protocol();
+    doc["tutorials"] = true;
+    doc["ratings"] = true;
+    const fs::path file = write_protocol(dir, doc);
+    // Consent, a new id; tutorials 1 and 2 skipped; level 1 skipped, its rating skipped (Esc),
+    // the break; level 2 skipped, its rating skipped, the questionnaire; the end.
+    const std::string keys =
+        "2:confirm,4:skip,6:confirm,8:confirm,10:skip,12:confirm,14:skip,16:confirm,18:skip,20:pause,22:"
+        "confirm,"
+        "24:confirm,26:skip,28:pause,30:type=1,32:type=1";
+    const test::ProcessResult r = game(dir, file, keys, 36);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: results") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
+    telemetry::Statement st(store.db(),
+                            "SELECT l.kind, coalesce(l.seed, ''), (SELECT count(*) FROM ratings r WHERE "
+                            "r.level_id = l.level_id), s.condition, s.end_reason FROM levels l "
+                            "JOIN sessions s ON s.session_id = l.session_id ORDER BY l.level_id");
+    const std::vector<std::pair<std::string, std::string>> want = {
+        {"tutorial", ""}, {"tutorial", ""}, {"generated", "11"}, {"generated", "12"}};
+    for (const auto& [kind, seed] : want) {
+        REQUIRE(st.step());
+        CHECK(st.text(0) == kind);
+        CHECK(st.text(1) == seed);
+        CHECK(st.int64(2) == (kind == "tutorial" ? 0 : 1));
+        CHECK(st.text(3) == "a");
+        CHECK(st.text(4) == "finished");
+    }
+    CHECK(!st.step());
+    CHECK(count(store, "questionnaire_answers") == 2);
+}
+
 TEST_CASE("--protocol: the same participant after a crash resumes at their first unplayed level") {
     const fs::path dir = test::scratch_dir("sawtooth_protocol_resume");
     const fs::path file = write_protocol(dir, small_protocol());
