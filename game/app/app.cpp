@@ -94,11 +94,11 @@ std::string prepare_words_run(const AppOptions& o, const std::string& today, Wor
 // and recorded (it needs the store for its balanced assignment and its session rows).
 std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
     const RecordingOptions& r = o.recording;
-    if (o.study || !o.pack_file.empty() || r.no_record || o.bench_frames > 0 ||
+    if (o.study || !o.pack_file.empty() || !r.participant.empty() || r.no_record || o.bench_frames > 0 ||
         (o.headless && r.db.empty())) {
         fail(
-            "--protocol runs its own study and records it: not with --study, --pack or --no-record, and "
-            "headless only with --db");
+            "--protocol runs its own study, asks for the participant id and records it: not with --study, "
+            "--pack, --participant, --no-record or --bench-frames, and headless only with --db");
         return 2;
     }
     try {

@@ -248,7 +248,8 @@ TEST_CASE("--protocol: declining the consent records nothing") {
     CHECK(count(store, "levels") == 0);
 }
 
-TEST_CASE("--protocol: a bad or unplayable protocol is one line, exit 1, and no database") {
+TEST_CASE(
+    "--protocol: a bad or unplayable protocol (exit 1) or a refused flag (exit 2): one line, no database") {
     const fs::path dir = test::scratch_dir("sawtooth_protocol_bad");
     nlohmann::json unknown = small_protocol();
     unknown["colour"] = "red";
@@ -266,6 +267,18 @@ TEST_CASE("--protocol: a bad or unplayable protocol is one line, exit 1, and no 
         CHECK(r.exit_code == 1);
         CHECK(r.err.find(message) != std::string::npos);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(!fs::exists(dir / "s.db"));
+    }
+    // A protocol run asks for the participant on screen and plays its own study.
+    const fs::path file = write_protocol(dir, small_protocol());
+    for (const char* flag : {"--study", "--no-record"}) {
+        test::ProcessSettings ps;
+        ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
+        const test::ProcessResult r = test::run_process(
+            kGame, {"--headless", "--db", (dir / "s.db").string(), "--protocol", file.string(), flag}, ps);
+        INFO(flag, ": ", r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("--protocol runs its own study") != std::string::npos);
         CHECK(!fs::exists(dir / "s.db"));
     }
 }
