@@ -88,6 +88,19 @@ std::int64_t count(telemetry::Store& store, const std::string& table) {
     return st.int64(0);
 }
 
+// `sawtooth-lab study-status --json`: per condition [finished, partial].
+std::vector<std::pair<int, int>> study_status(const std::string& db, const fs::path& protocol) {
+    const test::ProcessResult r =
+        test::run_process(kLab, {"study-status", "--db", db, "--study", protocol.string(), "--json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const nlohmann::json doc = nlohmann::json::parse(r.out);  // kept alive through the loop
+    std::vector<std::pair<int, int>> out;
+    for (const nlohmann::json& c : doc.at("conditions"))
+        out.emplace_back(c.at("finished").get<int>(), c.at("partial").get<int>());
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -109,6 +122,7 @@ TEST_CASE(
     INFO(second.err);
     REQUIRE(second.exit_code == 0);
     CHECK(second.out.find("screen: results") != std::string::npos);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}, {1, 0}});
 
     telemetry::Store store = telemetry::Store::open_read_only(db);
     telemetry::Statement sessions(
@@ -208,6 +222,7 @@ TEST_CASE("--protocol: the same participant after a crash resumes at their first
     INFO(first.err);
     REQUIRE(first.exit_code == 0);
     CHECK(first.out.find("screen: card 2") != std::string::npos);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{0, 1}, {0, 0}});
     // Again: consent, the same id, then straight to level 2 (no level 1, no break), the
     // questionnaire, the end.
     const test::ProcessResult second =
@@ -233,6 +248,7 @@ TEST_CASE("--protocol: the same participant after a crash resumes at their first
     CHECK(st.text(3) == "12");
     CHECK(!st.step());
     CHECK(count(store, "questionnaire_answers") == 2);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}, {0, 0}});
 }
 
 TEST_CASE("--protocol: declining the consent records nothing") {
