@@ -388,7 +388,7 @@ StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, con
                                          ? condition.levels.pack.levels[at].params
                                          : condition.levels.seeds[at]);
     }
-    config.pack_name = condition.name;
+    config.card_label = m_protocol.name;  // not the condition: participants need not know it
     config.tutorials = m_protocol.tutorials;
     config.ratings = m_protocol.ratings;
     auto self = shared_from_this();

@@ -84,11 +84,11 @@ public:
             const int k = stage - tutorials + 1;
             title =
                 "Level " + std::to_string(k) + " / " + std::to_string(m_session->stage_count() - tutorials);
-            const std::string& pack = m_session->pack_name();
-            sub = !pack.empty() ? "Pack: " + pack
-                  : k == 1      ? "The study begins"
-                                : "Traps get faster over the first five levels";
-            lines = {pack.empty() ? "Reach the exit gate on the right." : "Reach the exit gate.",
+            const std::string& label = m_session->card_label();
+            sub = !label.empty() ? label
+                  : k == 1       ? "The study begins"
+                                 : "Traps get faster over the first five levels";
+            lines = {label.empty() ? "Reach the exit gate on the right." : "Reach the exit gate.",
                      "Stuck? Tab (pad Y) skips the level: that is fine.", "Esc pauses."};
         }
         text.draw(title, vw / 2, 120, 56, palette::kText, engine::Align::Center);
@@ -142,6 +142,8 @@ GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfi
 StudySession::StudySession(Services services, std::uint64_t session_seed, StudyConfig config)
     : m_services(std::move(services)), m_seed(session_seed), m_config(std::move(config)) {
     if (!m_config.pack_levels.empty()) m_config.levels = static_cast<int>(m_config.pack_levels.size());
+    if (m_config.card_label.empty() && !m_config.pack_name.empty())
+        m_config.card_label = "Pack: " + m_config.pack_name;
     m_tutorials = m_config.tutorials && m_config.resume_at == 0 ? kTutorials : 0;
     m_first_stage =
         m_config.resume_at;  // resuming plays no tutorials: level resume_at + 1 is stage resume_at

@@ -33,10 +33,11 @@ struct StudyConfig {
     /// Non-empty: play these levels in order instead of drawing them (`levels` is then
     /// their count); read and checked by telemetry::read_pack.
     std::vector<GenParams> pack_levels;
-    std::string pack_name;  ///< shown on the cards and the results
-    bool tutorials = true;  ///< play the two tutorials first
-    bool ratings = true;    ///< offer the rating screen after each level (and the setting is on)
-    int resume_at = 0;      ///< levels already played elsewhere: start at level resume_at + 1 (no tutorials)
+    std::string pack_name;   ///< shown on the results (and the cards, as "Pack: NAME")
+    std::string card_label;  ///< the cards' line under a level's title ("" = "Pack: NAME" or the drawn text)
+    bool tutorials = true;   ///< play the two tutorials first
+    bool ratings = true;     ///< offer the rating screen after each level (and the setting is on)
+    int resume_at = 0;       ///< levels already played elsewhere: start at level resume_at + 1 (no tutorials)
     /// Set: runs after level k (1-based, after its rating) when the session goes on, and
     /// after the last level; it shows its screens and calls `next` once to continue.
     std::function<void(int k, std::function<void()> next)> interlude;
@@ -71,8 +72,8 @@ public:
     int stage_count() const { return static_cast<int>(m_results.size()); }
     const std::vector<StageResult>& results() const { return m_results; }
     std::uint64_t seed() const { return m_seed; }
-    /// The pack played instead of drawn levels ("" when drawn).
-    const std::string& pack_name() const { return m_config.pack_name; }
+    /// The cards' line under a level's title ("" for drawn levels).
+    const std::string& card_label() const { return m_config.card_label; }
     /// Stage currently shown or played.
     int stage() const { return m_stage; }
     /// Starts the level of the current stage (called by the card).
