@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,8 +84,10 @@ private:
 /// A session of one participant: begins on construction, ends on end() or destruction.
 class SessionRecorder {
 public:
-    /// `participant_id` must exist (Store::create_participant / default_participant).
-    SessionRecorder(std::shared_ptr<Store> store, const std::string& participant_id, std::string_view mode);
+    /// `participant_id` must exist (Store::create_participant / default_participant);
+    /// `protocol` for a session played under a study protocol (Store::begin_session).
+    SessionRecorder(std::shared_ptr<Store> store, const std::string& participant_id, std::string_view mode,
+                    const std::optional<SessionProtocol>& protocol = std::nullopt);
     ~SessionRecorder();
     SessionRecorder(const SessionRecorder&) = delete;
     SessionRecorder& operator=(const SessionRecorder&) = delete;

@@ -35,4 +35,38 @@ StudyStatus study_status(Store& store, const StudyProtocol& protocol) {
     return status;
 }
 
+ParticipantProgress participant_progress(Store& store, const StudyProtocol& protocol,
+                                         const std::string& participant) {
+    ParticipantProgress out;
+    if (store.schema_version() < 4) return out;
+    Statement latest(store.db(),
+                     "SELECT condition FROM sessions WHERE protocol_hash = ? AND participant_id = ? "
+                     "ORDER BY session_id DESC LIMIT 1");
+    latest.bind(1, protocol.hash).bind(2, participant);
+    if (!latest.step()) return out;
+    const std::string name = latest.text(0);
+    for (std::size_t i = 0; i < protocol.conditions.size(); ++i)
+        if (protocol.conditions[i].name == name) out.condition = static_cast<int>(i);
+    if (out.condition < 0) return out;  // the hash matched, so this cannot happen but by hand-edited rows
+    Statement number(store.db(),
+                     "SELECT count(*) FROM (SELECT min(session_id) AS first FROM sessions "
+                     "WHERE protocol_hash = ?1 AND condition = ?2 GROUP BY participant_id) "
+                     "WHERE first <= (SELECT min(session_id) FROM sessions "
+                     "WHERE protocol_hash = ?1 AND condition = ?2 AND participant_id = ?3)");
+    number.bind(1, protocol.hash).bind(2, name).bind(3, participant);
+    if (number.step()) out.number = static_cast<int>(number.int64(0));
+    Statement ended(store.db(),
+                    "SELECT (SELECT count(*) FROM levels l JOIN sessions s ON s.session_id = l.session_id "
+                    "WHERE s.protocol_hash = ?1 AND s.condition = ?2 AND s.participant_id = ?3 "
+                    "AND l.kind = 'generated' AND l.outcome IN ('completed', 'skipped')), "
+                    "(SELECT count(*) FROM sessions WHERE protocol_hash = ?1 AND condition = ?2 "
+                    "AND participant_id = ?3 AND end_reason IS 'finished')");
+    ended.bind(1, protocol.hash).bind(2, name).bind(3, participant);
+    if (ended.step()) {
+        out.levels_ended = static_cast<int>(ended.int64(0));
+        out.finished = ended.int64(1) > 0;
+    }
+    return out;
+}
+
 }  // namespace sawtooth::telemetry

@@ -31,6 +31,19 @@ struct StudyStatus {
     int imbalance() const;
 };
 
+/// Where one participant stands in a protocol's study (to resume a run that stopped).
+struct ParticipantProgress {
+    int condition = -1;     ///< index into protocol.conditions of their latest session; -1: none yet
+    int number = 0;         ///< their 1-based number among the condition's participants (by first session)
+    int levels_ended = 0;   ///< condition levels they completed or skipped (not quit), over their sessions
+    bool finished = false;  ///< one of their sessions of the condition ended "finished"
+};
+
+/// `participant`'s progress in `protocol`'s study in `store` (sessions with its hash). A
+/// level quit, or open when the game stopped, is not ended: a resumed run plays it again.
+ParticipantProgress participant_progress(Store& store, const StudyProtocol& protocol,
+                                         const std::string& participant);
+
 /// The status of `protocol`'s study in `store`: sessions with its hash, by condition.
 /// A store older than schema version 4 holds no protocol sessions (all counts 0).
 StudyStatus study_status(Store& store, const StudyProtocol& protocol);

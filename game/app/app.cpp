@@ -15,6 +15,7 @@
 #include "game/app/main_loop.hpp"
 #include "game/app/pack_screen.hpp"
 #include "game/app/platformer_screen.hpp"
+#include "game/app/protocol_run.hpp"
 #include "game/app/rating_screen.hpp"
 #include "game/app/recording.hpp"
 #include "game/app/screen.hpp"
@@ -58,7 +59,8 @@ struct StartPlan {
                                                   ///< (--screen editor: the level to edit)
     std::string edit_file;                        ///< --screen editor: where the editor saves
     LevelInfo level_info;
-    std::optional<telemetry::Pack> pack;  ///< --pack, read and checked
+    std::optional<telemetry::Pack> pack;               ///< --pack, read and checked
+    std::optional<telemetry::StudyProtocol> protocol;  ///< --protocol, read and checked
 };
 
 // "a, b or c".
@@ -110,6 +112,30 @@ std::optional<int> prepare_words_builder(const AppOptions& o, StartPlan& plan) {
     return std::nullopt;
 }
 
+// --protocol: read and checked (every pack and seed level generated), playable by the game,
+// and recorded (it needs the store for its balanced assignment and its session rows).
+std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
+    const RecordingOptions& r = o.recording;
+    if (o.study || !o.pack_file.empty() || !r.participant.empty() || r.no_record || o.bench_frames > 0 ||
+        (o.headless && r.db.empty())) {
+        fail(
+            "--protocol runs its own study, asks for the participant id and records it: not with --study, "
+            "--pack, --participant, --no-record or --bench-frames, and headless only with --db");
+        return 2;
+    }
+    try {
+        plan.protocol = telemetry::read_protocol(o.protocol_file);
+    } catch (const telemetry::ProtocolError& e) {
+        fail(e.what());
+        return 1;
+    }
+    if (const std::string err = protocol_playable(*plan.protocol); !err.empty()) {
+        fail(err);
+        return 1;
+    }
+    return std::nullopt;
+}
+
 // The flags that need no file but the word game's: --menu-keys, the first screen, --date
 // and --screen words-level. An exit code (2 for a bad flag, 1 for a bad file) when wrong.
 std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
@@ -143,6 +169,9 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
                      "': a study plays generated levels only (use the pack without --study)");
                 return 1;
             }
+    }
+    if (!o.protocol_file.empty()) {
+        if (const std::optional<int> rc = read_start_protocol(o, plan)) return rc;
     }
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
@@ -355,7 +384,9 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
 std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, WordsContext* words,
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
-    if (o.study) {
+    if (plan.protocol) {
+        start_protocol_run(host.services, std::move(*plan.protocol), o.session_seed.value_or(random_seed()));
+    } else if (o.study) {
         StudyConfig config;
         if (plan.pack) {
             for (const telemetry::PackLevel& l : plan.pack->levels) config.pack_levels.push_back(l.params);

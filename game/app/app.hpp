@@ -25,6 +25,7 @@ struct AppOptions {
     std::optional<std::uint64_t> seed;  ///< play the generated level of this seed
     std::string pack_file;              ///< play this level pack (docs/curation.md#packs)
     bool study = false;                 ///< start the study session (with pack_file: on its levels)
+    std::string protocol_file;          ///< run the study of this protocol file (docs/studies.md)
     std::string layout = "maze";        ///< maze | linear
     std::string rooms;                  ///< "WxH" rooms (generator default when empty)
     std::string room_size;              ///< "WxH" cells per room

@@ -22,6 +22,10 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_option("--pack", o.pack_file, "play the levels of a level pack (assets/packs/*.json) in order");
     cli.add_flag("--study", o.study,
                  "start the study session at once (with --pack: the pack's levels instead of drawn ones)");
+    cli.add_option(
+        "--protocol", o.protocol_file,
+        "run the designed study of this protocol file (assets/studies/*.json): consent, participant "
+        "id, its conditions, questionnaires and breaks; recorded with the protocol's hash");
     cli.add_option("--seed", o.seed, "play the generated level of this seed (0..2^64-1)");
     cli.add_option("--layout", o.layout, "generated level layout")->check(CLI::IsMember({"maze", "linear"}));
     cli.add_option("--rooms", o.rooms, "generated level: rooms as WxH");

@@ -128,6 +128,15 @@ telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode)
     return *m_session;
 }
 
+telemetry::SessionRecorder& GameRecorder::begin_protocol_session(const std::string& participant,
+                                                                 const telemetry::SessionProtocol& protocol) {
+    end_session("finished");
+    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, "study", protocol);
+    m_session_mode = "study";
+    m_protocol_session = true;
+    return *m_session;
+}
+
 telemetry::SessionRecorder& GameRecorder::session_for(const std::string& mode) {
     if (m_session && m_session_mode == mode) return *m_session;
     return begin_session(mode);
@@ -142,6 +151,7 @@ void GameRecorder::end_session(const std::string& reason) {
     }
     m_session.reset();
     m_session_mode.clear();
+    m_protocol_session = false;
 }
 
 std::string GameRecorder::participant_id() const {
@@ -159,7 +169,7 @@ void GameRecorder::record_rating(const telemetry::RatingRow& rating) {
 void GameRecorder::on_level_start(PlatformerScreen& screen, const LevelInfo& info) {
     try {
         const std::string mode = session_mode_of(info.mode);
-        const bool study_restart = info.mode == "tutorial" && info.index == 1;
+        const bool study_restart = info.mode == "tutorial" && info.index == 1 && !m_protocol_session;
         if (!m_session || mode != m_session_mode || study_restart) begin_session(mode);
         telemetry::LevelSource source;
         source.kind = info.params ? "generated" : (info.mode == "tutorial" ? "tutorial" : "file");

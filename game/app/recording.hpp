@@ -61,6 +61,10 @@ public:
     void on_level_start(PlatformerScreen& screen, const LevelInfo& info);
     /// Starts a session explicitly (mode "study", "free", ...), ending the current one.
     telemetry::SessionRecorder& begin_session(const std::string& mode);
+    /// Starts a study session of `participant` (who must exist) under a study protocol,
+    /// ending the current one; it stays current through the protocol's tutorials and levels.
+    telemetry::SessionRecorder& begin_protocol_session(const std::string& participant,
+                                                       const telemetry::SessionProtocol& protocol);
     /// The current session if it is of `mode`, else a new one (word modes: "words-levels"...).
     telemetry::SessionRecorder& session_for(const std::string& mode);
     /// Ends the current session, if any.
@@ -78,6 +82,7 @@ private:
     std::string m_fixed_participant;
     std::unique_ptr<telemetry::SessionRecorder> m_session;
     std::string m_session_mode;
+    bool m_protocol_session = false;  ///< the current session runs a protocol: tutorials do not restart it
     std::int64_t m_last_level_id = 0;
 };
 

@@ -10,6 +10,7 @@
 
 #include <SDL2/SDL.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -74,19 +75,20 @@ public:
         const int stage = m_session->stage();
         std::string title, sub;
         std::vector<std::string> lines;
-        if (stage < kTutorials) {
+        const int tutorials = m_session->tutorials();
+        if (stage < tutorials) {
             title = "Tutorial " + std::to_string(stage + 1) + " of 2";
             sub = kTutorialTitles[stage];
             for (const char* l : kTutorialLines[stage]) lines.emplace_back(l);
         } else {
-            const int k = stage - kTutorials + 1;
+            const int k = stage - tutorials + 1;
             title =
-                "Level " + std::to_string(k) + " / " + std::to_string(m_session->stage_count() - kTutorials);
-            const std::string& pack = m_session->pack_name();
-            sub = !pack.empty() ? "Pack: " + pack
-                  : k == 1      ? "The study begins"
-                                : "Traps get faster over the first five levels";
-            lines = {pack.empty() ? "Reach the exit gate on the right." : "Reach the exit gate.",
+                "Level " + std::to_string(k) + " / " + std::to_string(m_session->stage_count() - tutorials);
+            const std::string& label = m_session->card_label();
+            sub = !label.empty() ? label
+                  : k == 1       ? "The study begins"
+                                 : "Traps get faster over the first five levels";
+            lines = {label.empty() ? "Reach the exit gate on the right." : "Reach the exit gate.",
                      "Stuck? Tab (pad Y) skips the level: that is fine.", "Esc pauses."};
         }
         text.draw(title, vw / 2, 120, 56, palette::kText, engine::Align::Center);
@@ -140,7 +142,12 @@ GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfi
 StudySession::StudySession(Services services, std::uint64_t session_seed, StudyConfig config)
     : m_services(std::move(services)), m_seed(session_seed), m_config(std::move(config)) {
     if (!m_config.pack_levels.empty()) m_config.levels = static_cast<int>(m_config.pack_levels.size());
-    for (int i = 0; i < kTutorials; ++i) {
+    if (m_config.card_label.empty() && !m_config.pack_name.empty())
+        m_config.card_label = "Pack: " + m_config.pack_name;
+    m_tutorials = m_config.tutorials && m_config.resume_at == 0 ? kTutorials : 0;
+    m_first_stage =
+        m_config.resume_at;  // resuming plays no tutorials: level resume_at + 1 is stage resume_at
+    for (int i = 0; i < m_tutorials; ++i) {
         StageResult r;
         r.name = "Tutorial " + std::to_string(i + 1);
         r.tutorial = true;
@@ -154,7 +161,7 @@ StudySession::StudySession(Services services, std::uint64_t session_seed, StudyC
 }
 
 void StudySession::start() {
-    m_stage = 0;
+    m_stage = m_first_stage;
     m_services.screens->push(std::make_unique<StageCardScreen>(m_services, shared_from_this()));
 }
 
@@ -169,7 +176,7 @@ void StudySession::play_current() {
     opt.allow_skip = true;
     opt.quit_label = "End session";
     std::string err;
-    if (m_stage < kTutorials) {
+    if (m_stage < m_tutorials) {
         info.mode = "tutorial";
         info.index = m_stage + 1;
         info.count = kTutorials;
@@ -178,7 +185,7 @@ void StudySession::play_current() {
         opt.title = "Tutorial " + std::to_string(m_stage + 1) + "/2: " + kTutorialTitles[m_stage];
         opt.trap_checklist = m_stage == 1;
     } else {
-        const int k = m_stage - kTutorials + 1;
+        const int k = m_stage - m_tutorials + 1;
         info.mode = "study";
         info.index = k;
         info.count = m_config.levels;
@@ -239,9 +246,9 @@ void StudySession::level_done(int stage, const LevelResult& result) {
     // The ten study levels are rated (the tutorials teach; their ratings would say nothing
     // about generated levels), whatever their outcome: a skipped level's rating says why.
     RatingTarget target;
-    if (m_services.recorder && stage >= kTutorials) target.level_id = m_services.recorder->last_level_id();
+    if (m_services.recorder && stage >= m_tutorials) target.level_id = m_services.recorder->last_level_id();
     target.title = r.name + " of " + std::to_string(m_config.levels);
-    if (auto rating = make_rating_screen(m_services, target, next)) {
+    if (auto rating = m_config.ratings ? make_rating_screen(m_services, target, next) : nullptr) {
         m_services.screens->replace(std::move(rating));
         return;
     }
@@ -254,17 +261,30 @@ void StudySession::after_level(int stage, bool quit) {
         return;
     }
     m_stage = stage + 1;
-    if (m_stage >= stage_count())
-        show_results();
+    auto self = shared_from_this();
+    auto next = [self] {
+        if (self->m_stage >= self->stage_count())
+            self->show_results();
+        else
+            self->show_card();
+    };
+    if (m_config.interlude && stage >= m_tutorials)
+        m_config.interlude(stage - m_tutorials + 1, next);
     else
-        show_card();
+        next();
 }
 
 void StudySession::show_results() {
+    if (m_config.on_end && !m_ended)
+        m_config.on_end(
+            std::all_of(m_results.begin() + m_first_stage, m_results.end(),
+                        [](const StageResult& r) { return r.played && r.outcome != LevelOutcome::Quit; }));
+    m_ended = true;
     const std::string seed = "Session seed " + std::to_string(m_seed);
-    m_services.screens->replace(std::make_unique<ResultsScreen>(
-        m_services, m_results,
-        m_config.pack_name.empty() ? seed : "Pack " + m_config.pack_name + ", " + seed));
+    std::string subtitle = m_config.results_subtitle;
+    if (subtitle.empty())
+        subtitle = m_config.pack_name.empty() ? seed : "Pack " + m_config.pack_name + ", " + seed;
+    m_services.screens->replace(std::make_unique<ResultsScreen>(m_services, m_results, std::move(subtitle)));
 }
 
 ResultsScreen::ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle)

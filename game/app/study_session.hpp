@@ -7,12 +7,15 @@
 // After each of the ten levels the rating screen asks for a rating (when it is on).
 // A session may play a level pack's levels (`sawtooth --study --pack FILE`) in place of the
 // drawn ones: the tutorials stay, the pack's levels follow in its order, as many as it holds.
+// A study protocol run (protocol_run.hpp) plays its condition's levels the same way, with
+// tutorials and ratings as the protocol says and its questionnaires and breaks between levels.
 
 #include "game/app/platformer_screen.hpp"
 #include "game/app/screen.hpp"
 #include "game/app/ui.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +33,17 @@ struct StudyConfig {
     /// Non-empty: play these levels in order instead of drawing them (`levels` is then
     /// their count); read and checked by telemetry::read_pack.
     std::vector<GenParams> pack_levels;
-    std::string pack_name;  ///< shown on the cards and the results
+    std::string pack_name;   ///< shown on the results (and the cards, as "Pack: NAME")
+    std::string card_label;  ///< the cards' line under a level's title ("" = "Pack: NAME" or the drawn text)
+    bool tutorials = true;   ///< play the two tutorials first
+    bool ratings = true;     ///< offer the rating screen after each level (and the setting is on)
+    int resume_at = 0;       ///< levels already played elsewhere: start at level resume_at + 1 (no tutorials)
+    /// Set: runs after level k (1-based, after its rating) when the session goes on, and
+    /// after the last level; it shows its screens and calls `next` once to continue.
+    std::function<void(int k, std::function<void()> next)> interlude;
+    /// Set: runs once when the results are shown, with true when every level was played.
+    std::function<void(bool completed)> on_end;
+    std::string results_subtitle;  ///< "" = the session seed (and pack)
 };
 
 /// Generator parameters of study level `k` (1-based) of the session `session_seed`.
@@ -53,12 +66,14 @@ public:
     StudySession(Services services, std::uint64_t session_seed, StudyConfig config = {});
     /// Shows the first card; call once after construction via make_shared.
     void start();
-    /// Stage count (2 tutorials + levels).
+    /// Tutorials played before the levels (2, or 0 when off).
+    int tutorials() const { return m_tutorials; }
+    /// Stage count (tutorials + levels).
     int stage_count() const { return static_cast<int>(m_results.size()); }
     const std::vector<StageResult>& results() const { return m_results; }
     std::uint64_t seed() const { return m_seed; }
-    /// The pack played instead of drawn levels ("" when drawn).
-    const std::string& pack_name() const { return m_config.pack_name; }
+    /// The cards' line under a level's title ("" for drawn levels).
+    const std::string& card_label() const { return m_config.card_label; }
     /// Stage currently shown or played.
     int stage() const { return m_stage; }
     /// Starts the level of the current stage (called by the card).
@@ -78,8 +93,11 @@ private:
     Services m_services;
     std::uint64_t m_seed;
     StudyConfig m_config;
+    int m_tutorials = 0;
+    int m_first_stage = 0;  ///< the stage start() shows first (after resumed levels)
     std::vector<StageResult> m_results;
     int m_stage = 0;
+    bool m_ended = false;
 };
 
 /// The results table of a study session; Enter returns to the title.

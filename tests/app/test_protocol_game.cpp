@@ -1,0 +1,300 @@
+// `sawtooth --protocol FILE` (issue 17 points 1-2) through the real binary and scripted
+// keys: consent, the participant id (typed as printed by `sawtooth-lab participant new`, or
+// a new one with Tab), the condition a balanced assignment gives, its two levels with a
+// break between them and a questionnaire at the end. The session rows carry the protocol's
+// hash and condition, the answers land in questionnaire_answers. Declining records
+// nothing; a bad or unplayable protocol is one line before any database exists.
+#include "../support/run_process.hpp"
+#include "../support/scratch_dir.hpp"
+#include "telemetry/store.hpp"
+#include "telemetry/study_protocol.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace sawtooth;
+
+namespace {
+
+const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
+const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
+
+nlohmann::json linear_level(int seed) {
+    return {{"seed", seed}, {"layout", "linear"}, {"rooms_w", 4},     {"rooms_h", 2},
+            {"room_w", 11}, {"room_h", 7},        {"level_index", 1}, {"alpha", 0.25}};
+}
+
+// Two conditions of two seed levels each, no tutorials or ratings, a break after level 1 and
+// a two-item questionnaire at the end.
+nlohmann::json small_protocol() {
+    return {
+        {"format", "sawtooth-study-protocol"},
+        {"format_version", 1},
+        {"name", "Small"},
+        {"consent", "We record your key presses under a random id. Do you agree?"},
+        {"tutorials", false},
+        {"ratings", false},
+        {"conditions",
+         {{{"name", "a"}, {"levels", {{"type", "seeds"}, {"levels", {linear_level(11), linear_level(12)}}}}},
+          {{"name", "b"},
+           {"levels", {{"type", "seeds"}, {"levels", {linear_level(13), linear_level(14)}}}}}}},
+        {"assignment", {{"type", "balanced"}}},
+        {"order", "fixed"},
+        {"questionnaires",
+         {{{"id", "final"},
+           {"at_end", true},
+           {"items",
+            {{{"id", "fun"}, {"type", "likert"}, {"text", "Fun?"}, {"points", 5}, {"anchors", {"no", "yes"}}},
+             {{"id", "how"},
+              {"type", "choice"},
+              {"text", "How did you play?"},
+              {"options", {"carefully", "quickly", "it varied"}}}}}}}},
+        {"breaks", {{{"after_level", 1}, {"text", "A short break."}}}}};
+}
+
+fs::path write_protocol(const fs::path& dir, const nlohmann::json& doc) {
+    const fs::path file = dir / "small.json";
+    std::ofstream(file) << doc.dump(2);
+    return file;
+}
+
+test::ProcessResult game(const fs::path& dir, const fs::path& protocol, const std::string& keys, int frames) {
+    test::ProcessSettings ps;
+    ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
+    return test::run_process(kGame,
+                             {"--headless", "--db", (dir / "s.db").string(), "--protocol", protocol.string(),
+                              "--menu-keys", keys, "--frames", std::to_string(frames), "--print-screen"},
+                             ps);
+}
+
+// Consent (agree), the id (typed, or Tab = new), Enter; card 1 Start, Tab skips level 1;
+// the break's Continue; card 2 Start, Tab skips level 2; the questionnaire: 4 typed for
+// "fun", Down + Enter (option 2) for "how"; then the end screen.
+std::string run_keys(const std::string& id_keys) {
+    return "2:confirm," + id_keys +
+           ",8:confirm,10:confirm,12:skip,14:confirm,16:confirm,18:skip,20:type=4,22:down,24:confirm";
+}
+
+std::int64_t count(telemetry::Store& store, const std::string& table) {
+    telemetry::Statement st(store.db(), "SELECT count(*) FROM " + table);
+    REQUIRE(st.step());
+    return st.int64(0);
+}
+
+// `sawtooth-lab study-status --json`: per condition [finished, partial].
+std::vector<std::pair<int, int>> study_status(const std::string& db, const fs::path& protocol) {
+    const test::ProcessResult r =
+        test::run_process(kLab, {"study-status", "--db", db, "--study", protocol.string(), "--json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const nlohmann::json doc = nlohmann::json::parse(r.out);  // kept alive through the loop
+    std::vector<std::pair<int, int>> out;
+    for (const nlohmann::json& c : doc.at("conditions"))
+        out.emplace_back(c.at("finished").get<int>(), c.at("partial").get<int>());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "--protocol: consent, participant id, balanced condition, levels, break and questionnaire recorded") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_game");
+    const nlohmann::json doc = small_protocol();
+    const fs::path file = write_protocol(dir, doc);
+    const std::string db = (dir / "s.db").string();
+    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
+    REQUIRE(created.exit_code == 0);
+    const std::string id = created.out.substr(0, created.out.find('\n'));
+
+    const test::ProcessResult first = game(dir, file, run_keys("4:type=" + id), 30);
+    INFO(first.err);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("screen: results") != std::string::npos);
+    // The second participant is new (Tab) and, balanced, gets the other condition.
+    const test::ProcessResult second = game(dir, file, run_keys("4:skip"), 30);
+    INFO(second.err);
+    REQUIRE(second.exit_code == 0);
+    CHECK(second.out.find("screen: results") != std::string::npos);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}, {1, 0}});
+
+    telemetry::Store store = telemetry::Store::open_read_only(db);
+    telemetry::Statement sessions(
+        store.db(),
+        "SELECT participant_id, mode, protocol_hash, condition, end_reason, "
+        "(SELECT group_concat(seed) FROM levels l WHERE l.session_id = s.session_id) "
+        "FROM sessions s ORDER BY session_id");
+    const std::string hash = telemetry::protocol_hash(doc);
+    REQUIRE(sessions.step());
+    CHECK(sessions.text(0) == id);
+    CHECK(sessions.text(1) == "study");
+    CHECK(sessions.text(2) == hash);
+    CHECK(sessions.text(3) == "a");
+    CHECK(sessions.text(4) == "finished");
+    CHECK(sessions.text(5) == "11,12");
+    REQUIRE(sessions.step());
+    CHECK(sessions.text(0) != id);
+    CHECK(sessions.text(2) == hash);
+    CHECK(sessions.text(3) == "b");
+    CHECK(sessions.text(5) == "13,14");
+    CHECK(!sessions.step());
+    // The protocol's levels are recorded as study levels: each rebuilds and replays exactly.
+    for (const char* session : {"1", "2"}) {
+        const test::ProcessResult v =
+            test::run_process(kLab, {"replay", "--db", db, "--session", session, "--regenerate", "--verify"});
+        INFO(v.out, v.err);
+        CHECK(v.exit_code == 0);
+    }
+
+    telemetry::Statement answers(
+        store.db(),
+        "SELECT session_id, after_level, questionnaire_id, item_id, value, answer_text, "
+        "skipped FROM questionnaire_answers ORDER BY answer_id");
+    for (int session = 1; session <= 2; ++session) {
+        INFO("session ", session);
+        REQUIRE(answers.step());
+        CHECK(answers.int64(0) == session);
+        CHECK(answers.int64(1) == 2);
+        CHECK(answers.text(2) == "final");
+        CHECK(answers.text(3) == "fun");
+        CHECK(answers.int64(4) == 4);
+        CHECK(answers.int64(6) == 0);
+        REQUIRE(answers.step());
+        CHECK(answers.text(3) == "how");
+        CHECK(answers.int64(4) == 2);
+        CHECK(answers.text(5) == "quickly");
+    }
+    CHECK(!answers.step());
+}
+
+TEST_CASE(
+    "--protocol: tutorials and ratings on play the tutorials first and rate each level, not the tutorials") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_tutorials");
+    nlohmann::json doc = small_protocol();
+    doc["tutorials"] = true;
+    doc["ratings"] = true;
+    const fs::path file = write_protocol(dir, doc);
+    // Consent, a new id; tutorials 1 and 2 skipped; level 1 skipped, its rating skipped (Esc),
+    // the break; level 2 skipped, its rating skipped, the questionnaire; the end.
+    const std::string keys =
+        "2:confirm,4:skip,6:confirm,8:confirm,10:skip,12:confirm,14:skip,16:confirm,18:skip,20:pause,22:"
+        "confirm,"
+        "24:confirm,26:skip,28:pause,30:type=1,32:type=1";
+    const test::ProcessResult r = game(dir, file, keys, 36);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: results") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
+    telemetry::Statement st(store.db(),
+                            "SELECT l.kind, coalesce(l.seed, ''), (SELECT count(*) FROM ratings r WHERE "
+                            "r.level_id = l.level_id), s.condition, s.end_reason FROM levels l "
+                            "JOIN sessions s ON s.session_id = l.session_id ORDER BY l.level_id");
+    const std::vector<std::pair<std::string, std::string>> want = {
+        {"tutorial", ""}, {"tutorial", ""}, {"generated", "11"}, {"generated", "12"}};
+    for (const auto& [kind, seed] : want) {
+        REQUIRE(st.step());
+        CHECK(st.text(0) == kind);
+        CHECK(st.text(1) == seed);
+        CHECK(st.int64(2) == (kind == "tutorial" ? 0 : 1));
+        CHECK(st.text(3) == "a");
+        CHECK(st.text(4) == "finished");
+    }
+    CHECK(!st.step());
+    CHECK(count(store, "questionnaire_answers") == 2);
+}
+
+TEST_CASE("--protocol: the same participant after a crash resumes at their first unplayed level") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_resume");
+    const fs::path file = write_protocol(dir, small_protocol());
+    const std::string db = (dir / "s.db").string();
+    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
+    REQUIRE(created.exit_code == 0);
+    const std::string id = created.out.substr(0, created.out.find('\n'));
+    // Level 1 skipped, the break passed, then the run stops at card 2 (as a crash would).
+    const test::ProcessResult first =
+        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:confirm", 16);
+    INFO(first.err);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("screen: card 2") != std::string::npos);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{0, 1}, {0, 0}});
+    // Again: consent, the same id, then straight to level 2 (no level 1, no break), the
+    // questionnaire, the end.
+    const test::ProcessResult second =
+        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:type=3,16:type=1", 22);
+    INFO(second.err);
+    REQUIRE(second.exit_code == 0);
+    CHECK(second.out.find("screen: results") != std::string::npos);
+
+    telemetry::Store store = telemetry::Store::open_read_only(db);
+    telemetry::Statement st(store.db(),
+                            "SELECT participant_id, condition, coalesce(end_reason, ''), "
+                            "(SELECT group_concat(seed) FROM levels l WHERE l.session_id = s.session_id) "
+                            "FROM sessions s ORDER BY session_id");
+    REQUIRE(st.step());
+    CHECK(st.text(0) == id);
+    CHECK(st.text(1) == "a");
+    CHECK(st.text(2) != "finished");
+    CHECK(st.text(3) == "11");
+    REQUIRE(st.step());
+    CHECK(st.text(0) == id);
+    CHECK(st.text(1) == "a");
+    CHECK(st.text(2) == "finished");
+    CHECK(st.text(3) == "12");
+    CHECK(!st.step());
+    CHECK(count(store, "questionnaire_answers") == 2);
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}, {0, 0}});
+}
+
+TEST_CASE("--protocol: declining the consent records nothing") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_decline");
+    const fs::path file = write_protocol(dir, small_protocol());
+    const test::ProcessResult r = game(dir, file, "2:down,4:confirm", 8);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: message") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
+    CHECK(count(store, "participants") == 0);
+    CHECK(count(store, "sessions") == 0);
+    CHECK(count(store, "levels") == 0);
+}
+
+TEST_CASE(
+    "--protocol: a bad or unplayable protocol (exit 1) or a refused flag (exit 2): one line, no database") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_bad");
+    nlohmann::json unknown = small_protocol();
+    unknown["colour"] = "red";
+    nlohmann::json curve = small_protocol();
+    std::ofstream(dir / "model.json") << "{}";
+    curve["conditions"][1]["levels"] = {
+        {"type", "curve"}, {"curve", "rising"}, {"count", 3}, {"model", "model.json"}, {"seeds", "1..50"}};
+    const std::pair<nlohmann::json, std::string> cases[] = {
+        {unknown, "small.json: at /colour: unknown field"},
+        {curve, "small.json: condition 'b' is of type curve, which the game cannot play yet"}};
+    for (const auto& [doc, message] : cases) {
+        const fs::path file = write_protocol(dir, doc);
+        const test::ProcessResult r = game(dir, file, "2:confirm", 5);
+        INFO(r.err);
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find(message) != std::string::npos);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(!fs::exists(dir / "s.db"));
+    }
+    // A protocol run asks for the participant on screen and plays its own study.
+    const fs::path file = write_protocol(dir, small_protocol());
+    for (const char* flag : {"--study", "--no-record"}) {
+        test::ProcessSettings ps;
+        ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
+        const test::ProcessResult r = test::run_process(
+            kGame, {"--headless", "--db", (dir / "s.db").string(), "--protocol", file.string(), flag}, ps);
+        INFO(flag, ": ", r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("--protocol runs its own study") != std::string::npos);
+        CHECK(!fs::exists(dir / "s.db"));
+    }
+}
