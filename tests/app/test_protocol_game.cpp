@@ -273,9 +273,19 @@ TEST_CASE(
     std::ofstream(dir / "model.json") << "{}";
     curve["conditions"][1]["levels"] = {
         {"type", "curve"}, {"curve", "rising"}, {"count", 3}, {"model", "model.json"}, {"seeds", "1..50"}};
+    // A pack of two hand-made levels (sawtooth-lab pack add): a study records generator
+    // parameters, so the game refuses it as it refuses --study --pack with one.
+    const std::string levels = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/";
+    const test::ProcessResult added =
+        test::run_process(kLab, {"pack", "add", "--pack", (dir / "hand.json").string(), "--level",
+                                 levels + "tutorial1.txt", levels + "tutorial2.txt"});
+    REQUIRE_MESSAGE(added.exit_code == 0, added.err);
+    nlohmann::json hand_made = small_protocol();
+    hand_made["conditions"][1]["levels"] = {{"type", "pack"}, {"pack", "hand.json"}};
     const std::pair<nlohmann::json, std::string> cases[] = {
         {unknown, "small.json: at /colour: unknown field"},
-        {curve, "small.json: condition 'b' is of type curve, which the game cannot play yet"}};
+        {curve, "small.json: condition 'b' is of type curve, which the game cannot play yet"},
+        {hand_made, "small.json: condition 'b': hand-made pack level"}};
     for (const auto& [doc, message] : cases) {
         const fs::path file = write_protocol(dir, doc);
         const test::ProcessResult r = game(dir, file, "2:confirm", 5);
