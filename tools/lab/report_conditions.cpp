@@ -58,9 +58,16 @@ std::vector<std::pair<int, std::string>> value_labels(const telemetry::QuestionI
                                                       const ItemAnswers& a) {
     std::vector<std::pair<int, std::string>> out;
     if (item && item->type == telemetry::QuestionItem::Type::Likert) {
+        // Anchors label every point, or the two ends.
         const bool every = static_cast<int>(item->anchors.size()) == item->points;
-        for (int p = 1; p <= item->points; ++p)
-            out.push_back({p, std::to_string(p) + (every ? " " + item->anchors[p - 1] : "")});
+        const bool ends = item->anchors.size() == 2;
+        for (int p = 1; p <= item->points; ++p) {
+            std::string anchor;
+            if (every) anchor = item->anchors[static_cast<std::size_t>(p - 1)];
+            if (ends && p == 1) anchor = item->anchors.front();
+            if (ends && p == item->points) anchor = item->anchors.back();
+            out.push_back({p, std::to_string(p) + (anchor.empty() ? "" : " " + anchor)});
+        }
         return out;
     }
     if (item) {
@@ -91,16 +98,24 @@ void html_overview(std::ostringstream& h, const std::vector<ConditionSummary>& a
     h << "</table>";
 }
 
-/// Every item answered in any condition, in first-seen order.
-std::vector<ItemAnswers> items_of(const std::vector<ConditionSummary>& all) {
+/// The protocol's items in its order (answered or not), then every other item answered in
+/// any condition, in first-seen order.
+std::vector<ItemAnswers> items_of(const std::optional<telemetry::StudyProtocol>& protocol,
+                                  const std::vector<ConditionSummary>& all) {
     std::vector<ItemAnswers> out;
+    const auto add = [&](const std::string& questionnaire, const std::string& item) {
+        for (const ItemAnswers& o : out)
+            if (o.questionnaire_id == questionnaire && o.item_id == item) return;
+        ItemAnswers key;
+        key.questionnaire_id = questionnaire;
+        key.item_id = item;
+        out.push_back(key);
+    };
+    if (protocol)
+        for (const telemetry::Questionnaire& q : protocol->questionnaires)
+            for (const telemetry::QuestionItem& i : q.items) add(q.id, i.id);
     for (const ConditionSummary& c : all)
-        for (const ItemAnswers& i : c.items) {
-            bool seen = false;
-            for (const ItemAnswers& o : out)
-                seen |= o.questionnaire_id == i.questionnaire_id && o.item_id == i.item_id;
-            if (!seen) out.push_back(i);
-        }
+        for (const ItemAnswers& i : c.items) add(i.questionnaire_id, i.item_id);
     return out;
 }
 
@@ -176,7 +191,7 @@ std::optional<ConditionsReportSection> conditions_report_section(
     h << "Sessions recorded under the protocol, by condition; levels and deaths from the replay, ratings "
          "after each level, then every questionnaire item's answers.</p>";
     html_overview(h, all);
-    for (const ItemAnswers& key : items_of(all)) html_item(h, key, find_item(protocol, key), all);
+    for (const ItemAnswers& key : items_of(protocol, all)) html_item(h, key, find_item(protocol, key), all);
     s.html = h.str();
     s.json = json::array();
     for (const ConditionSummary& c : all) s.json.push_back(summary_json(c));
