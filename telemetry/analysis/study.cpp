@@ -115,11 +115,13 @@ struct SessionRow {
     std::string participant, mode;
 };
 
-std::vector<SessionRow> read_sessions(telemetry::Store& store) {
+std::vector<SessionRow> read_sessions(telemetry::Store& store, const telemetry::SessionSelection& selection) {
+    const std::set<std::int64_t> selected = telemetry::selected_sessions(store, selection);
     std::vector<SessionRow> rows;
     telemetry::Statement st(store.db(),
                             "SELECT session_id, participant_id, mode FROM sessions ORDER BY session_id");
-    while (st.step()) rows.push_back({st.int64(0), st.text(1), st.text(2)});
+    while (st.step())
+        if (selected.count(st.int64(0)) != 0) rows.push_back({st.int64(0), st.text(1), st.text(2)});
     return rows;
 }
 
@@ -188,7 +190,7 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
     StudyData data;
     data.path = db_path;
     telemetry::Store store = telemetry::Store::open_read_only(db_path);
-    const std::vector<SessionRow> rows = read_sessions(store);
+    const std::vector<SessionRow> rows = read_sessions(store, settings.selection);
     std::vector<StudySession> sessions;
     std::vector<Job> jobs = collect_jobs(store, rows, sessions, data);
     replay_all(jobs, settings.threads);
@@ -203,6 +205,10 @@ StudyData load_study(const std::string& db_path, const LoadSettings& settings) {
         throw ModelError("'" + db_path + "': none of its " + std::to_string(data.desynced) +
                          " finished generated levels can be replayed by this build (" +
                          data.warnings.front() + "); analyse it with the build that recorded it");
+    if (data.sessions.empty() && !settings.selection.selects_all())
+        throw ModelError("'" + db_path + "': the " + std::to_string(rows.size()) +
+                         " sessions of condition '" + settings.selection.condition +
+                         "' of the study protocol hold no finished generated platformer levels");
     if (data.sessions.empty())
         throw ModelError("'" + db_path + "' holds no finished generated platformer levels (" +
                          std::to_string(rows.size()) +

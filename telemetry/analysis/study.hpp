@@ -8,6 +8,7 @@
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/event_trace.hpp"
+#include "telemetry/session_selection.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -59,7 +60,8 @@ struct StudyData {
 
 /// Loading settings.
 struct LoadSettings {
-    int threads = 2;  ///< replay threads (the machine is shared)
+    int threads = 2;                        ///< replay threads (the machine is shared)
+    telemetry::SessionSelection selection;  ///< the sessions to load (default: all)
 };
 
 /// Opens `db_path` read-only and replays every usable level. Throws telemetry::StoreError

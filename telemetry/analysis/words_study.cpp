@@ -124,10 +124,13 @@ struct RecordedPlays {
     int skipped = 0;
 };
 
-std::vector<std::int64_t> all_word_level_ids(telemetry::Store& store) {
+std::vector<std::int64_t> selected_word_level_ids(telemetry::Store& store,
+                                                  const telemetry::SessionSelection& selection) {
+    const std::set<std::int64_t> sessions = telemetry::selected_sessions(store, selection);
     std::vector<std::int64_t> ids;
-    Statement st(store.db(), "SELECT word_level_id FROM word_levels ORDER BY word_level_id");
-    while (st.step()) ids.push_back(st.int64(0));
+    Statement st(store.db(), "SELECT word_level_id, session_id FROM word_levels ORDER BY word_level_id");
+    while (st.step())
+        if (sessions.count(st.int64(1)) != 0) ids.push_back(st.int64(0));
     return ids;
 }
 
@@ -320,10 +323,12 @@ void fit_selection_model(WordsStudyAnalysis& out) {
 }  // namespace
 
 WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const w::Dictionary& dict,
-                                       std::uint64_t dhash) {
-    const std::vector<std::int64_t> ids = all_word_level_ids(store);
+                                       std::uint64_t dhash, const telemetry::SessionSelection& selection) {
+    const std::vector<std::int64_t> ids = selected_word_level_ids(store, selection);
     if (ids.empty())
-        throw std::runtime_error("'" + store.path() + "' holds no word sessions (no word levels)");
+        throw std::runtime_error(
+            "'" + store.path() + "' holds no word sessions (no word levels" +
+            (selection.selects_all() ? std::string(")") : " in condition '" + selection.condition + "')"));
     RecordedPlays in = read_plays(store, dict, dhash, ids);
     WordsStudyAnalysis out;
     out.skipped = in.skipped;

@@ -7,6 +7,7 @@
 // player, players per level, intended vs observed difficulty). Reads only; never writes.
 
 #include "gen/words/dictionary.hpp"
+#include "telemetry/session_selection.hpp"
 #include "telemetry/store.hpp"
 
 #include <cstdint>
@@ -84,11 +85,12 @@ struct WordsStudyAnalysis {
 /// letter is kept.
 int best_challenge_score(const words::Dictionary& dict, const std::string& letters, int two_x);
 
-/// Reads every word level of `store` and fits both regressions (`dict_hash`: see
-/// telemetry::dictionary_text_hash; levels are regenerated when it and the generator
+/// Reads every word level of the sessions `selection` takes (default: all) and fits both regressions
+/// (`dict_hash`: see telemetry::dictionary_text_hash; levels are regenerated when it and the generator
 /// version match, else their stored challenges are used). Throws std::runtime_error
 /// ("... holds no word sessions") when there is nothing to analyse.
 WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const words::Dictionary& dict,
-                                       std::uint64_t dict_hash);
+                                       std::uint64_t dict_hash,
+                                       const telemetry::SessionSelection& selection = {});
 
 }  // namespace sawtooth::analysis

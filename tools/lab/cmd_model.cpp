@@ -5,6 +5,7 @@
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/model_common.hpp"
+#include "tools/lab/study_selection.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,7 @@ struct ModelOptions {
     int train_sessions = kMinTrainSessions;
     std::uint64_t seed = 1;
     bool json = false;
+    StudyFilterOptions filter;  ///< verify: --study / --condition / --by-condition
 };
 
 void print_fit(const StudyData& d, const ChallengeModel& m) {
@@ -107,8 +109,9 @@ void run_fit(const ModelOptions& o) {
     }
 }
 
-void run_verify(const ModelOptions& o) {
-    const StudyData d = load_study_for_lab(o.db, o.threads);
+/// One verification of the sessions `selection` takes; JSON (`out`) or the printed table.
+void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::json* out) {
+    const StudyData d = load_study_for_lab(o.db, o.threads, c.selection);
     VerifySettings s;
     s.partitions = o.partitions;
     s.train_sessions = o.train_sessions;
@@ -117,18 +120,19 @@ void run_verify(const ModelOptions& o) {
     try {
         v = verify_model(d, s);
     } catch (const ModelError& e) {
-        throw LabError(e.what());
+        throw LabError(c.name.empty() ? std::string(e.what()) : "condition '" + c.name + "': " + e.what());
     }
     const ChallengeModel all = fit_all(d);
     if (v.failed_partitions == s.partitions)
         throw LabError("no training set of " + std::to_string(s.train_sessions) +
                        " sessions could be fitted: " + v.partitions.front().error);
-    if (o.json) {
-        nlohmann::json j = verify_json(v, all);
-        j["study"] = study_json(d);
-        std::printf("%s\n", j.dump(2).c_str());
+    if (out) {
+        *out = verify_json(v, all);
+        (*out)["study"] = study_json(d);
+        if (!c.name.empty()) (*out)["condition"] = c.name;
         return;
     }
+    if (!c.name.empty()) std::printf("condition %s:\n", c.name.c_str());
     print_fit(d, all);
     std::printf("%d partitions: %d sessions train, %d verify (%d partitions could not be fitted)\n",
                 s.partitions, s.train_sessions, v.verify_sessions, v.failed_partitions);
@@ -138,6 +142,20 @@ void run_verify(const ModelOptions& o) {
         std::printf("%-8s %9.2f %9.4f %8.0f%% %10.2f\n", group_name(static_cast<Group>(g)), gs.t_score,
                     gs.p_value, gs.accuracy < 0 ? 0.0 : gs.accuracy * 100, gs.slope);
     }
+}
+
+/// Every selected condition in turn (all of them checked before any output); with
+/// --by-condition the JSON is {"conditions": [one verification per condition]}.
+void run_verify(const ModelOptions& o) {
+    const std::vector<SelectedCondition> conditions = selected_conditions(o.filter);
+    if (!o.json) {
+        for (const SelectedCondition& c : conditions) verify_one(o, c, nullptr);
+        return;
+    }
+    nlohmann::json all = nlohmann::json::array();
+    for (const SelectedCondition& c : conditions) verify_one(o, c, &all.emplace_back());
+    std::printf("%s\n",
+                (o.filter.by_condition ? nlohmann::json{{"conditions", all}} : all.front()).dump(2).c_str());
 }
 
 }  // namespace
@@ -163,6 +181,7 @@ void register_model(CLI::App& app) {
     add_seed_option(*ver, "--seed", o->seed, "partition seed");
     ver->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     ver->add_flag("--json", o->json, "print JSON");
+    add_study_filter_options(*ver, o->filter);
     ver->callback([o] { run_verify(*o); });
 }
 

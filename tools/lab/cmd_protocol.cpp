@@ -8,6 +8,7 @@
 #include "telemetry/study_status.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
+#include "tools/lab/study_selection.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -19,14 +20,6 @@
 namespace sawtooth::lab {
 
 namespace {
-
-telemetry::StudyProtocol load_protocol(const std::string& path) {
-    try {
-        return telemetry::read_protocol(path);
-    } catch (const telemetry::ProtocolError& e) {
-        throw LabError(e.what());
-    }
-}
 
 std::string levels_text(const telemetry::Condition& c) {
     const telemetry::ConditionLevels& l = c.levels;
@@ -102,7 +95,7 @@ nlohmann::json status_json(const telemetry::StudyProtocol& p, const telemetry::S
 }
 
 void run_status(const StatusArgs& args) {
-    const telemetry::StudyProtocol protocol = load_protocol(args.study);
+    const telemetry::StudyProtocol protocol = load_protocol_for_lab(args.study);
     telemetry::Store store = open_store_read_only(args.db);
     const telemetry::StudyStatus status = telemetry::study_status(store, protocol);
     if (args.json) {
@@ -128,7 +121,7 @@ void register_protocol(CLI::App& app) {
     CLI::App* check = cmd->add_subcommand(
         "check", "read a study protocol as a study would and print its design, or why not");
     check->add_option("file", *file, "study protocol (JSON)")->required();
-    check->callback([file] { print_design(load_protocol(*file)); });
+    check->callback([file] { print_design(load_protocol_for_lab(*file)); });
 
     auto args = std::make_shared<StatusArgs>();
     CLI::App* status = app.add_subcommand(

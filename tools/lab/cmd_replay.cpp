@@ -4,13 +4,17 @@
 // on the first desync, printing its tick.
 // --session ID replays every level of a session. Elimination word levels (their own id
 // space, table word_levels) are verified by telemetry/words_recording.hpp: --word-level ID,
-// or --level ID when no platformer level has that id.
+// or --level ID when no platformer level has that id. --verify also checks the protocol
+// columns of every session replayed (telemetry/session_selection.hpp); with --study FILE,
+// that they name that protocol and one of its conditions (issue 17 point 1).
 #include "gen/printable.hpp"
 #include "telemetry/replay.hpp"
+#include "telemetry/session_selection.hpp"
 #include "telemetry/words_recording.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
+#include "tools/lab/study_selection.hpp"
 #include "tools/lab/words_common.hpp"
 
 #include <CLI/CLI.hpp>
@@ -18,6 +22,8 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <set>
 
 namespace sawtooth::lab {
 
@@ -31,6 +37,7 @@ struct ReplayArgs {
     std::int64_t session = 0;
     bool verify = false;
     bool json = false;
+    std::string study;  ///< protocol file the sessions must have been played under ("" = any)
     telemetry::RebuildSettings rebuild;
 };
 
@@ -160,9 +167,42 @@ ReplayIds collect_ids(telemetry::Store& store, const ReplayArgs& a) {
     return ids;
 }
 
+/// The sessions of the levels to replay, in id order.
+std::set<std::int64_t> sessions_of(telemetry::Store& store, const ReplayIds& ids) {
+    std::set<std::int64_t> out;
+    const auto add = [&](const char* sql, const std::vector<std::int64_t>& levels) {
+        for (const std::int64_t id : levels) {
+            telemetry::Statement st(store.db(), sql);
+            st.bind(1, id);
+            if (st.step()) out.insert(st.int64(0));
+        }
+    };
+    add("SELECT session_id FROM levels WHERE level_id = ?", ids.levels);
+    add("SELECT session_id FROM word_levels WHERE word_level_id = ?", ids.word_levels);
+    return out;
+}
+
+/// --verify: every replayed session's protocol columns are consistent (and name the
+/// --study protocol); the first problem is the one-line failure.
+void check_protocols(telemetry::Store& store, const ReplayIds& ids, const ReplayArgs& a) {
+    std::optional<telemetry::StudyProtocol> protocol;
+    if (!a.study.empty()) {
+        telemetry::ProtocolReadSettings read;
+        read.generate_levels = false;
+        protocol = load_protocol_for_lab(a.study, read);
+    }
+    for (const std::int64_t session : sessions_of(store, ids))
+        if (const std::string p =
+                telemetry::session_protocol_problem(store, session, protocol ? &*protocol : nullptr);
+            !p.empty())
+            throw LabError(p);
+}
+
 void run_replay(const ReplayArgs& a) {
+    if (!a.study.empty() && !a.verify) throw LabError("--study FILE is checked by --verify: add --verify");
     telemetry::Store store = open_store_read_only(a.db);
     const ReplayIds ids = collect_ids(store, a);
+    if (a.verify) check_protocols(store, ids, a);
     nlohmann::json out = nlohmann::json::array();
     std::string first_desync;
     const auto note = [&](const std::string& desync) {
@@ -207,6 +247,8 @@ void register_replay(CLI::App& app) {
     cmd->add_flag("--verify", args->verify,
                   "exit 1 on the first desync (state hash, events, deaths; word results)");
     cmd->add_flag("--json", args->json, "print one JSON object per level");
+    cmd->add_option("--study", args->study,
+                    "with --verify: the sessions must carry this protocol's hash and one of its conditions");
     cmd->add_flag("--regenerate", args->rebuild.regenerate,
                   "also regenerate each generated level from its seed and parameters and require the "
                   "recorded hash (levels of another generator version: a warning)");

@@ -2,11 +2,18 @@
 // (DIR/index.html, charts drawn by Chart.js embedded from the Debian package
 // libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
 // Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
+// With --study FILE (and --condition NAME) only the protocol's sessions (of that condition)
+// are analysed, and a section shows per condition the sessions, levels, deaths, ratings and
+// questionnaire answers, the items labelled with the protocol's texts (issue 17 point 6).
+#include "telemetry/analysis/condition_summary.hpp"
 #include "telemetry/analysis/verification.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/html_text.hpp"
 #include "tools/lab/model_common.hpp"
+#include "tools/lab/report_conditions.hpp"
 #include "tools/lab/report_words.hpp"
+#include "tools/lab/study_selection.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -36,36 +43,8 @@ struct ReportOptions {
     int train_sessions = kMinTrainSessions;
     std::uint64_t seed = 1;
     int threads = 2;
+    StudyFilterOptions filter;
 };
-
-std::string html_escape(const std::string& s) {
-    std::string o;
-    for (char c : s) {
-        switch (c) {
-            case '<':
-                o += "&lt;";
-                break;
-            case '>':
-                o += "&gt;";
-                break;
-            case '&':
-                o += "&amp;";
-                break;
-            case '"':
-                o += "&quot;";
-                break;
-            default:
-                o += c;
-        }
-    }
-    return o;
-}
-
-std::string fmt(double v, int digits = 2) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.*f", digits, v);
-    return b;
-}
 
 /// Fig. 5.2: one table per t_cycle bin, rows j = 3..0, columns t_timing bins.
 std::string histogram_tables(const Histogram& h) {
@@ -124,9 +103,9 @@ struct ReportData {
     TrainingSizeResult ts;
 };
 
-ReportData analyse(const ReportOptions& o) {
+ReportData analyse(const ReportOptions& o, const telemetry::SessionSelection& selection) {
     ReportData r;
-    r.d = load_study_for_lab(o.db, o.threads);
+    r.d = load_study_for_lab(o.db, o.threads, selection);
     r.all = fit_all(r.d);
     VerifySettings vs;
     vs.partitions = o.partitions;
@@ -368,9 +347,11 @@ new Chart(document.getElementById("groupdeaths"), {type: "bar", data: {labels: F
 )HTML";
 
 std::string report_html(const ReportData& r, const json& figures, const std::string& chartjs,
-                        const std::optional<WordsReportSection>& words) {
+                        const std::optional<WordsReportSection>& words,
+                        const std::optional<ConditionsReportSection>& conditions) {
     std::ostringstream h;
     html_head(h, chartjs, r.d);
+    if (conditions) h << conditions->html;
     html_model(h, r.all);
     html_charts(h, r.ts, r.v);
     html_significance(h, r.v);
@@ -382,22 +363,27 @@ std::string report_html(const ReportData& r, const json& figures, const std::str
 }
 
 void run(const ReportOptions& o) {
+    std::optional<telemetry::StudyProtocol> protocol;
+    const telemetry::SessionSelection selection = selected_conditions(o.filter, &protocol).front().selection;
     const std::string chartjs = load_chartjs(o.chartjs);
-    const std::optional<WordsReportSection> words = words_report_section(o.db);
+    const std::optional<WordsReportSection> words = words_report_section(o.db, selection);
     if (words && !has_platformer_levels(o.db)) return write_words_only_report(o.db, o.out, chartjs, *words);
-    const ReportData r = analyse(o);
+    const ReportData r = analyse(o, selection);
+    const std::optional<ConditionsReportSection> conditions =
+        conditions_report_section(o.db, r.d, protocol, o.filter.condition);
     const json figures = chart_figures(r);
     json report = verify_json(r.v, r.all);
     report["study"] = study_json(r.d);
     report["figures"] = figures;
     report["model"] = model_to_json(r.all);
     if (words) report["words"] = words->json;
+    if (conditions) report["conditions"] = conditions->json;
 
     std::error_code ec;
     std::filesystem::create_directories(o.out, ec);
     if (ec) throw LabError("cannot create '" + o.out + "': " + ec.message());
     write_text_file(o.out, "report.json", report.dump(2) + "\n");
-    write_text_file(o.out, "index.html", report_html(r, figures, chartjs, words));
+    write_text_file(o.out, "index.html", report_html(r, figures, chartjs, words, conditions));
     std::printf("wrote %s/index.html and %s/report.json\n", o.out.c_str(), o.out.c_str());
 }
 
@@ -414,6 +400,7 @@ void register_report(CLI::App& app) {
     add_seed_option(*cmd, "--seed", o->seed, "partition seed");
     cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
+    add_study_filter_options(*cmd, o->filter, StudyFilterSettings{.offer_by_condition = false});
     cmd->callback([o] { run(*o); });
 }
 

@@ -16,6 +16,7 @@
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_modes.hpp"
+#include "tools/lab/study_selection.hpp"
 #include "tools/lab/words_common.hpp"
 
 #include <CLI/CLI.hpp>
@@ -302,41 +303,47 @@ void print_regression(const analysis::MultipleRegression& r, const std::string& 
     for (const auto& d : r.dropped) std::printf("  %s dropped: constant in this data\n", d.c_str());
 }
 
-void run_analyze_study(const std::string& db, const std::string& words_file, bool as_json) {
-    if (db.empty()) throw LabError("words analyze-study: --db FILE is required");
-    telemetry::Store store = open_store_read_only(db);
-    const w::Dictionary dict = load_word_dictionary(words_file);
-    analysis::WordsStudyAnalysis a;
+/// Owned by the callback: CLI11 writes through these references while parsing.
+struct AnalyzeStudyOptions {
+    std::string db, words_file;
+    bool json = false;
+    StudyFilterOptions filter;
+};
+
+analysis::WordsStudyAnalysis analyze_for_lab(telemetry::Store& store, const AnalyzeStudyOptions& o,
+                                             const SelectedCondition& c) {
+    const w::Dictionary dict = load_word_dictionary(o.words_file);
     try {
-        a = analysis::analyze_words_study(store, dict, word_list_hash(words_file));
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    } catch (const telemetry::WordRecordingError& e) {
-        throw LabError(e.what());
-    } catch (const std::runtime_error& e) {
+        return analysis::analyze_words_study(store, dict, word_list_hash(o.words_file), c.selection);
+    } catch (const std::runtime_error& e) {  // StoreError, WordRecordingError and "holds no ..."
         throw LabError(e.what());
     }
-    if (as_json) {
-        json levels = json::array();
-        for (const auto& s : a.levels)
-            levels.push_back({{"level", s.level},
-                              {"difficulty", s.difficulty},
-                              {"plays", s.plays},
-                              {"players", s.players},
-                              {"mean_normalized_score", s.mean_normalized_score},
-                              {"mean_words", s.mean_words},
-                              {"timeout_rate", s.timeout_rate},
-                              {"max_score", s.max_score}});
-        const json j = {{"word_levels", a.word_levels},
-                        {"skipped", a.skipped},
-                        {"players", a.players},
-                        {"words_analysed", a.selections.size()},
-                        {"score_model", regression_json(a.score_model, a.score_model_error)},
-                        {"selection_model", regression_json(a.selection_model, a.selection_model_error)},
-                        {"levels", levels}};
-        std::printf("%s\n", j.dump(2).c_str());
-        return;
-    }
+}
+
+json analysis_json(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
+    json levels = json::array();
+    for (const auto& s : a.levels)
+        levels.push_back({{"level", s.level},
+                          {"difficulty", s.difficulty},
+                          {"plays", s.plays},
+                          {"players", s.players},
+                          {"mean_normalized_score", s.mean_normalized_score},
+                          {"mean_words", s.mean_words},
+                          {"timeout_rate", s.timeout_rate},
+                          {"max_score", s.max_score}});
+    json j = {{"word_levels", a.word_levels},
+              {"skipped", a.skipped},
+              {"players", a.players},
+              {"words_analysed", a.selections.size()},
+              {"score_model", regression_json(a.score_model, a.score_model_error)},
+              {"selection_model", regression_json(a.selection_model, a.selection_model_error)},
+              {"levels", levels}};
+    if (!c.name.empty()) j["condition"] = c.name;
+    return j;
+}
+
+void print_analysis(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
+    if (!c.name.empty()) std::printf("condition %s:\n", c.name.c_str());
     std::printf(
         "%d word levels of %d players analysed (%d skipped), %zu reachable words of shown challenges\n",
         a.word_levels, a.players, a.skipped, a.selections.size());
@@ -344,6 +351,22 @@ void run_analyze_study(const std::string& db, const std::string& words_file, boo
     print_regression(a.score_model, a.score_model_error);
     std::printf("word regression (one row per reachable word of a shown challenge):\n");
     print_regression(a.selection_model, a.selection_model_error);
+}
+
+/// Every selected condition is analysed before anything is printed; with --by-condition
+/// the JSON is {"conditions": [one analysis per condition]}.
+void run_analyze_study(const AnalyzeStudyOptions& o) {
+    const std::vector<SelectedCondition> conditions = selected_conditions(o.filter);
+    telemetry::Store store = open_store_read_only(o.db);
+    std::vector<analysis::WordsStudyAnalysis> results;
+    for (const SelectedCondition& c : conditions) results.push_back(analyze_for_lab(store, o, c));
+    if (!o.json) {
+        for (std::size_t i = 0; i < results.size(); ++i) print_analysis(results[i], conditions[i]);
+        return;
+    }
+    json all = json::array();
+    for (std::size_t i = 0; i < results.size(); ++i) all.push_back(analysis_json(results[i], conditions[i]));
+    std::printf("%s\n", (o.filter.by_condition ? json{{"conditions", all}} : all.front()).dump(2).c_str());
 }
 
 }  // namespace
@@ -360,11 +383,6 @@ std::uint64_t word_list_hash(const std::string& path) {
 void register_words_study(CLI::App& app) {
     register_study_mode("words", &run_words_study);
     CLI::App* words = app.get_subcommand("words");
-    // Owned by the callback: CLI11 writes through these references while parsing.
-    struct AnalyzeStudyOptions {
-        std::string db, words_file;
-        bool json = false;
-    };
     auto o = std::make_shared<AnalyzeStudyOptions>();
     CLI::App* c = words->add_subcommand(
         "analyze-study",
@@ -372,7 +390,8 @@ void register_words_study(CLI::App& app) {
     c->add_option("--db", o->db, "session database with word levels")->required();
     c->add_option("--words", o->words_file, "word list the levels were played with (default: the asset)");
     c->add_flag("--json", o->json, "print JSON");
-    c->callback([o] { run_analyze_study(o->db, o->words_file, o->json); });
+    add_study_filter_options(*c, o->filter);
+    c->callback([o] { run_analyze_study(*o); });
 }
 
 }  // namespace sawtooth::lab

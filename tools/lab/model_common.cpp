@@ -7,10 +7,12 @@ namespace sawtooth::lab {
 
 using namespace analysis;
 
-StudyData load_study_for_lab(const std::string& db, int threads) {
+StudyData load_study_for_lab(const std::string& db, int threads,
+                             const telemetry::SessionSelection& selection) {
     try {
         LoadSettings s;
         s.threads = threads;
+        s.selection = selection;
         return load_study(db, s);
     } catch (const telemetry::StoreError& e) {
         throw LabError(e.what());

@@ -10,8 +10,10 @@
 
 namespace sawtooth::lab {
 
-/// Replays a database into a study; StoreError / ModelError become LabError.
-analysis::StudyData load_study_for_lab(const std::string& db, int threads);
+/// Replays the sessions `selection` takes (default: all) of a database into a study;
+/// StoreError / ModelError become LabError.
+analysis::StudyData load_study_for_lab(const std::string& db, int threads,
+                                       const telemetry::SessionSelection& selection = {});
 
 /// Fits the challenge model on every session; ModelError becomes LabError.
 analysis::ChallengeModel fit_all(const analysis::StudyData& data, const analysis::HistogramSettings& h = {});

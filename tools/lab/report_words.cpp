@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace sawtooth::lab {
@@ -48,15 +49,28 @@ bool has_platformer_levels(const std::string& db) {
     return s.db().query_int("SELECT count(*) FROM levels") > 0;
 }
 
-std::optional<WordsReportSection> words_report_section(const std::string& db) {
+namespace {
+
+/// Ended Levels-mode word levels of the selected sessions.
+int ended_word_levels(telemetry::Store& store, const telemetry::SessionSelection& selection) {
+    const std::set<std::int64_t> sessions = telemetry::selected_sessions(store, selection);
+    telemetry::Statement st(
+        store.db(), "SELECT session_id FROM word_levels WHERE mode = 'levels' AND status IS NOT NULL");
+    int n = 0;
+    while (st.step()) n += static_cast<int>(sessions.count(st.int64(0)));
+    return n;
+}
+
+}  // namespace
+
+std::optional<WordsReportSection> words_report_section(const std::string& db,
+                                                       const telemetry::SessionSelection& selection) {
     telemetry::Store store = open_store_read_only(db);
-    if (store.db().query_int(
-            "SELECT count(*) FROM word_levels WHERE mode = 'levels' AND status IS NOT NULL") == 0)
-        return std::nullopt;
+    if (ended_word_levels(store, selection) == 0) return std::nullopt;
     const words::Dictionary dict = load_word_dictionary("");
     analysis::WordsStudyAnalysis a;
     try {
-        a = analysis::analyze_words_study(store, dict, word_list_hash(""));
+        a = analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
     } catch (const std::exception& e) {
         throw LabError(std::string("word sessions: ") + e.what());
     }

@@ -2,6 +2,8 @@
 // The Elimination part of `sawtooth-lab report` (paper Fig. 2-3 and the §IV regressions):
 // challenges solved per player, players per level, intended vs observed difficulty curve.
 
+#include "telemetry/session_selection.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -16,8 +18,10 @@ struct WordsReportSection {
     nlohmann::json json;
 };
 
-/// The word section, or nothing when the database holds no ended Levels-mode word level.
-std::optional<WordsReportSection> words_report_section(const std::string& db);
+/// The word section of the sessions `selection` takes, or nothing when they hold no ended
+/// Levels-mode word level.
+std::optional<WordsReportSection> words_report_section(const std::string& db,
+                                                       const telemetry::SessionSelection& selection = {});
 /// True if the database holds platformer levels (the thesis part of the report applies).
 bool has_platformer_levels(const std::string& db);
 /// Writes DIR/index.html and DIR/report.json with only the word section.
