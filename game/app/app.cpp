@@ -501,7 +501,7 @@ int run(const AppOptions& o) {
         if (const std::string report = top ? top->final_report() : ""; !report.empty())
             std::printf("%s\n", report.c_str());
     }
-    if (o.bench_frames > 0) print_benchmark_report(result.frame_ms, o.json, o.headless);
+    if (o.bench_frames > 0) print_benchmark_report(result.frames, o.json, o.headless);
     return 0;
 }
 

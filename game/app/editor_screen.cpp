@@ -132,6 +132,11 @@ std::string EditorScreen::final_report() const {
     out += std::string("\ncheck: ") + (check->playable() ? "playable" : "unplayable");
     if (!check->playable())
         out += " (" + (check->forward.reached ? check->backward.note : check->forward.note) + ")";
+    if (check->overlay && check->overlay->result()) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "\ndifficulty: %.3f", check->overlay->result()->difficulty);
+        out += buf;
+    }
     for (const std::string& w : check->warnings) out += "\nwarning: " + w;
     return out;
 }
@@ -152,6 +157,10 @@ void EditorScreen::on_key(int sc, bool ctrl) {
         const bool undo = sc == SDL_SCANCODE_Z;
         if (!(undo ? m_doc.undo() : m_doc.redo()))
             show({false, undo ? "nothing to undo" : "nothing to redo"});
+        else
+            set_status(std::string(undo ? "Undone" : "Redone") + ": " + std::to_string(m_doc.undo_depth()) +
+                           " undo steps left",
+                       false);
         return level_changed();
     }
     if (on_tool_key(sc) || on_param_key(sc)) return;
@@ -561,6 +570,24 @@ void EditorScreen::draw_cursor(SDL_Renderer* r) {
     engine::outline_rect(r, x, y, s, s, {255, 255, 255, 255});
 }
 
+// "   difficulty 0.74 (was 0.71)": the model's figure for this check, and the one shown
+// before the last edit that changed it; "" without a model.
+std::string EditorScreen::difficulty_text(const EditorCheckResult& check) {
+    if (!check.overlay || !check.overlay->result()) return {};
+    const double d = check.overlay->result()->difficulty;
+    if (check.level_hash != m_shown_hash) {
+        if (m_shown_hash != 0) m_previous_difficulty = m_shown_difficulty;
+        m_shown_hash = check.level_hash;
+        m_shown_difficulty = d;
+    }
+    char buf[64];
+    if (m_previous_difficulty && std::abs(*m_previous_difficulty - d) >= 0.005)
+        std::snprintf(buf, sizeof buf, "   difficulty %.2f (was %.2f)", d, *m_previous_difficulty);
+    else
+        std::snprintf(buf, sizeof buf, "   difficulty %.2f", d);
+    return buf;
+}
+
 void EditorScreen::draw_hud(SDL_Renderer* r, int vw, int) {
     const Level& l = m_doc.level();
     draw_panel(r, 0, 0, static_cast<float>(vw), kHudH);
@@ -579,32 +606,30 @@ void EditorScreen::draw_hud(SDL_Renderer* r, int vw, int) {
         m_services.text->draw(m_status, 12, 36, 16, m_status_bad ? palette::kBad : palette::kDim);
 
     const std::optional<EditorCheckResult> check = current_check();
-    std::string verdict = "checking...";
+    std::string verdict = "checking...", detail;
     engine::Color colour = palette::kDim;
+    const bool unplayable = check && !check->playable();
     if (check) {
         if (check->playable()) {
             verdict = "playable both ways (" + seconds_text(check->forward.ticks) + ", back " +
                       seconds_text(check->backward.ticks) + ")";
             colour = palette::kGood;
         } else {
-            verdict = "UNPLAYABLE: " + (check->forward.reached ? "exit->start " + check->backward.note
-                                                               : "start->exit " + check->forward.note);
+            // The short verdict on top, the bot's reason on the line below (it is long).
+            verdict = std::string("UNPLAYABLE: ") + (check->forward.reached ? "exit->start" : "start->exit");
+            detail = check->forward.reached ? check->backward.note : check->forward.note;
             colour = palette::kBad;
         }
-        if (check->overlay && check->overlay->result()) {
-            char buf[48];
-            std::snprintf(buf, sizeof buf, "   difficulty %.2f", check->overlay->result()->difficulty);
-            verdict += buf;
-        }
+        verdict += difficulty_text(*check);
     }
-    m_services.text->draw(verdict.size() > 90 ? verdict.substr(0, 87) + "..." : verdict, vw - 12, 6, 18,
-                          colour, engine::Align::Right);
-    if (check && !check->warnings.empty())
-        m_services.text->draw(
+    m_services.text->draw(verdict, vw - 12, 6, 18, colour, engine::Align::Right);
+    if (detail.empty() && check && !check->warnings.empty())
+        detail =
             "warning: " + check->warnings.front() +
-                (check->warnings.size() > 1 ? " (+" + std::to_string(check->warnings.size() - 1) + " more)"
-                                            : ""),
-            vw - 12, 36, 16, palette::kAccent, engine::Align::Right);
+            (check->warnings.size() > 1 ? " (+" + std::to_string(check->warnings.size() - 1) + " more)" : "");
+    if (!detail.empty())
+        m_services.text->draw(detail.size() > 100 ? detail.substr(0, 97) + "..." : detail, vw - 12, 36, 16,
+                              unplayable ? palette::kBad : palette::kAccent, engine::Align::Right);
 }
 
 void EditorScreen::draw_palette(SDL_Renderer* r, int vw, int vh) {

@@ -48,6 +48,8 @@ public:
     /// Waits for the running check, then: size, undo steps, ticks run while checking, the
     /// verdict and the trap-rule warnings (tests).
     std::string final_report() const override;
+    /// True while a check runs or waits.
+    bool background_busy() const override { return m_checker.busy(); }
 
     const LevelDocument& document() const { return m_doc; }
     /// The status line under the top bar (red when `bad`).
@@ -82,6 +84,7 @@ private:
     void draw_checks(SDL_Renderer* r);
     void draw_cursor(SDL_Renderer* r);
     void draw_hud(SDL_Renderer* r, int vw, int vh);
+    std::string difficulty_text(const EditorCheckResult& check);
     void draw_palette(SDL_Renderer* r, int vw, int vh);
 
     Services m_services;
@@ -108,6 +111,9 @@ private:
     int m_ticks_while_checking = 0;        ///< ticks run while a check was busy (never blocked)
     std::string m_status;
     bool m_status_bad = false;
+    std::uint64_t m_shown_hash = 0;               ///< the level whose difficulty the HUD shows
+    double m_shown_difficulty = 0.0;              ///< its difficulty
+    std::optional<double> m_previous_difficulty;  ///< the one shown before the last change
     double m_time = 0.0;
 };
 

@@ -13,12 +13,18 @@
 #include <SDL2/SDL.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 
 namespace sawtooth::app {
 
 namespace {
+
+double wall_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 double thread_cpu_ms() {
     timespec ts{};
@@ -58,6 +64,10 @@ private:
     engine::UiInput& m_ui;
     const MainLoopOptions& m_options;
     bool& m_quit;
+    bool busy() const {
+        const Screen* top = m_screens.top();
+        return top && top->background_busy();
+    }
     engine::FramePacer m_pacer;
     engine::Controls m_controls;
     int m_frame = 0;  ///< frames done so far
@@ -71,7 +81,8 @@ MainLoopResult MainLoop::run() {
         const double now = m_platform.now_seconds();
         const double frame_seconds = now - last;
         last = now;
-        const double cpu0 = thread_cpu_ms();
+        const double cpu0 = thread_cpu_ms(), wall0 = wall_ms();
+        const bool busy_before = busy();
         const engine::FrameTicks frame = m_pacer.next_frame(frame_seconds);
         run_ticks(frame.ticks);
         if (m_screens.empty()) break;
@@ -88,7 +99,8 @@ MainLoopResult MainLoop::run() {
             result.exit_code = 1;
             return result;
         }
-        if (m_options.benchmark) result.frame_ms.push_back(thread_cpu_ms() - cpu0);
+        if (m_options.benchmark)
+            result.frames.push_back({thread_cpu_ms() - cpu0, wall_ms() - wall0, busy_before || busy()});
         if (last_frame) break;
     }
     return result;
@@ -156,18 +168,58 @@ MainLoopResult run_main_loop(const Services& services, const MainLoopOptions& op
     return MainLoop(services, options, quit).run();
 }
 
-void print_benchmark_report(std::vector<double> frame_ms, bool json, bool headless) {
+namespace {
+
+// Median and maximum of one figure over some frames.
+struct Spread {
+    std::size_t frames = 0;
+    double median = 0.0, max = 0.0;
+};
+
+template <typename Pick>
+Spread spread(const std::vector<FrameTime>& frames, bool busy_only, Pick pick) {
+    std::vector<double> v;
+    for (const FrameTime& f : frames)
+        if (!busy_only || f.busy) v.push_back(pick(f));
+    std::sort(v.begin(), v.end());
+    return v.empty() ? Spread{} : Spread{v.size(), v[v.size() / 2], v.back()};
+}
+
+// "cpu median 1.234 max 2.345 ms, wall median ... ms" over all frames or the busy ones.
+std::string spread_text(const std::vector<FrameTime>& frames, bool busy_only, bool json) {
+    const Spread cpu = spread(frames, busy_only, [](const FrameTime& f) { return f.cpu_ms; });
+    const Spread wall = spread(frames, busy_only, [](const FrameTime& f) { return f.wall_ms; });
+    char buf[200];
+    std::snprintf(
+        buf, sizeof buf,
+        json ? "{\"frames\": %zu, \"cpu_median_ms\": %.4f, \"cpu_max_ms\": %.4f, \"wall_median_ms\": "
+               "%.4f, \"wall_max_ms\": %.4f}"
+             : "%zu frames: CPU median %.3f max %.3f ms, wall median %.3f max %.3f ms",
+        cpu.frames, cpu.median, cpu.max, wall.median, wall.max);
+    return buf;
+}
+
+}  // namespace
+
+void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless) {
+    std::vector<double> frame_ms;
+    for (const FrameTime& f : frames) frame_ms.push_back(f.cpu_ms);
     std::sort(frame_ms.begin(), frame_ms.end());
     const double median = frame_ms.empty() ? 0.0 : frame_ms[frame_ms.size() / 2];
     const double p99 =
         frame_ms.empty() ? 0.0 : frame_ms[std::min(frame_ms.size() - 1, frame_ms.size() * 99 / 100)];
-    if (json)
+    if (json) {
         std::printf(
-            "{\"median_frame_ms\": %.4f, \"p99_frame_ms\": %.4f, \"frames\": %zu, \"headless\": %s}\n",
-            median, p99, frame_ms.size(), headless ? "true" : "false");
-    else
-        std::printf("median frame %.3f ms (p99 %.3f ms) over %zu frames (update + render CPU time)\n", median,
-                    p99, frame_ms.size());
+            "{\"median_frame_ms\": %.4f, \"p99_frame_ms\": %.4f, \"frames\": %zu, \"headless\": %s, "
+            "\"all\": %s, \"while_busy\": %s}\n",
+            median, p99, frame_ms.size(), headless ? "true" : "false",
+            spread_text(frames, false, true).c_str(), spread_text(frames, true, true).c_str());
+        return;
+    }
+    std::printf("median frame %.3f ms (p99 %.3f ms) over %zu frames (update + render CPU time)\nall %s\n",
+                median, p99, frame_ms.size(), spread_text(frames, false, false).c_str());
+    if (std::any_of(frames.begin(), frames.end(), [](const FrameTime& f) { return f.busy; }))
+        std::printf("while background work ran %s\n", spread_text(frames, true, false).c_str());
 }
 
 }  // namespace sawtooth::app

@@ -29,10 +29,17 @@ struct MainLoopOptions {
     PlatformerScreen* benchmark_level = nullptr;
 };
 
+/// One drawn frame's update + render time (benchmarks).
+struct FrameTime {
+    double cpu_ms = 0.0;   ///< the main thread's CPU time
+    double wall_ms = 0.0;  ///< elapsed real time
+    bool busy = false;     ///< the top screen had background work running (Screen::background_busy)
+};
+
 /// What a finished run reports.
 struct MainLoopResult {
-    int exit_code = 0;             ///< 1 when the screenshot could not be written (already printed)
-    std::vector<double> frame_ms;  ///< benchmarks: CPU milliseconds of each drawn frame
+    int exit_code = 0;              ///< 1 when the screenshot could not be written (already printed)
+    std::vector<FrameTime> frames;  ///< benchmarks: each drawn frame
 };
 
 /// Runs until the window closes, `quit` is set (a screen finished the game), the screen
@@ -40,8 +47,9 @@ struct MainLoopResult {
 /// loop drives: platform, input devices, menu input, screens and settings.
 MainLoopResult run_main_loop(const Services& services, const MainLoopOptions& options, bool& quit);
 
-/// Prints the benchmark figures (median and 99th percentile frame time) on stdout, as
-/// one JSON object when `json`.
-void print_benchmark_report(std::vector<double> frame_ms, bool json, bool headless);
+/// Prints the benchmark figures on stdout (one JSON object when `json`): median and 99th
+/// percentile CPU time of all frames, then median and maximum CPU and wall time of all
+/// frames and of the frames drawn while background work ran.
+void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless);
 
 }  // namespace sawtooth::app

@@ -88,6 +88,9 @@ public:
     /// Lines printed after the name by --print-screen when the run ends (tests); may wait
     /// for the screen's background work to finish. "" = nothing.
     virtual std::string final_report() const { return {}; }
+    /// True while the screen has work running on another thread (the editor's check):
+    /// benchmarks report the frames drawn meanwhile apart.
+    virtual bool background_busy() const { return false; }
 };
 
 /// The stack of screens; pushes and pops take effect between ticks.
