@@ -392,7 +392,7 @@ void ProtocolRun::begin(const std::string& participant) {
     if (m_condition->levels.kind == telemetry::ConditionKind::Adaptive)
         if (const std::string err = start_adaptive(participant); !err.empty()) {
             m_services.screens->replace(std::make_unique<MessageScreen>(
-                m_services, "Cannot start", std::vector<std::string>{err, "Nothing new was recorded."}));
+                m_services, "Cannot start", std::vector<std::string>{err, "No session was recorded."}));
             return;
         }
     const std::vector<int> order =
