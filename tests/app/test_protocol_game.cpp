@@ -314,9 +314,10 @@ fs::path adaptive_protocol(const fs::path& dir, nlohmann::json& doc) {
 }
 
 // The seeds the library's adaptive run chooses for the condition: the first from the prior,
-// the second after the recorded events of `first_level`.
+// the second after the recorded events of `first_level`; `attempts`: the challenge attempts
+// the estimate read from them.
 std::vector<std::string> library_choices(const fs::path& dir, telemetry::Store& store,
-                                         std::int64_t first_level) {
+                                         std::int64_t first_level, int* attempts = nullptr) {
     analysis::AdaptiveSettings settings;
     settings.count = 2;
     settings.target = 0.7;
@@ -327,6 +328,7 @@ std::vector<std::string> library_choices(const fs::path& dir, telemetry::Store& 
     std::vector<std::string> out{std::to_string(run.candidate(run.next_level()).params.seed)};
     run.record_outcome(store.load_events(first_level));
     out.push_back(std::to_string(run.candidate(run.next_level()).params.seed));
+    if (attempts) *attempts = run.estimate().attempts();
     return out;
 }
 
@@ -352,7 +354,12 @@ TEST_CASE("--protocol: an adaptive condition plays count levels, the second chos
     const fs::path dir = test::scratch_dir("sawtooth_protocol_adaptive");
     nlohmann::json doc;
     const fs::path file = adaptive_protocol(dir, doc);
-    const test::ProcessResult r = game(dir, file, run_keys("4:skip"), 30);
+    // Consent, a new id; level 1 played holding right for 391 frames (it meets traps), then
+    // skipped; the break; level 2 skipped; the questionnaire.
+    std::string keys = "2:confirm,4:skip,6:confirm,8:confirm,";
+    for (int f = 10; f <= 400; ++f) keys += std::to_string(f) + ":right,";
+    keys += "402:skip,404:confirm,406:confirm,408:skip,410:type=4,412:down,414:confirm";
+    const test::ProcessResult r = game(dir, file, keys, 420);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: results") != std::string::npos);
@@ -365,8 +372,10 @@ TEST_CASE("--protocol: an adaptive condition plays count levels, the second chos
         CHECK(l.end_reason == "finished");
     }
     CHECK(levels[0].seed != levels[1].seed);
-    CHECK(library_choices(dir, store, levels[0].id) ==
+    int attempts = 0;
+    CHECK(library_choices(dir, store, levels[0].id, &attempts) ==
           std::vector<std::string>{levels[0].seed, levels[1].seed});
+    CHECK(attempts > 0);  // level 1's recorded events moved the estimate the choice used
     CHECK(count(store, "questionnaire_answers") == 2);  // the questionnaire at the end, by position
     const test::ProcessResult v = test::run_process(
         kLab, {"replay", "--db", (dir / "s.db").string(), "--session", "1", "--regenerate", "--verify"});
