@@ -17,6 +17,20 @@ int StudyStatus::imbalance() const {
     return *hi - *lo;
 }
 
+std::vector<std::int64_t> ended_condition_levels(Store& store, const StudyProtocol& protocol,
+                                                 const std::string& participant,
+                                                 const std::string& condition) {
+    std::vector<std::int64_t> out;
+    if (store.schema_version() < 4) return out;
+    Statement st(store.db(),
+                 "SELECT l.level_id FROM levels l JOIN sessions s ON s.session_id = l.session_id "
+                 "WHERE s.protocol_hash = ?1 AND s.condition = ?2 AND s.participant_id = ?3 "
+                 "AND l.kind = 'generated' AND l.outcome IN ('completed', 'skipped') ORDER BY l.level_id");
+    st.bind(1, protocol.hash).bind(2, condition).bind(3, participant);
+    while (st.step()) out.push_back(st.int64(0));
+    return out;
+}
+
 StudyStatus study_status(Store& store, const StudyProtocol& protocol) {
     StudyStatus status;
     for (const Condition& c : protocol.conditions)

@@ -8,6 +8,7 @@
 #include "telemetry/store.hpp"
 #include "telemetry/study_protocol.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,13 @@ struct ParticipantProgress {
 /// level quit, or open when the game stopped, is not ended: a resumed run plays it again.
 ParticipantProgress participant_progress(Store& store, const StudyProtocol& protocol,
                                          const std::string& participant);
+
+/// The level_id of every generated level `participant` ended (completed or skipped, as
+/// levels_ended counts them) in `condition` of `protocol`'s study, over their sessions, in
+/// the order played. Empty for a store older than schema version 4.
+std::vector<std::int64_t> ended_condition_levels(Store& store, const StudyProtocol& protocol,
+                                                 const std::string& participant,
+                                                 const std::string& condition);
 
 /// The status of `protocol`'s study in `store`: sessions with its hash, by condition.
 /// A store older than schema version 4 holds no protocol sessions (all counts 0).

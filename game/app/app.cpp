@@ -129,7 +129,7 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
         fail(e.what());
         return 1;
     }
-    if (const std::string err = protocol_playable(*plan.protocol); !err.empty()) {
+    if (const std::string err = prepare_protocol(*plan.protocol); !err.empty()) {
         fail(err);
         return 1;
     }

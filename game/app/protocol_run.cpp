@@ -7,6 +7,8 @@
 #include "game/app/study_session.hpp"
 #include "game/app/ui.hpp"
 #include "gen/printable.hpp"
+#include "telemetry/analysis/adaptive.hpp"
+#include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/study_status.hpp"
 
 #include <SDL2/SDL.h>
@@ -30,6 +32,17 @@ using telemetry::StudyProtocol;
 
 constexpr std::size_t kWrapChars = 64;   // consent and question lines, at 24 px in the 840 px panel
 constexpr std::size_t kMaxIdChars = 40;  // a participant id field longer than any real id
+
+// The library's settings of an adaptive condition (its candidates in the default shape).
+analysis::AdaptiveSettings adaptive_settings(const telemetry::ConditionLevels& levels) {
+    analysis::AdaptiveSettings settings;
+    settings.count = levels.count;
+    settings.target = levels.target;
+    settings.model = levels.model_file;
+    settings.first_seed = levels.seed_range->first;
+    settings.last_seed = levels.seed_range->last;
+    return settings;
+}
 
 // `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
 std::vector<std::string> wrap(const std::string& text, std::size_t width) {
@@ -226,12 +239,19 @@ private:
     void interlude(int k, std::function<void()> next);
     void show_pages(std::vector<std::function<void(std::function<void()>)>> pages, std::size_t i,
                     std::function<void()> next);
+    /// An adaptive condition's run, its estimate rebuilt from the levels `participant` ended before.
+    std::string start_adaptive(const std::string& participant);
+    /// Level k of an adaptive condition: the run's next choice.
+    std::string choose_adaptive(GenParams& params) const;
+    /// Level k ended: the run reads its recorded events.
+    void adaptive_level_ended();
 
     Services m_services;
     StudyProtocol m_protocol;
     std::uint64_t m_seed;
     const telemetry::Condition* m_condition = nullptr;
     std::int64_t m_session_id = 0;
+    std::unique_ptr<analysis::AdaptiveRun> m_adaptive;
 };
 
 void ConsentScreen::tick(const engine::Controls& c) {
@@ -369,6 +389,12 @@ void ProtocolRun::begin(const std::string& participant) {
         key.number = counts[static_cast<std::size_t>(index)] + 1;
     }
     m_condition = &m_protocol.conditions[static_cast<std::size_t>(index)];
+    if (m_condition->levels.kind == telemetry::ConditionKind::Adaptive)
+        if (const std::string err = start_adaptive(participant); !err.empty()) {
+            m_services.screens->replace(std::make_unique<MessageScreen>(
+                m_services, "Cannot start", std::vector<std::string>{err, "No session was recorded."}));
+            return;
+        }
     const std::vector<int> order =
         telemetry::level_order(m_condition->order, m_condition->level_count(), key);
     StudyConfig config = study_config(*m_condition, order);
@@ -382,7 +408,14 @@ void ProtocolRun::begin(const std::string& participant) {
 
 StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, const std::vector<int>& order) {
     StudyConfig config;
-    for (int i : order) {
+    auto self = shared_from_this();
+    const bool adaptive = condition.levels.kind == telemetry::ConditionKind::Adaptive;
+    if (adaptive) {
+        config.levels = condition.level_count();
+        config.choose_level = [self](int, GenParams& params) { return self->choose_adaptive(params); };
+        config.level_ended = [self](int) { self->adaptive_level_ended(); };
+    }
+    for (int i : adaptive ? std::vector<int>{} : order) {
         const auto at = static_cast<std::size_t>(i);
         config.pack_levels.push_back(condition.levels.kind == telemetry::ConditionKind::Pack
                                          ? condition.levels.pack.levels[at].params
@@ -391,12 +424,46 @@ StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, con
     config.card_label = m_protocol.name;  // not the condition: participants need not know it
     config.tutorials = m_protocol.tutorials;
     config.ratings = m_protocol.ratings;
-    auto self = shared_from_this();
     config.interlude = [self](int k, std::function<void()> next) { self->interlude(k, std::move(next)); };
     config.on_end = [self](bool completed) { self->recorder().end_session(completed ? "finished" : "quit"); };
     config.results_subtitle = m_protocol.name + ", condition " + condition.name +
                               ". Thank you: the study is over, please tell the experimenter.";
     return config;
+}
+
+// The estimate restarts from the events of the levels the participant ended in this
+// condition before (a resumed run): the run chose each of them, so feeding their events in
+// order rebuilds the same estimate and the same choices.
+std::string ProtocolRun::start_adaptive(const std::string& participant) {
+    try {
+        m_adaptive = std::make_unique<analysis::AdaptiveRun>(
+            analysis::start_adaptive_run(adaptive_settings(m_condition->levels)));
+        telemetry::Store& store = recorder().store();
+        for (const std::int64_t id :
+             telemetry::ended_condition_levels(store, m_protocol, participant, m_condition->name))
+            if (!m_adaptive->finished()) m_adaptive->record_outcome(store.load_events(id));
+    } catch (const std::exception& e) {
+        return one_line(e.what());
+    }
+    return {};
+}
+
+std::string ProtocolRun::choose_adaptive(GenParams& params) const {
+    const analysis::Choice choice = m_adaptive->next_level();
+    if (choice.candidate < 0) return "No candidate level is left in this condition's seeds.";
+    params = m_adaptive->candidate(choice).params;
+    return {};
+}
+
+void ProtocolRun::adaptive_level_ended() {
+    try {
+        const std::int64_t id = recorder().last_level_id();
+        m_adaptive->record_outcome(id != 0 ? recorder().store().load_events(id)
+                                           : std::vector<telemetry::EventRow>{});
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "sawtooth: warning: adaptive estimate not updated: %s\n",
+                     one_line(e.what()).c_str());
+    }
 }
 
 void ProtocolRun::interlude(int k, std::function<void()> next) {
@@ -434,20 +501,69 @@ void ProtocolRun::show_pages(std::vector<std::function<void(std::function<void()
     });
 }
 
+// A curve condition's levels as `sawtooth-lab pick-difficulty` picks them for the same
+// model, curve and candidates (its default shape and tolerance): into `levels.seeds`, in
+// curve order. "" or the one-line reason.
+std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
+    try {
+        const analysis::ChallengeModel model = analysis::load_model(levels.model_file);
+        const analysis::CurveCandidates set =
+            levels.catalog_file.empty()
+                ? analysis::seed_curve_candidates(analysis::default_curve_shape(), {1},
+                                                  levels.seed_range->first, levels.seed_range->last, model,
+                                                  analysis::serial_for_each)
+                : analysis::catalog_curve_candidates(levels.catalog_file, model, analysis::serial_for_each);
+        const std::vector<double> targets =
+            levels.curve_name.empty()
+                ? levels.curve
+                : analysis::named_curve_targets(levels.curve_name, set.list, levels.count);
+        const analysis::CurvePickSettings settings;
+        const analysis::CurvePick pick =
+            analysis::pick_for_curve(analysis::curve_groups(set.list), targets, settings);
+        if (!pick.met) {
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          "tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
+                          "position (widen the candidates)",
+                          settings.tolerance, levels.count, pick.best_max_error);
+            return buf;
+        }
+        levels.seeds.clear();
+        for (const std::size_t k : pick.chosen) levels.seeds.push_back(set.list[k].level.params);
+        return {};
+    } catch (const analysis::ModelError& e) {
+        return one_line(e.what());
+    } catch (const analysis::CurveError& e) {
+        return one_line(e.what());
+    }
+}
+
+// An adaptive condition the library accepts, with a model that loads ("" or why not). The
+// candidates are generated when a participant is assigned the condition.
+std::string check_adaptive(const telemetry::ConditionLevels& levels) {
+    const analysis::AdaptiveSettings settings = adaptive_settings(levels);
+    if (std::string err = analysis::validate_adaptive_settings(settings); !err.empty()) return err;
+    try {
+        analysis::load_model(settings.model);
+    } catch (const analysis::ModelError& e) {
+        return one_line(e.what());
+    }
+    return {};
+}
+
 }  // namespace
 
-std::string protocol_playable(const StudyProtocol& protocol) {
-    for (const telemetry::Condition& c : protocol.conditions) {
-        if (c.levels.kind == telemetry::ConditionKind::Curve ||
-            c.levels.kind == telemetry::ConditionKind::Adaptive)
-            return protocol.file + ": condition '" + c.name + "' is of type " +
-                   telemetry::condition_kind_name(c.levels.kind) +
-                   ", which the game cannot play yet (pack and seeds conditions only)";
+std::string prepare_protocol(StudyProtocol& protocol) {
+    for (telemetry::Condition& c : protocol.conditions) {
+        const std::string where = protocol.file + ": condition '" + c.name + "'";
+        if (c.levels.kind == telemetry::ConditionKind::Adaptive)
+            if (std::string err = check_adaptive(c.levels); !err.empty()) return where + ": " + err;
+        if (c.levels.kind == telemetry::ConditionKind::Curve)
+            if (std::string err = pick_curve_levels(c.levels); !err.empty()) return where + ": " + err;
         // A study session records generator parameters per level, as --study --pack does.
         for (const telemetry::PackLevel& l : c.levels.pack.levels)
             if (l.hand_made())
-                return protocol.file + ": condition '" + c.name + "': hand-made pack level '" + l.name +
-                       "': a study plays generated levels only";
+                return where + ": hand-made pack level '" + l.name + "': a study plays generated levels only";
     }
     return {};
 }

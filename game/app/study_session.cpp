@@ -223,6 +223,10 @@ std::string StudySession::level_for(int k, Level& level, GenParams& params) cons
         params = m_config.pack_levels[static_cast<std::size_t>(k - 1)];
         return generate_for_play(params, level);
     }
+    if (m_config.choose_level) {
+        if (std::string err = m_config.choose_level(k, params); !err.empty()) return err;
+        return generate_for_play(params, level);
+    }
     params = study_level_params(m_seed, k, m_config);
     std::string err;
     for (int attempt = 0; attempt < kMaxSeedTries; ++attempt) {
@@ -239,6 +243,7 @@ void StudySession::level_done(int stage, const LevelResult& result) {
     r.outcome = result.outcome;
     r.deaths = result.deaths;
     r.ticks = result.ticks;
+    if (m_config.level_ended && stage >= m_tutorials) m_config.level_ended(stage - m_tutorials + 1);
     auto self = shared_from_this();
     auto next = [self, stage, quit = result.outcome == LevelOutcome::Quit] {
         self->after_level(stage, quit);

@@ -8,7 +8,8 @@
 // A session may play a level pack's levels (`sawtooth --study --pack FILE`) in place of the
 // drawn ones: the tutorials stay, the pack's levels follow in its order, as many as it holds.
 // A study protocol run (protocol_run.hpp) plays its condition's levels the same way, with
-// tutorials and ratings as the protocol says and its questionnaires and breaks between levels.
+// tutorials and ratings as the protocol says and its questionnaires and breaks between levels
+// (an adaptive condition chooses each level through StudyConfig::choose_level and level_ended).
 
 #include "game/app/platformer_screen.hpp"
 #include "game/app/screen.hpp"
@@ -38,6 +39,12 @@ struct StudyConfig {
     bool tutorials = true;   ///< play the two tutorials first
     bool ratings = true;     ///< offer the rating screen after each level (and the setting is on)
     int resume_at = 0;       ///< levels already played elsewhere: start at level resume_at + 1 (no tutorials)
+    /// Set (with `levels`, no pack_levels): fills the generator parameters of level k (1-based)
+    /// when level k starts, or returns why there is none (the level then counts as skipped);
+    /// an adaptive protocol condition chooses each level from the ones before.
+    std::function<std::string(int k, GenParams& params)> choose_level;
+    /// Set: runs when level k (1-based) ends, before its rating; its recording is complete.
+    std::function<void(int k)> level_ended;
     /// Set: runs after level k (1-based, after its rating) when the session goes on, and
     /// after the last level; it shows its screens and calls `next` once to continue.
     std::function<void(int k, std::function<void()> next)> interlude;

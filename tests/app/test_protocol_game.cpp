@@ -6,6 +6,8 @@
 // nothing; a bad or unplayable protocol is one line before any database exists.
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
+#include "telemetry/analysis/adaptive.hpp"
+#include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/store.hpp"
 #include "telemetry/study_protocol.hpp"
 
@@ -251,6 +253,165 @@ TEST_CASE("--protocol: the same participant after a crash resumes at their first
     CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}, {0, 0}});
 }
 
+TEST_CASE("--protocol: a curve condition plays the levels sawtooth-lab pick-difficulty picks, in order") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_curve");
+    const std::string model = (dir / "model.json").string();
+    analysis::save_model(analysis::thesis_reference_model(), model);
+    nlohmann::json doc = small_protocol();
+    doc["conditions"] = {{{"name", "c"},
+                          {"levels",
+                           {{"type", "curve"},
+                            {"curve", "rising"},
+                            {"count", 2},
+                            {"model", "model.json"},
+                            {"seeds", "1..200"}}}}};
+    const fs::path file = write_protocol(dir, doc);
+    const test::ProcessResult picked =
+        test::run_process(kLab, {"pick-difficulty", "--model", model, "--curve", "rising", "--count", "2",
+                                 "--seeds", "1..200", "--out", (dir / "pack.json").string(), "--json"});
+    INFO(picked.err);
+    REQUIRE(picked.exit_code == 0);
+    const nlohmann::json result = nlohmann::json::parse(picked.out);
+    std::string want;
+    for (const nlohmann::json& l : result.at("levels"))
+        want += (want.empty() ? "" : ",") + std::to_string(l.at("seed").get<std::uint64_t>());
+
+    const test::ProcessResult r = game(dir, file, run_keys("4:skip"), 30);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: results") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
+    telemetry::Statement st(store.db(),
+                            "SELECT condition, protocol_hash, (SELECT group_concat(seed) FROM levels l WHERE "
+                            "l.session_id = s.session_id ORDER BY l.level_id) FROM sessions s");
+    REQUIRE(st.step());
+    CHECK(st.text(0) == "c");
+    CHECK(st.text(1) == telemetry::protocol_hash(doc));
+    CHECK(st.text(2) == want);
+    CHECK(!st.step());
+    // The picked levels are recorded as study levels: they rebuild and replay exactly.
+    const test::ProcessResult v = test::run_process(
+        kLab, {"replay", "--db", (dir / "s.db").string(), "--session", "1", "--regenerate", "--verify"});
+    INFO(v.out, v.err);
+    CHECK(v.exit_code == 0);
+}
+
+namespace {
+
+// One adaptive condition of two levels (seeds 1..60, target 0.7) with the small protocol's
+// break and questionnaire, and the model the test saves beside it.
+fs::path adaptive_protocol(const fs::path& dir, nlohmann::json& doc) {
+    analysis::save_model(analysis::thesis_reference_model(), (dir / "model.json").string());
+    doc = small_protocol();
+    doc["conditions"] = {{{"name", "adapt"},
+                          {"levels",
+                           {{"type", "adaptive"},
+                            {"count", 2},
+                            {"target", 0.7},
+                            {"model", "model.json"},
+                            {"seeds", "1..60"}}}}};
+    return write_protocol(dir, doc);
+}
+
+// The seeds the library's adaptive run chooses for the condition: the first from the prior,
+// the second after the recorded events of `first_level`; `attempts`: the challenge attempts
+// the estimate read from them.
+std::vector<std::string> library_choices(const fs::path& dir, telemetry::Store& store,
+                                         std::int64_t first_level, int* attempts = nullptr) {
+    analysis::AdaptiveSettings settings;
+    settings.count = 2;
+    settings.target = 0.7;
+    settings.model = (dir / "model.json").string();
+    settings.first_seed = 1;
+    settings.last_seed = 60;
+    analysis::AdaptiveRun run = analysis::start_adaptive_run(settings);
+    std::vector<std::string> out{std::to_string(run.candidate(run.next_level()).params.seed)};
+    run.record_outcome(store.load_events(first_level));
+    out.push_back(std::to_string(run.candidate(run.next_level()).params.seed));
+    if (attempts) *attempts = run.estimate().attempts();
+    return out;
+}
+
+// level_id, seed and the session's condition and protocol hash of every recorded level.
+struct RecordedLevel {
+    std::int64_t id = 0;
+    std::string seed, condition, hash, end_reason;
+};
+
+std::vector<RecordedLevel> recorded_levels(telemetry::Store& store) {
+    telemetry::Statement st(
+        store.db(),
+        "SELECT l.level_id, l.seed, s.condition, s.protocol_hash, coalesce(s.end_reason, '') "
+        "FROM levels l JOIN sessions s ON s.session_id = l.session_id ORDER BY l.level_id");
+    std::vector<RecordedLevel> out;
+    while (st.step()) out.push_back({st.int64(0), st.text(1), st.text(2), st.text(3), st.text(4)});
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("--protocol: an adaptive condition plays count levels, the second chosen from the first's events") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_adaptive");
+    nlohmann::json doc;
+    const fs::path file = adaptive_protocol(dir, doc);
+    // Consent, a new id; level 1 played holding right for 391 frames (it meets traps), then
+    // skipped; the break; level 2 skipped; the questionnaire.
+    std::string keys = "2:confirm,4:skip,6:confirm,8:confirm,";
+    for (int f = 10; f <= 400; ++f) keys += std::to_string(f) + ":right,";
+    keys += "402:skip,404:confirm,406:confirm,408:skip,410:type=4,412:down,414:confirm";
+    const test::ProcessResult r = game(dir, file, keys, 420);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("screen: results") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
+    const std::vector<RecordedLevel> levels = recorded_levels(store);
+    REQUIRE(levels.size() == 2);
+    for (const RecordedLevel& l : levels) {
+        CHECK(l.condition == "adapt");
+        CHECK(l.hash == telemetry::protocol_hash(doc));
+        CHECK(l.end_reason == "finished");
+    }
+    CHECK(levels[0].seed != levels[1].seed);
+    int attempts = 0;
+    CHECK(library_choices(dir, store, levels[0].id, &attempts) ==
+          std::vector<std::string>{levels[0].seed, levels[1].seed});
+    CHECK(attempts > 0);  // level 1's recorded events moved the estimate the choice used
+    CHECK(count(store, "questionnaire_answers") == 2);  // the questionnaire at the end, by position
+    const test::ProcessResult v = test::run_process(
+        kLab, {"replay", "--db", (dir / "s.db").string(), "--session", "1", "--regenerate", "--verify"});
+    INFO(v.out, v.err);
+    CHECK(v.exit_code == 0);
+}
+
+TEST_CASE("--protocol: a resumed adaptive condition rebuilds its estimate from the levels recorded before") {
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_adaptive_resume");
+    nlohmann::json doc;
+    const fs::path file = adaptive_protocol(dir, doc);
+    const std::string db = (dir / "s.db").string();
+    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
+    REQUIRE(created.exit_code == 0);
+    const std::string id = created.out.substr(0, created.out.find('\n'));
+    // Level 1 skipped, the break passed, then the run stops at card 2 (as a crash would);
+    // again with the same id: straight to level 2, the questionnaire, the end.
+    const test::ProcessResult first =
+        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:confirm", 16);
+    INFO(first.err);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("screen: card 2") != std::string::npos);
+    const test::ProcessResult second =
+        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:type=3,16:type=1", 22);
+    INFO(second.err);
+    REQUIRE(second.exit_code == 0);
+    CHECK(second.out.find("screen: results") != std::string::npos);
+    telemetry::Store store = telemetry::Store::open_read_only(db);
+    const std::vector<RecordedLevel> levels = recorded_levels(store);
+    REQUIRE(levels.size() == 2);
+    CHECK(levels[1].end_reason == "finished");
+    CHECK(library_choices(dir, store, levels[0].id) ==
+          std::vector<std::string>{levels[0].seed, levels[1].seed});
+    CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{1, 0}});
+}
+
 TEST_CASE("--protocol: declining the consent records nothing") {
     const fs::path dir = test::scratch_dir("sawtooth_protocol_decline");
     const fs::path file = write_protocol(dir, small_protocol());
@@ -269,10 +430,22 @@ TEST_CASE(
     const fs::path dir = test::scratch_dir("sawtooth_protocol_bad");
     nlohmann::json unknown = small_protocol();
     unknown["colour"] = "red";
-    nlohmann::json curve = small_protocol();
+    // A curve and an adaptive condition whose model file is no model, and a curve whose three
+    // candidates cannot follow a rising curve of three levels within the tolerance.
     std::ofstream(dir / "model.json") << "{}";
+    analysis::save_model(analysis::thesis_reference_model(), (dir / "real_model.json").string());
+    nlohmann::json curve = small_protocol();
     curve["conditions"][1]["levels"] = {
         {"type", "curve"}, {"curve", "rising"}, {"count", 3}, {"model", "model.json"}, {"seeds", "1..50"}};
+    nlohmann::json adaptive = small_protocol();
+    adaptive["conditions"][1]["levels"] = {
+        {"type", "adaptive"}, {"count", 3}, {"target", 0.7}, {"model", "model.json"}, {"seeds", "1..50"}};
+    nlohmann::json tolerance = small_protocol();
+    tolerance["conditions"][1]["levels"] = {{"type", "curve"},
+                                            {"curve", "rising"},
+                                            {"count", 3},
+                                            {"model", "real_model.json"},
+                                            {"seeds", "1..3"}};
     // A pack of two hand-made levels (sawtooth-lab pack add): a study records generator
     // parameters, so the game refuses it as it refuses --study --pack with one.
     const std::string levels = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/";
@@ -284,7 +457,12 @@ TEST_CASE(
     hand_made["conditions"][1]["levels"] = {{"type", "pack"}, {"pack", "hand.json"}};
     const std::pair<nlohmann::json, std::string> cases[] = {
         {unknown, "small.json: at /colour: unknown field"},
-        {curve, "small.json: condition 'b' is of type curve, which the game cannot play yet"},
+        {curve,
+         "small.json: condition 'b': " + (dir / "model.json").string() + ": not a Sawtooth challenge model"},
+        {adaptive,
+         "small.json: condition 'b': " + (dir / "model.json").string() + ": not a Sawtooth challenge model"},
+        {tolerance,
+         "small.json: condition 'b': tolerance 0.01 cannot be met: the best choice of 3 levels is"},
         {hand_made, "small.json: condition 'b': hand-made pack level"}};
     for (const auto& [doc, message] : cases) {
         const fs::path file = write_protocol(dir, doc);

@@ -9,9 +9,9 @@
 // is written; a refusal is one line and writes nothing. Does not: define the curves or the
 // choice (difficulty_curve.hpp), or play the pack (`study --pack`, `sawtooth --pack`).
 #include "gen/generator.hpp"
+#include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
-#include "telemetry/catalog.hpp"
 #include "telemetry/pack.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/bot_common.hpp"
@@ -26,12 +26,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <map>
+#include <functional>
 #include <memory>
-#include <optional>
 #include <sstream>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -69,8 +67,7 @@ Model load_model(const std::string& path) {
     } catch (const analysis::ModelError& e) {
         throw LabError(e.what());
     }
-    const analysis::Coefficients& c = m.model.linear;
-    m.hash = telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
+    m.hash = analysis::challenge_model_hash(m.model);
     return m;
 }
 
@@ -116,65 +113,27 @@ CurveSpec parse_curve(const Options& o) {
     return c;
 }
 
-/// A candidate level with its predicted difficulty.
-struct Candidate {
-    telemetry::PackLevel level;
-    double difficulty = 1.0;
-};
-
 /// The candidates and where they came from (the pack's provenance `candidates`).
 struct CandidateSet {
-    std::vector<Candidate> list;
+    std::vector<analysis::PredictedLevel> list;
     nlohmann::json provenance;
 };
 
-/// Predicts the difficulty of the level of `params`; nullopt when it does not generate.
-/// `expected_hash` (non-zero): refuses a level that is not the stored one.
-std::optional<Candidate> predict(const GenParams& params, const Model& m, std::uint64_t expected_hash) {
-    const GeneratedLevel g = generate_level(params);
-    if (!g.ok) return std::nullopt;
-    Candidate c;
-    c.level.params = params;
-    c.level.level_hash = level_hash(g.level);
-    if (expected_hash != 0 && c.level.level_hash != expected_hash)
-        throw LabError("seed " + std::to_string(params.seed) + " (level index " +
-                       std::to_string(params.level_index) +
-                       ") no longer generates the catalogued level (hash differs)");
-    c.difficulty = analysis::evaluate_level(g, m.model).difficulty;
-    return c;
-}
-
-/// Predicts every job on all cores, with a progress line; jobs that do not generate are left out.
-std::vector<Candidate> predict_all(const std::vector<GenParams>& jobs,
-                                   const std::vector<std::uint64_t>& hashes, const Model& m, int threads,
-                                   int& failed) {
-    std::vector<std::optional<Candidate>> slots(jobs.size());
-    std::vector<std::string> errors(jobs.size());
-    ProgressLine progress("predicting difficulty", jobs.size());
-    parallel_for(jobs.size(), worker_count(threads), [&](std::size_t i) {
-        try {
-            slots[i] = predict(jobs[i], m, hashes.empty() ? 0 : hashes[i]);
-        } catch (const std::exception& e) {
-            errors[i] = e.what();
-        }
-        progress.advance();
-    });
-    progress.finish();
-    std::vector<Candidate> out;
-    failed = 0;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (!errors[i].empty()) throw LabError(errors[i]);
-        if (slots[i])
-            out.push_back(*slots[i]);
-        else
-            ++failed;
-    }
-    return out;
+/// Runs the library's predictions on all cores, with a progress line.
+analysis::ForEach parallel_predictions(int threads) {
+    return [threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+        ProgressLine progress("predicting difficulty", n);
+        parallel_for(n, worker_count(threads), [&](std::size_t i) {
+            body(i);
+            progress.advance();
+        });
+        progress.finish();
+    };
 }
 
 /// --seeds A..B with the shape options (defaults as `catalog`: maze 4x3 index 1, linear 4x2 all).
 CandidateSet seed_candidates(const Options& o, const Model& m) {
-    GenParams shape;
+    GenParams shape = analysis::default_curve_shape();
     shape.layout = parse_layout_arg(o.layout.empty() ? "maze" : o.layout, "--layout");
     const bool linear = shape.layout == Layout::Linear;
     const Size rooms = parse_size(o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms, "--rooms");
@@ -184,18 +143,15 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
     const std::vector<int> indices =
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
-    std::vector<GenParams> jobs;
-    for (std::uint64_t s = seeds.first;; ++s) {
-        for (const int k : indices) {
-            GenParams p = shape;
-            p.seed = s, p.level_index = k;
-            jobs.push_back(p);
-        }
-        if (s == seeds.last) break;
-    }
     CandidateSet set;
-    int failed = 0;
-    set.list = predict_all(jobs, {}, m, o.threads, failed);
+    analysis::CurveCandidates c;
+    try {
+        c = analysis::seed_curve_candidates(shape, indices, seeds.first, seeds.last, m.model,
+                                            parallel_predictions(o.threads));
+    } catch (const analysis::CurveError& e) {
+        throw LabError(e.what());
+    }
+    set.list = std::move(c.list);
     set.provenance = {{"source", "seeds"},
                       {"seeds", o.seeds},
                       {"layout", layout_name(shape.layout)},
@@ -203,63 +159,33 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
                       {"room_size", std::to_string(room.w) + "x" + std::to_string(room.h)},
                       {"level_indices", indices},
                       {"levels", set.list.size()},
-                      {"not_generated", failed}};
+                      {"not_generated", c.not_generated}};
     return set;
 }
 
 /// Every generated row of the catalogue: its stored difficulty when it comes from this model
 /// (the same model hash), else recomputed from the regenerated level (hash checked).
 CandidateSet catalog_candidates(const Options& o, const Model& m) {
-    std::vector<telemetry::CatalogRow> rows;
+    analysis::CurveCandidates c;
     try {
-        rows = telemetry::Catalog::open_read_only(o.catalog).rows();
-    } catch (const telemetry::StoreError& e) {
+        c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
+    } catch (const analysis::CurveError& e) {
         throw LabError(e.what());
     }
     CandidateSet set;
-    std::vector<GenParams> redo;
-    std::vector<std::uint64_t> hashes;
-    for (const telemetry::CatalogRow& r : rows) {
-        if (!r.generated) continue;
-        if (r.model && r.model->model_hash == m.hash) {
-            set.list.push_back({{r.params, r.generator_version, r.level_hash}, r.model->difficulty});
-            continue;
-        }
-        redo.push_back(r.params);
-        hashes.push_back(r.level_hash);
-    }
-    const std::size_t stored = set.list.size();
-    int failed = 0;
-    const std::vector<Candidate> recomputed = predict_all(redo, hashes, m, o.threads, failed);
-    if (failed > 0) throw LabError("catalogue '" + o.catalog + "' lists levels that no longer generate");
-    set.list.insert(set.list.end(), recomputed.begin(), recomputed.end());
+    set.list = std::move(c.list);
     set.provenance = {{"source", "catalog"},
                       {"file", std::filesystem::path(o.catalog).filename().string()},
                       {"levels", set.list.size()},
-                      {"difficulty_stored", stored},
-                      {"difficulty_recomputed", recomputed.size()}};
+                      {"difficulty_stored", c.difficulty_stored},
+                      {"difficulty_recomputed", set.list.size() - c.difficulty_stored}};
     return set;
 }
 
-/// Groups: one per generator seed and shape, so no two picks share their rooms.
-std::vector<analysis::CurveCandidate> curve_candidates(const std::vector<Candidate>& list) {
-    std::map<std::tuple<int, int, int, int, int, double, std::uint64_t>, std::uint64_t> ids;
-    std::vector<analysis::CurveCandidate> out;
-    for (const Candidate& c : list) {
-        const GenParams& p = c.level.params;
-        const auto key = std::make_tuple(static_cast<int>(p.layout), p.rooms_w, p.rooms_h, p.room_w, p.room_h,
-                                         p.alpha, p.seed);
-        const auto [it, added] = ids.emplace(key, ids.size());
-        out.push_back({c.difficulty, it->second});
-    }
-    return out;
-}
-
-std::vector<double> targets_for(const CurveSpec& c, const std::vector<Candidate>& list, int count) {
+std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::PredictedLevel>& list,
+                                int count) {
     if (c.kind == "file") return c.targets;
-    std::vector<double> d;
-    for (const Candidate& x : list) d.push_back(x.difficulty);
-    return c.kind == "rising" ? analysis::rising_curve(d, count, c.rising) : analysis::flat_curve(d, count);
+    return analysis::named_curve_targets(c.kind, list, count, c.rising);
 }
 
 void check_options(const Options& o) {
@@ -287,7 +213,7 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
     if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
-        const Candidate& x = set.list[pick.chosen[i]];
+        const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
         levels.push_back({{"position", i + 1},
                           {"seed", x.level.params.seed},
                           {"level_index", x.level.params.level_index},
@@ -311,9 +237,8 @@ void run(const Options& o) {
     const CurveSpec curve = parse_curve(o);
     if (o.out.empty()) throw LabError("--out FILE is required");
     const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
-    if (set.list.empty()) throw LabError("no candidate level (nothing generated)");
     const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
-    const std::vector<analysis::CurveCandidate> cands = curve_candidates(set.list);
+    const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
     analysis::CurvePick pick;
     std::vector<double> targets;
     try {
