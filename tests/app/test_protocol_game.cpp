@@ -273,8 +273,10 @@ TEST_CASE("--protocol: a curve condition plays the levels sawtooth-lab pick-diff
     REQUIRE(picked.exit_code == 0);
     const nlohmann::json result = nlohmann::json::parse(picked.out);
     std::string want;
-    for (const nlohmann::json& l : result.at("levels"))
-        want += (want.empty() ? "" : ",") + std::to_string(l.at("seed").get<std::uint64_t>());
+    for (const nlohmann::json& l : result.at("levels")) {
+        if (!want.empty()) want += ',';
+        want += std::to_string(l.at("seed").get<std::uint64_t>());
+    }
 
     const test::ProcessResult r = game(dir, file, run_keys("4:skip"), 30);
     INFO(r.err);
