@@ -12,8 +12,8 @@
 namespace sawtooth::app {
 
 /// The screens `--screen` may name.
-inline const std::vector<std::string> kFirstScreens = {"title",       "level",         "results", "rating", "words",
-                                                       "words-level", "words-builder", "editor"};
+inline const std::vector<std::string> kFirstScreens = {"title", "level",       "results",       "rating",
+                                                       "words", "words-level", "words-builder", "editor"};
 
 /// Everything `sawtooth` accepts on its command line (see README "Running the game").
 struct AppOptions {

@@ -24,7 +24,20 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row { kSeed, kLayout, kRooms, kRoomSize, kSpeed, kGap, kPlay, kPacks, kEdit, kAdaptive, kBack, kRowCount };
+enum Row {
+    kSeed,
+    kLayout,
+    kRooms,
+    kRoomSize,
+    kSpeed,
+    kGap,
+    kPlay,
+    kPacks,
+    kEdit,
+    kAdaptive,
+    kBack,
+    kRowCount
+};
 struct Size2 {
     int w, h;
     const char* name;

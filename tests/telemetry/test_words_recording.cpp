@@ -167,7 +167,8 @@ TEST_CASE("a custom (built) level is stored with its challenges and replays on t
         std::vector<WordActionRow> rows = {apply_and_describe(play, words::Action::click(5, 0)),
                                            apply_and_describe(play, words::Action::wait(2000))};
         s.add_word_actions(id, rows);
-        for (const words::ChallengeResult& r : play.results()) s.add_word_challenge(id, word_challenge_row(r));
+        for (const words::ChallengeResult& r : play.results())
+            s.add_word_challenge(id, word_challenge_row(r));
         s.end_word_level(id, level_status_name(play.status()), play.total_score(), play.words_found(),
                          play.result_hash());
     }
