@@ -16,6 +16,7 @@
 #include "gen/hash.hpp"
 #include "gen/level.hpp"
 #include "gen/printable.hpp"
+#include "gen/text_tokens.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -92,24 +93,7 @@ namespace {
 constexpr std::string_view kDecorationNames[] = {"plant", "rock", "grass", "vine"};
 constexpr int kMaxDimension = 4096;
 
-// Splits a line into whitespace-separated tokens, remembering 1-based columns.
-struct Token {
-    std::string_view text;
-    int column;
-};
-
-std::vector<Token> tokenize(std::string_view line) {
-    std::vector<Token> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        if (i >= line.size()) break;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-    }
-    return out;
-}
+using Token = TextToken;
 
 long long parse_int(const Token& t, int line, long long lo, long long hi, const char* what) {
     long long v = 0;
@@ -162,7 +146,7 @@ public:
         if (m_lines.empty()) throw LevelFormatError(1, 1, "empty level file");
         read_header();
         for (; m_li < m_lines.size(); ++m_li) {
-            const std::vector<Token> toks = tokenize(m_lines[m_li]);
+            const std::vector<Token> toks = split_tokens(m_lines[m_li]);
             if (!is_blank_or_comment(toks)) read_statement(toks, line_number());
         }
         check_complete();
@@ -195,10 +179,10 @@ private:
 };
 
 void LevelTextParser::read_header() {
-    while (m_li < m_lines.size() && is_blank_or_comment(tokenize(m_lines[m_li]))) ++m_li;
+    while (m_li < m_lines.size() && is_blank_or_comment(split_tokens(m_lines[m_li]))) ++m_li;
     if (m_li >= m_lines.size()) throw LevelFormatError(1, 1, "no `sawtooth-level` header");
     const int ln = line_number();
-    const std::vector<Token> toks = tokenize(m_lines[m_li]);
+    const std::vector<Token> toks = split_tokens(m_lines[m_li]);
     if (toks[0].text != "sawtooth-level")
         throw LevelFormatError(
             ln, toks[0].column,

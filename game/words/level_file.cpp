@@ -1,5 +1,7 @@
 #include "game/words/level_file.hpp"
 
+#include "gen/text_tokens.hpp"
+
 #include <cctype>
 #include <charconv>
 
@@ -26,26 +28,7 @@ std::string format_word_level_file(const std::vector<Challenge>& challenges) {
 
 namespace {
 
-/// One line split into words with their 1-based columns.
-struct Token {
-    std::string_view text;
-    int column;
-};
-
-std::vector<Token> tokens(std::string_view line) {
-    std::vector<Token> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        if (line[i] == ' ' || line[i] == '\t') {
-            ++i;
-            continue;
-        }
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-    }
-    return out;
-}
+using Token = TextToken;
 
 void parse_header(const std::vector<Token>& t, int line_no) {
     if (t[0].text != kWordLevelFileMagic)
@@ -115,7 +98,7 @@ std::vector<Challenge> parse_word_level_file(std::string_view text) {
         pos = end + 1;
         ++line_no;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        const std::vector<Token> t = tokens(line);
+        const std::vector<Token> t = split_tokens(line);
         if (t.empty() || t[0].text[0] == '#') continue;
         if (!header) {
             parse_header(t, line_no);
