@@ -245,6 +245,37 @@ TEST_CASE("report --study shows sessions, levels, deaths, ratings and answers pe
     CHECK(linear["conditions"][0]["condition"] == "linear");
 }
 
+TEST_CASE("report of a pilot too small for a model still shows its statistics and conditions") {
+    const std::string db = file("pilot.db");
+    const tel::StudyProtocol protocol = tel::read_protocol(kExample);
+    {
+        tel::Store store = tel::Store::open(db);
+        record_session(store, protocol.hash, "starter", 0);
+        record_session(store, protocol.hash, "linear", 1);
+    }
+    const std::string out = file("report-pilot");
+    const auto r = lab("report --db " + db + " --out " + out + " --study " + kExample);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("no challenge model in the report: cannot fit the challenge model") !=
+          std::string::npos);
+    const json report = json::parse(read_file(out + "/report.json"));
+    CHECK(report["model"].is_null());
+    CHECK(report["no_model"].get<std::string>().find("cannot fit") != std::string::npos);
+    CHECK(report["study"]["sessions"] == 2);
+    REQUIRE(report["conditions"].size() == 2);
+    for (const json& c : report["conditions"]) {
+        const Expected e = expected(db, protocol.hash, c["condition"].get<std::string>());
+        CHECK(c["sessions"] == 1);
+        CHECK(c["levels"] == e.levels);
+        CHECK(c["deaths"] == e.deaths);
+    }
+    const std::string html = read_file(out + "/index.html");
+    CHECK(html.find("<h2 id=\"conditions\">Conditions</h2>") != std::string::npos);
+    CHECK(html.find("Not fitted: cannot fit the challenge model") != std::string::npos);
+    CHECK(html.find("const F = ") == std::string::npos);  // no model charts to draw
+}
+
 TEST_CASE("replay --verify --study checks the session's protocol hash and condition") {
     const std::string db = make_db();
     tel::Store store = tel::Store::open_read_only(db);

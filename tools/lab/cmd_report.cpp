@@ -23,6 +23,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace sawtooth::lab {
@@ -95,28 +96,45 @@ std::string load_chartjs(const std::string& path) {
     return chartjs;
 }
 
-/// Everything the report shows of a platformer study.
-struct ReportData {
-    StudyData d;
+/// The challenge model of a study and its verification (thesis 5.2-5.4).
+struct ModelFigures {
     ChallengeModel all;  ///< fitted on every session
     VerifyResult v;
     TrainingSizeResult ts;
 };
 
-ReportData analyse(const ReportOptions& o, const telemetry::SessionSelection& selection) {
-    ReportData r;
-    r.d = load_study_for_lab(o.db, o.threads, selection);
-    r.all = fit_all(r.d);
+/// Everything the report shows of a platformer study. A study too small for a model (a
+/// pilot, a few participants of a protocol) still gets its statistics and conditions.
+struct ReportData {
+    StudyData d;
+    std::optional<ModelFigures> model;
+    std::string no_model;  ///< why `model` is empty
+};
+
+ModelFigures analyse_model(const ReportOptions& o, const StudyData& d) {
+    ModelFigures m;
+    m.all = fit_all(d);
     VerifySettings vs;
     vs.partitions = o.partitions;
     vs.train_sessions = o.train_sessions;
     vs.seed = o.seed;
     try {
-        r.v = verify_model(r.d, vs);
+        m.v = verify_model(d, vs);
     } catch (const ModelError& e) {
         throw LabError(e.what());
     }
-    r.ts = training_size_analysis(r.d, r.all);
+    m.ts = training_size_analysis(d, m.all);
+    return m;
+}
+
+ReportData analyse(const ReportOptions& o, const telemetry::SessionSelection& selection) {
+    ReportData r;
+    r.d = load_study_for_lab(o.db, o.threads, selection);
+    try {
+        r.model = analyse_model(o, r.d);
+    } catch (const LabError& e) {
+        r.no_model = e.what();
+    }
     return r;
 }
 
@@ -127,15 +145,15 @@ struct LevelFigures {
 };
 
 /// Difficulty of every level under the all-session model, for the level distribution.
-LevelFigures level_figures(const ReportData& r) {
+LevelFigures level_figures(const StudyData& d, const ModelFigures& m) {
     std::map<std::string, Group> group_of;
-    for (const PlayerScore& p : r.v.players) group_of[p.participant] = p.group;
-    const int bins = r.v.settings.difficulty_bins;
+    for (const PlayerScore& p : m.v.players) group_of[p.participant] = p.group;
+    const int bins = m.v.settings.difficulty_bins;
     LevelFigures f;
     f.dist.assign(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
-    for (const StudySession& s : r.d.sessions)
+    for (const StudySession& s : d.sessions)
         for (const StudyLevel& l : s.levels) {
-            const double diff = evaluate_level(*l.generated, r.all).difficulty;
+            const double diff = evaluate_level(*l.generated, m.all).difficulty;
             const int b = std::clamp(static_cast<int>(diff * bins), 0, bins - 1);
             ++f.dist[0][static_cast<std::size_t>(b)];
             ++f.dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
@@ -185,16 +203,16 @@ void add_group_figures(const VerifyResult& v, const LevelFigures& lf, json& figu
 }
 
 /// The data behind every chart of the page (report.json's "figures").
-json chart_figures(const ReportData& r) {
-    const LevelFigures lf = level_figures(r);
-    const int bins = r.v.settings.difficulty_bins;
+json chart_figures(const StudyData& d, const ModelFigures& m) {
+    const LevelFigures lf = level_figures(d, m);
+    const int bins = m.v.settings.difficulty_bins;
     json figures;
     json bin_labels = json::array();
     for (int b = 0; b < bins; ++b)
         bin_labels.push_back(fmt(static_cast<double>(b) / bins, 1) + "-" + fmt((b + 1.0) / bins, 1));
     figures["bin_labels"] = bin_labels;
-    if (json scatter = scatter_figure(r.v); !scatter.is_null()) figures["scatter"] = scatter;
-    add_group_figures(r.v, lf, figures);
+    if (json scatter = scatter_figure(m.v); !scatter.is_null()) figures["scatter"] = scatter;
+    add_group_figures(m.v, lf, figures);
     json idx = json::array(), sc = json::array();
     for (const auto& [k, e] : lf.score_by_index) {
         idx.push_back(k);
@@ -202,15 +220,15 @@ json chart_figures(const ReportData& r) {
     }
     figures["score_by_level"] = {{"level", idx}, {"score", sc}};
     json tsj = json::array();
-    for (const TrainingSizePoint& p : r.ts.points)
+    for (const TrainingSizePoint& p : m.ts.points)
         tsj.push_back({{"sessions", p.sessions},
                        {"fits", p.fits},
                        {"mean_error", p.mean_error},
                        {"max_error", p.max_error}});
     figures["training_size"] = {{"points", tsj},
-                                {"threshold", r.ts.threshold},
-                                {"d", r.ts.d},
-                                {"minimum_sessions", r.ts.minimum_sessions}};
+                                {"threshold", m.ts.threshold},
+                                {"d", m.ts.d},
+                                {"minimum_sessions", m.ts.minimum_sessions}};
     return figures;
 }
 
@@ -352,11 +370,18 @@ std::string report_html(const ReportData& r, const json& figures, const std::str
     std::ostringstream h;
     html_head(h, chartjs, r.d);
     if (conditions) h << conditions->html;
-    html_model(h, r.all);
-    html_charts(h, r.ts, r.v);
-    html_significance(h, r.v);
+    if (r.model) {
+        html_model(h, r.model->all);
+        html_charts(h, r.model->ts, r.model->v);
+        html_significance(h, r.model->v);
+    } else {
+        h << "<h2>Challenge model [&sect;5.2]</h2><p>Not fitted: " << html_escape(r.no_model)
+          << ". The statistics and conditions above need no model; the model's figures appear once the "
+             "database holds enough recorded challenges.</p>";
+    }
     if (words) h << words->html;
-    h << "<script>const F = " << figures.dump() << kChartScript;
+    h << "<script>";
+    if (r.model) h << "const F = " << figures.dump() << kChartScript;
     if (words) h << words->script;
     h << "</script></body></html>\n";
     return h.str();
@@ -371,11 +396,11 @@ void run(const ReportOptions& o) {
     const ReportData r = analyse(o, selection);
     const std::optional<ConditionsReportSection> conditions =
         conditions_report_section(o.db, r.d, protocol, o.filter.condition);
-    const json figures = chart_figures(r);
-    json report = verify_json(r.v, r.all);
+    const json figures = r.model ? chart_figures(r.d, *r.model) : json::object();
+    json report = r.model ? verify_json(r.model->v, r.model->all) : json{{"no_model", r.no_model}};
     report["study"] = study_json(r.d);
     report["figures"] = figures;
-    report["model"] = model_to_json(r.all);
+    report["model"] = r.model ? model_to_json(r.model->all) : json(nullptr);
     if (words) report["words"] = words->json;
     if (conditions) report["conditions"] = conditions->json;
 
@@ -385,6 +410,7 @@ void run(const ReportOptions& o) {
     write_text_file(o.out, "report.json", report.dump(2) + "\n");
     write_text_file(o.out, "index.html", report_html(r, figures, chartjs, words, conditions));
     std::printf("wrote %s/index.html and %s/report.json\n", o.out.c_str(), o.out.c_str());
+    if (!r.model) std::printf("no challenge model in the report: %s\n", r.no_model.c_str());
 }
 
 }  // namespace
