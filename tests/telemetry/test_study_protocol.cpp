@@ -141,14 +141,16 @@ TEST_CASE("curve and adaptive conditions are parsed and checked") {
     CHECK(error_of(doc) == "");
 }
 
-TEST_CASE("an impossible or misspelt protocol is one line naming the file, the pointer and the problem") {
-    write("model.json", "{}");
-    struct Case {
-        const char* what;
-        std::function<void(nlohmann::json&)> edit;
-        std::string expected;
-    };
-    const std::vector<Case> cases = {
+/// A broken protocol: what is wrong, the edit of the example that breaks it, and the words
+/// the one-line error must hold.
+struct BadDesign {
+    const char* what;
+    std::function<void(nlohmann::json&)> edit;
+    std::string expected;
+};
+
+std::vector<BadDesign> bad_designs() {
+    return {
         {"unknown top-level field", [](auto& d) { d["colour"] = "red"; }, "at /colour: unknown field"},
         {"unknown field of a seeds level",
          [](auto& d) { d["conditions"][1]["levels"]["levels"][0]["speed"] = 2; },
@@ -228,7 +230,11 @@ TEST_CASE("an impossible or misspelt protocol is one line naming the file, the p
         {"bad seed level", [](auto& d) { d["conditions"][1]["levels"]["levels"][0]["rooms_w"] = 0; },
          "at /conditions/1/levels/levels/0/rooms_w: expected an integer in 1..16, got 0"},
     };
-    for (const Case& c : cases) {
+}
+
+TEST_CASE("an impossible or misspelt protocol is one line naming the file, the pointer and the problem") {
+    write("model.json", "{}");
+    for (const BadDesign& c : bad_designs()) {
         const std::string what = c.what;
         CAPTURE(what);
         nlohmann::json doc = movable_example();
