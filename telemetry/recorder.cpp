@@ -12,10 +12,11 @@ LevelRecorder::LevelRecorder(Store& store, std::int64_t session_id, const LevelS
                              const Simulation& sim, RecorderSettings settings)
     : m_store(&store), m_settings(settings), m_extractor(sim.level(), settings.pos_sample_ticks) {
     if (sim.tick() != 0) throw StoreError("a level must be recorded from its first tick");
-    m_level_id = store.begin_level(session_id, source, settings.pos_sample_ticks);
     m_last_view = sim.player();
     m_extractor.start(sim, m_events);
-    flush();  // the level exists in the store from its first frame on
+    // The level exists in the store from its first frame on, with its start events.
+    m_level_id = store.begin_level(session_id, source, settings.pos_sample_ticks, pending());
+    forget_committed();
 }
 
 namespace {
@@ -79,6 +80,11 @@ void LevelRecorder::abandon() {
 
 void LevelRecorder::flush() {
     if (!m_chunk_dirty && m_events.empty() && m_hashes.empty() && !m_outcome) return;
+    m_store->write_flush(m_level_id, pending());
+    forget_committed();
+}
+
+LevelFlush LevelRecorder::pending() const {
     LevelFlush f;
     f.ticks = m_ticks;
     f.deaths = m_deaths;
@@ -91,8 +97,11 @@ void LevelRecorder::flush() {
     f.hashes = m_hashes;
     f.outcome = m_outcome;
     f.final_hash = m_final_hash;
-    m_store->write_flush(m_level_id, f);
-    // Forget rows only after the commit: a failed write is retried by the next flush.
+    return f;
+}
+
+void LevelRecorder::forget_committed() {
+    // Called only after the commit: a failed write is retried by the next flush.
     m_event_seq += m_events.size();
     m_events.clear();
     m_hashes.clear();

@@ -59,6 +59,11 @@ public:
     bool finished() const { return m_finished; }
 
 private:
+    /// What is pending since the last commit, as one flush.
+    LevelFlush pending() const;
+    /// Forgets the rows of pending() once they are committed.
+    void forget_committed();
+
     Store* m_store;
     RecorderSettings m_settings;
     std::int64_t m_level_id = 0;

@@ -541,7 +541,8 @@ void Store::end_session(std::int64_t session_id, std::string_view reason) {
 
 // ---- levels ----
 
-std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval) {
+std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval,
+                                const LevelFlush& first) {
     Transaction tx(*m_db);
     Statement seq_q(*m_db, "SELECT coalesce(max(seq), 0) + 1 FROM levels WHERE session_id = ?");
     seq_q.bind(1, session_id);
@@ -577,12 +578,18 @@ VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
         .bind(23, kInputFormatVersion);
     st.bind(24, utc_now()).run();
     const std::int64_t id = m_db->last_insert_id();
+    write_flush_rows(id, first);
     tx.commit();
     return id;
 }
 
 void Store::write_flush(std::int64_t level_id, const LevelFlush& f) {
     Transaction tx(*m_db);
+    write_flush_rows(level_id, f);
+    tx.commit();
+}
+
+void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
     if (f.chunk_ticks > 0) {
         Statement chunk(
             *m_db,
@@ -625,7 +632,6 @@ void Store::write_flush(std::int64_t level_id, const LevelFlush& f) {
             end.bind_null(2);
         end.bind(3, utc_now()).bind(4, level_id).run();
     }
-    tx.commit();
 }
 
 bool Store::has_level(std::int64_t level_id) {

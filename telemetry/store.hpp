@@ -215,8 +215,11 @@ public:
     void end_session(std::int64_t session_id, std::string_view reason);
 
     // ---- platformer levels ----
-    /// Adds a levels row (level text, hash, params, build id) and returns level_id.
-    std::int64_t begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval);
+    /// Adds a levels row (level text, hash, params, build id) and returns level_id. `first`
+    /// (the start events) is written in the same transaction: a kill never leaves a level
+    /// row without them.
+    std::int64_t begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval,
+                             const LevelFlush& first = {});
     /// Writes one flush in a single transaction.
     void write_flush(std::int64_t level_id, const LevelFlush& flush);
     /// Loads a levels row; throws StoreError("no level with id N ...").
@@ -253,6 +256,8 @@ public:
 
 private:
     Store(std::unique_ptr<Database> db, int schema_version);
+    /// write_flush's rows, inside the caller's transaction.
+    void write_flush_rows(std::int64_t level_id, const LevelFlush& flush);
     std::unique_ptr<Database> m_db;
     int m_schema_version = kSchemaVersion;
 };

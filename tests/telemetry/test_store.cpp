@@ -282,6 +282,30 @@ TEST_CASE("a level that was never finished keeps everything flushed and replays"
     CHECK(!verify_replay(rec).desync);
 }
 
+TEST_CASE("a level row and its start events are committed together, never one without the other") {
+    // A process killed between two commits once left a level with no start event, which
+    // replay then reports as a desync. A failing first write must leave no level row.
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    auto store = std::make_shared<Store>(Store::open(path));
+    const std::string p = store->create_participant();
+    LevelSource src;
+    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
+    SessionRecorder session(store, p, "scripted");
+    Simulation sim(src.level);
+    raw_exec(path,
+             "CREATE TRIGGER refuse_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'no'); END");
+    CHECK_THROWS_AS(session.begin_level(src, sim), StoreError);
+    CHECK(count(*store, "levels") == 0);
+
+    raw_exec(path, "DROP TRIGGER refuse_events");
+    auto rec = session.begin_level(src, sim);
+    Store reader = Store::open_read_only(path);
+    CHECK(count(reader, "levels") == 1);
+    CHECK(count(reader, "events") >= 1);  // the start event, with no tick played
+    CHECK(!verify_replay(load_recording(reader, rec->level_id())).desync);
+}
+
 TEST_CASE("participant export and deletion cover every table, words included") {
     TempDir dir;
     const std::string path = dir.file("s.db");
