@@ -176,19 +176,25 @@ struct Spread {
     double median = 0.0, max = 0.0;
 };
 
+// Which frames a spread covers.
+struct FrameFilter {
+    bool busy_only = false;   ///< only frames drawn while background work ran
+    bool skip_first = false;  ///< leave out the first frame (start-up: fonts, textures)
+};
+
 template <typename Pick>
-Spread spread(const std::vector<FrameTime>& frames, bool busy_only, Pick pick) {
+Spread spread(const std::vector<FrameTime>& frames, FrameFilter filter, Pick pick) {
     std::vector<double> v;
-    for (const FrameTime& f : frames)
-        if (!busy_only || f.busy) v.push_back(pick(f));
+    for (std::size_t i = filter.skip_first ? 1 : 0; i < frames.size(); ++i)
+        if (!filter.busy_only || frames[i].busy) v.push_back(pick(frames[i]));
     std::sort(v.begin(), v.end());
     return v.empty() ? Spread{} : Spread{v.size(), v[v.size() / 2], v.back()};
 }
 
-// "cpu median 1.234 max 2.345 ms, wall median ... ms" over all frames or the busy ones.
-std::string spread_text(const std::vector<FrameTime>& frames, bool busy_only, bool json) {
-    const Spread cpu = spread(frames, busy_only, [](const FrameTime& f) { return f.cpu_ms; });
-    const Spread wall = spread(frames, busy_only, [](const FrameTime& f) { return f.wall_ms; });
+// "cpu median 1.234 max 2.345 ms, wall median ... ms" over the frames `filter` keeps.
+std::string spread_text(const std::vector<FrameTime>& frames, FrameFilter filter, bool json) {
+    const Spread cpu = spread(frames, filter, [](const FrameTime& f) { return f.cpu_ms; });
+    const Spread wall = spread(frames, filter, [](const FrameTime& f) { return f.wall_ms; });
     char buf[200];
     std::snprintf(
         buf, sizeof buf,
@@ -208,18 +214,27 @@ void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, boo
     const double median = frame_ms.empty() ? 0.0 : frame_ms[frame_ms.size() / 2];
     const double p99 =
         frame_ms.empty() ? 0.0 : frame_ms[std::min(frame_ms.size() - 1, frame_ms.size() * 99 / 100)];
+    const FrameTime first = frames.empty() ? FrameTime{} : frames.front();
+    const FrameFilter all{}, busy{true, false}, busy_after_first{true, true};
     if (json) {
         std::printf(
             "{\"median_frame_ms\": %.4f, \"p99_frame_ms\": %.4f, \"frames\": %zu, \"headless\": %s, "
-            "\"all\": %s, \"while_busy\": %s}\n",
-            median, p99, frame_ms.size(), headless ? "true" : "false",
-            spread_text(frames, false, true).c_str(), spread_text(frames, true, true).c_str());
+            "\"first_frame_cpu_ms\": %.4f, \"first_frame_wall_ms\": %.4f, \"all\": %s, \"while_busy\": %s, "
+            "\"while_busy_after_first\": %s}\n",
+            median, p99, frame_ms.size(), headless ? "true" : "false", first.cpu_ms, first.wall_ms,
+            spread_text(frames, all, true).c_str(), spread_text(frames, busy, true).c_str(),
+            spread_text(frames, busy_after_first, true).c_str());
         return;
     }
     std::printf("median frame %.3f ms (p99 %.3f ms) over %zu frames (update + render CPU time)\nall %s\n",
-                median, p99, frame_ms.size(), spread_text(frames, false, false).c_str());
-    if (std::any_of(frames.begin(), frames.end(), [](const FrameTime& f) { return f.busy; }))
-        std::printf("while background work ran %s\n", spread_text(frames, true, false).c_str());
+                median, p99, frame_ms.size(), spread_text(frames, all, false).c_str());
+    std::printf(
+        "first frame (start-up: fonts, textures, the renderer's first use) CPU %.3f ms, wall %.3f ms\n",
+        first.cpu_ms, first.wall_ms);
+    if (std::any_of(frames.begin(), frames.end(), [](const FrameTime& f) { return f.busy; })) {
+        std::printf("while background work ran %s\n", spread_text(frames, busy, false).c_str());
+        std::printf("  after the first frame %s\n", spread_text(frames, busy_after_first, false).c_str());
+    }
 }
 
 }  // namespace sawtooth::app
