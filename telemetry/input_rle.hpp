@@ -14,8 +14,11 @@
 
 namespace sawtooth::telemetry {
 
-/// Input blob format version, stored per level (levels.input_format).
-inline constexpr int kInputFormatVersion = 1;
+/// What replaying a level's inputs needs, stored per level (levels.input_format): the
+/// input blob's encoding (the same in every version so far) and the simulation rules the
+/// inputs were played under. 1: RespawnRule::LastCellStoodOn; 2: RespawnRule::StandableSafeCell.
+/// telemetry::replay_config maps a version to its SimConfig.
+inline constexpr int kInputFormatVersion = 2;
 
 /// A malformed input blob.
 class InputDecodeError : public std::runtime_error {

@@ -55,6 +55,21 @@ Level rebuild_level(const LevelRecord& r, const RebuildSettings& settings) {
     return level;
 }
 
+std::optional<SimConfig> replay_config(int input_format) {
+    static_assert(kInputFormatVersion == 2, "replay_config must know every input format");
+    SimConfig config;
+    switch (input_format) {
+        case 1:
+            config.respawn = RespawnRule::LastCellStoodOn;
+            return config;
+        case 2:
+            config.respawn = RespawnRule::StandableSafeCell;
+            return config;
+        default:
+            return std::nullopt;
+    }
+}
+
 LoadedRecording load_recording(Store& store, std::int64_t level_id, const RebuildSettings& settings) {
     LoadedRecording rec;
     rec.record = store.load_level(level_id);
@@ -63,8 +78,10 @@ LoadedRecording load_recording(Store& store, std::int64_t level_id, const Rebuil
     if (r.tick_rate != kTicksPerSecond || r.hash_interval <= 0)
         throw ReplayError(where + ": recorded at " + std::to_string(r.tick_rate) +
                           " ticks/s, this build runs " + std::to_string(kTicksPerSecond));
-    if (r.input_format != kInputFormatVersion)
+    const std::optional<SimConfig> config = replay_config(r.input_format);
+    if (!config)
         throw ReplayError(where + ": input format " + std::to_string(r.input_format) + " is not supported");
+    rec.config = *config;
     rec.level = rebuild_level(r, settings);
     rec.inputs = store.load_inputs(level_id, r.ticks);
     rec.events = store.load_events(level_id);
@@ -88,7 +105,7 @@ LoadedRecording load_recording(Store& store, std::int64_t level_id, const Rebuil
 ReplayReport verify_replay(const LoadedRecording& rec) {
     ReplayReport rep;
     const int pos_interval = rec.record.pos_interval;
-    Simulation sim(rec.level);
+    Simulation sim(rec.level, rec.config);
     const EventExtractor extractor(sim.level(), pos_interval);
 
     // Stored simulation events in order; Switch/End come from the UI and are skipped.

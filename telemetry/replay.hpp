@@ -7,6 +7,7 @@
 // first difference is a desync, reported with its tick. Headless; the on-screen replay
 // uses load_recording and steps the simulation itself.
 
+#include "game/sim/simulation.hpp"
 #include "telemetry/events.hpp"
 #include "telemetry/store.hpp"
 
@@ -27,7 +28,8 @@ public:
 /// Everything needed to replay one level.
 struct LoadedRecording {
     LevelRecord record;
-    Level level;  ///< rebuilt and hash-checked
+    Level level;       ///< rebuilt and hash-checked
+    SimConfig config;  ///< the rules the level was played under (replay_config)
     std::vector<InputFrame> inputs;
     std::vector<EventRow> events;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> hashes;  ///< (tick, state hash)
@@ -47,6 +49,10 @@ struct RebuildSettings {
 /// Rebuilds the level of a record from its stored text (hash-checked); throws ReplayError
 /// when it cannot be reproduced.
 Level rebuild_level(const LevelRecord& record, const RebuildSettings& settings = {});
+
+/// The simulation rules of a recorded input format (kInputFormatVersion's versions);
+/// nullopt for a format this build does not know.
+std::optional<SimConfig> replay_config(int input_format);
 
 /// Loads and checks a recording; throws StoreError (missing id, corrupt inputs) or
 /// ReplayError (level cannot be rebuilt).

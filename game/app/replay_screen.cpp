@@ -130,7 +130,7 @@ private:
     bool at_end() const { return m_sim->tick() >= m_rec->inputs.size(); }
 
     void restart() {
-        m_sim = std::make_unique<Simulation>(m_rec->level);
+        m_sim = std::make_unique<Simulation>(m_rec->level, m_rec->config);
         m_next_hash = 0;
         m_hashes_ok = 0;
         m_budget = 0.0;

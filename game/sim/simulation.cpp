@@ -240,7 +240,12 @@ void Simulation::after_physics(InputFrame input) {
         kill(trap);
         return;
     }
-    if (m_state.mode == PlayerMode::Ground && !in_any_trap) m_state.safe_cell = feet_cell(x, y);
+    if (m_state.mode == PlayerMode::Ground && !in_any_trap) {
+        const CellPos feet = feet_cell(x, y);
+        if (m_config.respawn == RespawnRule::LastCellStoodOn ||
+            (feet != m_state.safe_cell && respawn_clear(feet)))
+            m_state.safe_cell = feet;
+    }
 
     const Box exit_box{m_level.exit.x * kCellSize, m_level.exit.y * kCellSize,
                        (m_level.exit.x + 1) * kCellSize, (m_level.exit.y + 1) * kCellSize};
@@ -292,6 +297,15 @@ int Simulation::killing_trap(const Box& body) const {
         if (trap_hits(trap, state, body)) return static_cast<int>(i);
     }
     return -1;
+}
+
+bool Simulation::respawn_clear(CellPos cell) const {
+    const double x = stand_x(cell.x), y = stand_y(cell.y);
+    if (!feet_on_ground(x, y)) return false;  // feet on a neighbour's edge, the centre over a gap
+    const Box body = body_box(x, y);
+    for (std::size_t i = 0; i < m_trap_areas.size(); ++i)
+        if (overlaps(body, m_trap_areas[i]) || overlaps(body, m_trap_reach[i])) return false;
+    return true;
 }
 
 bool Simulation::near_trap(const Box& body) const {

@@ -39,6 +39,17 @@ inline constexpr int kStateHashInterval = 60;      ///< recordings store a state
 
 /// Physics settings; defaults are the SPEC P1 constants (gen/physics_constants.hpp and
 /// above). Tests and tools may vary them; recordings always use the defaults.
+/// Where a dead player reappears. Recordings name the rule they were made under
+/// (telemetry: levels.input_format), so a recording replays under its own rule.
+enum class RespawnRule : std::uint8_t {
+    /// The last cell stood on outside every trap (until 2026-11-27): feet on a pit's edge
+    /// could make it a cell whose centre is over the pit, and respawning there died again.
+    LastCellStoodOn = 1,
+    /// Also requires the cell's centre, where the body reappears, to stand on a floor and be
+    /// clear of every trap's cells and reach.
+    StandableSafeCell = 2,
+};
+
 struct SimConfig {
     double gravity = kGravity;
     double run_speed = kRunSpeed;
@@ -46,6 +57,7 @@ struct SimConfig {
     double ground_drag = kGroundDrag;
     double air_drag = kAirDrag;
     bool traps_enabled = true;  ///< false: traps never kill (piece validation, tutorials)
+    RespawnRule respawn = RespawnRule::StandableSafeCell;
     friend bool operator==(const SimConfig&, const SimConfig&) = default;
 };
 
@@ -178,7 +190,7 @@ private:
         int deaths = 0;
         bool reached_exit = false;
         double hang_x = 0.0, hang_y = 0.0;  ///< body centre pinned while hanging, m
-        CellPos safe_cell;                  ///< respawn cell: the last safe landing
+        CellPos safe_cell;                  ///< respawn cell, by SimConfig::respawn
         /// Per trap, same order as the level's: the mines' states; a periodic trap's entry
         /// stays default (its state is a function of the tick: traps()).
         std::vector<TrapState> traps;
@@ -196,6 +208,7 @@ private:
     bool update_traps(const Box& body);
     int killing_trap(const Box& body) const;
     bool near_trap(const Box& body) const;
+    bool respawn_clear(CellPos cell) const;
     void try_grab_ledge();
     void grab_ledge(int side, int ledge_x, double hang_x, double hang_y);
     bool feet_on_ground(double x, double y) const;

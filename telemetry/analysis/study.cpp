@@ -82,7 +82,12 @@ void replay(Job& job) {
         job.problem = e.what();
         return;
     }
-    Simulation sim(g->level);
+    const std::optional<SimConfig> config = telemetry::replay_config(r.input_format);
+    if (!config) {
+        job.problem = where + ": input format " + std::to_string(r.input_format) + " is not supported";
+        return;
+    }
+    Simulation sim(g->level, *config);
     const telemetry::EventExtractor extractor(sim.level(), r.pos_interval);
     std::vector<EventRow> rows;
     extractor.start(sim, rows);

@@ -384,6 +384,31 @@ TEST_CASE("death respawns at the last safe landing and counts") {
     CHECK(sim.safe_cell().x < 9);
 }
 
+TEST_CASE("a respawn never drops the player back into the trap that killed them") {
+    // A one-cell pit (4,1) with spikes from its right wall, out from tick 120 to 239.
+    // Standing on the pit's left edge puts the body centre in column 4 with the feet on
+    // (3,1): that cell's centre is over the pit, so it must not become the respawn cell.
+    const Level level = make_level({"##########", "#........#", "#S......E#", "####k#####", "##########"},
+                                   {"trap spike 4 1 -1 240 0"});
+    Simulation sim(level);
+    sim.place_player(stand_x(3) + 1.1, stand_y(2));  // x 8.1 m: centre in column 4, feet on (3,1)
+    for (int i = 0; i < 10; ++i) sim.step(kNone);
+    REQUIRE(sim.player().mode == PlayerMode::Ground);
+    CHECK(sim.safe_cell() != CellPos{4, 2});
+
+    while (sim.tick() < 125) sim.step(kNone);
+    for (int i = 0; i < 60 && sim.deaths() == 0; ++i) sim.step(kRight);  // into the pit while out
+    REQUIRE(sim.deaths() == 1);
+    bool respawned = false;
+    for (int i = 0; i < 120; ++i) {  // respawn, then stand still while the spikes are still out
+        sim.step(kNone);
+        for (const SimEvent& e : sim.events()) respawned = respawned || e.type == SimEventType::Respawn;
+    }
+    CHECK(respawned);
+    CHECK(sim.deaths() == 1);  // not killed again where it reappeared
+    CHECK(sim.player().mode == PlayerMode::Ground);
+}
+
 // The simulation tests a trap's hit only where the player's box overlaps trap_reach
 // (issue 20): a trap that could hit a box outside its reach would be missed there.
 TEST_CASE("no trap hits a player box outside its reach, at any tick or mine state") {

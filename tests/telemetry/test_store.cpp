@@ -282,6 +282,48 @@ TEST_CASE("a level that was never finished keeps everything flushed and replays"
     CHECK(!verify_replay(rec).desync);
 }
 
+TEST_CASE("a level replays under the respawn rule its input format names") {
+    // The pit of tests/sim/test_traps.cpp: run into it while its spikes are out, die, stand
+    // still. Under rule 2 (this build) the respawn is beside the pit; under rule 1 the
+    // player passed over the pit's edge on the ground, reappears over the pit and dies again.
+    TempDir dir;
+    const std::string path = dir.file("s.db");
+    auto store = std::make_shared<Store>(Store::open(path));
+    LevelSource src;
+    src.level = parse_level_text(
+        "sawtooth-level 1\ngrid 10 5\n##########\n#........#\n#S......E#\n####k#####\n##########\n"
+        "trap spike 4 1 -1 240 0\n");
+    std::int64_t id = 0;
+    {
+        SessionRecorder session(store, store->create_participant(), "scripted");
+        Simulation sim(src.level);
+        auto rec = session.begin_level(src, sim);
+        id = rec->level_id();
+        for (int i = 0; i < 400; ++i) {
+            const InputFrame f =
+                sim.tick() >= 125 && sim.deaths() == 0 ? InputFrame{kInputRight} : InputFrame{};
+            sim.step(f);
+            rec->record_tick(f, sim);
+        }
+        REQUIRE(sim.deaths() == 1);
+        rec->finish(RecordedOutcome::Quit, sim);
+    }
+    Store reader = Store::open_read_only(path);
+    CHECK(reader.load_level(id).input_format == kInputFormatVersion);
+    CHECK(!verify_replay(load_recording(reader, id)).desync);
+
+    raw_exec(path, "UPDATE levels SET input_format = 1");
+    const LoadedRecording as_rule_1 = load_recording(reader, id);
+    CHECK(as_rule_1.config.respawn == RespawnRule::LastCellStoodOn);
+    const ReplayReport rep = verify_replay(as_rule_1);
+    REQUIRE(rep.desync);
+    CHECK(rep.desync->tick > 125);  // the same run up to the death, another after the respawn
+
+    raw_exec(path, "UPDATE levels SET input_format = 99");
+    CHECK_THROWS_WITH_AS(load_recording(reader, id), doctest::Contains("input format 99 is not supported"),
+                         ReplayError);
+}
+
 TEST_CASE("a level row and its start events are committed together, never one without the other") {
     // A process killed between two commits once left a level with no start event, which
     // replay then reports as a desync. A failing first write must leave no level row.
