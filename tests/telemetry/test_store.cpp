@@ -93,6 +93,20 @@ Recorded record_golden(const std::string& db_path, std::string* participant_out 
     return out;
 }
 
+// A new store file with one participant, in its own temporary folder.
+struct NewStore {
+    TempDir dir;
+    std::string path = dir.file("s.db");
+    std::shared_ptr<Store> store = std::make_shared<Store>(Store::open(path));
+    std::string participant = store->create_participant();
+};
+
+LevelSource golden_source() {
+    LevelSource src;
+    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
+    return src;
+}
+
 std::int64_t count(Store& s, const std::string& table) {
     return s.db().query_int("SELECT count(*) FROM " + table);
 }
@@ -252,12 +266,10 @@ TEST_CASE("replay reports the first desyncing tick") {
 }
 
 TEST_CASE("a level that was never finished keeps everything flushed and replays") {
-    TempDir dir;
-    const std::string path = dir.file("s.db");
-    auto store = std::make_shared<Store>(Store::open(path));
-    const std::string p = store->create_participant();
-    LevelSource src;
-    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
+    const NewStore f;
+    const std::string &path = f.path, &p = f.participant;
+    const auto store = f.store;
+    const LevelSource src = golden_source();
     const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
     std::int64_t id = 0;
     {
@@ -286,16 +298,15 @@ TEST_CASE("a level replays under the respawn rule its input format names") {
     // The pit of tests/sim/test_traps.cpp: run into it while its spikes are out, die, stand
     // still. Under rule 2 (this build) the respawn is beside the pit; under rule 1 the
     // player passed over the pit's edge on the ground, reappears over the pit and dies again.
-    TempDir dir;
-    const std::string path = dir.file("s.db");
-    auto store = std::make_shared<Store>(Store::open(path));
+    const NewStore f;
+    const std::string& path = f.path;
     LevelSource src;
     src.level = parse_level_text(
         "sawtooth-level 1\ngrid 10 5\n##########\n#........#\n#S......E#\n####k#####\n##########\n"
         "trap spike 4 1 -1 240 0\n");
     std::int64_t id = 0;
     {
-        SessionRecorder session(store, store->create_participant(), "scripted");
+        SessionRecorder session(f.store, f.participant, "scripted");
         Simulation sim(src.level);
         auto rec = session.begin_level(src, sim);
         id = rec->level_id();
@@ -327,13 +338,11 @@ TEST_CASE("a level replays under the respawn rule its input format names") {
 TEST_CASE("a level row and its start events are committed together, never one without the other") {
     // A process killed between two commits once left a level with no start event, which
     // replay then reports as a desync. A failing first write must leave no level row.
-    TempDir dir;
-    const std::string path = dir.file("s.db");
-    auto store = std::make_shared<Store>(Store::open(path));
-    const std::string p = store->create_participant();
-    LevelSource src;
-    src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
-    SessionRecorder session(store, p, "scripted");
+    const NewStore f;
+    const std::string& path = f.path;
+    const auto store = f.store;
+    const LevelSource src = golden_source();
+    SessionRecorder session(store, f.participant, "scripted");
     Simulation sim(src.level);
     raw_exec(path,
              "CREATE TRIGGER refuse_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'no'); END");
