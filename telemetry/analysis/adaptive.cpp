@@ -13,6 +13,16 @@ double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 /// log sigmoid(x) and log(1 - sigmoid(x)) without overflow.
 double log_sigmoid(double x) { return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
 
+/// The level's success as the level model predicts it: the exit reached, no death.
+bool completed_without_death(const std::vector<telemetry::EventRow>& events) {
+    bool exit = false;
+    for (const telemetry::EventRow& e : events) {
+        if (e.kind == telemetry::EventKind::Death) return false;
+        exit = exit || e.kind == telemetry::EventKind::Exit;
+    }
+    return exit;
+}
+
 }  // namespace
 
 double shift_probability(double p, double theta, double p_floor) {
@@ -89,16 +99,20 @@ Choice choose_level(const std::vector<CandidateLevel>& candidates, const std::ve
     return best;
 }
 
-GenParams default_adaptive_shape() {
+std::vector<GenParams> default_adaptive_shapes() {
     GenParams p;
     p.layout = Layout::Linear;
     p.rooms_w = 2;
     p.rooms_h = 1;
-    p.room_w = 11;
-    p.room_h = 7;
     p.level_index = 1;
     p.alpha = 0.25;
-    return p;
+    std::vector<GenParams> shapes;
+    for (const auto& [w, h] : {std::pair{9, 6}, std::pair{11, 7}}) {
+        p.room_w = w;
+        p.room_h = h;
+        shapes.push_back(p);
+    }
+    return shapes;
 }
 
 std::string validate_adaptive_settings(const AdaptiveSettings& s) {
@@ -108,28 +122,35 @@ std::string validate_adaptive_settings(const AdaptiveSettings& s) {
     if (s.first_seed > s.last_seed)
         return "seeds " + std::to_string(s.first_seed) + ".." + std::to_string(s.last_seed) +
                ": the first is above the last";
-    if (s.last_seed - s.first_seed >= kMaxCandidates)
-        return "seeds: at most " + std::to_string(kMaxCandidates) + " candidates";
-    if (const std::string err = validate_params(s.shape); !err.empty()) return "level shape: " + err;
+    if (!(s.outcome_gain >= 0.0 && s.outcome_gain <= 1.0))
+        return "outcome gain must be inside [0, 1], got " + std::to_string(s.outcome_gain);
+    if (s.shapes.empty()) return "no level shape for the candidates";
+    const std::uint64_t seeds = s.last_seed - s.first_seed;  // + 1, but that may overflow
+    if (seeds >= kMaxCandidates || (seeds + 1) * s.shapes.size() > kMaxCandidates)
+        return "seeds: at most " + std::to_string(kMaxCandidates) + " candidates (seeds x shapes)";
+    for (const GenParams& shape : s.shapes)
+        if (const std::string err = validate_params(shape); !err.empty()) return "level shape: " + err;
     return "";
 }
 
 std::vector<CandidateLevel> make_candidates(const AdaptiveSettings& settings, const ChallengeModel& model) {
     if (const std::string err = validate_adaptive_settings(settings); !err.empty()) throw AdaptiveError(err);
     std::vector<CandidateLevel> out;
-    for (std::uint64_t seed = settings.first_seed;; ++seed) {
-        GenParams params = settings.shape;
-        params.seed = seed;
-        GeneratedLevel g = generate_level(params);
-        if (g.ok) {
-            LevelModel m(g, model);
-            out.push_back(CandidateLevel{params, std::move(g), std::move(m)});
+    for (const GenParams& shape : settings.shapes) {
+        for (std::uint64_t seed = settings.first_seed;; ++seed) {
+            GenParams params = shape;
+            params.seed = seed;
+            GeneratedLevel g = generate_level(params);
+            if (g.ok) {
+                LevelModel m(g, model);
+                out.push_back(CandidateLevel{params, std::move(g), std::move(m)});
+            }
+            if (seed == settings.last_seed) break;
         }
-        if (seed == settings.last_seed) break;
     }
     if (out.empty())
         throw AdaptiveError("seeds " + std::to_string(settings.first_seed) + ".." +
-                            std::to_string(settings.last_seed) + ": no seed generates a level of this shape");
+                            std::to_string(settings.last_seed) + ": no seed generates a level of these shapes");
     return out;
 }
 
@@ -159,8 +180,13 @@ void AdaptiveRun::record_outcome(const std::vector<telemetry::EventRow>& events)
     m_estimate.observe(level_traces(c.generated.level, c.generated.graph, events), *m_model);
     m_done[static_cast<std::size_t>(m_next.candidate)] = true;
     ++m_played;
-    m_next =
-        choose_level(*m_candidates, m_done, m_estimate.mean(), m_settings.target, m_settings.skill.p_floor);
+    m_completed += completed_without_death(events);
+    m_next = choose_level(*m_candidates, m_done, m_estimate.mean(), aim(), m_settings.skill.p_floor);
+}
+
+double AdaptiveRun::aim() const {
+    const double behind = m_settings.target * m_played - m_completed;
+    return std::clamp(m_settings.target + m_settings.outcome_gain * behind, 0.05, 0.95);
 }
 
 bool AdaptiveRun::finished() const { return m_played >= m_settings.count || m_next.candidate < 0; }

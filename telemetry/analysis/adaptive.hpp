@@ -8,7 +8,7 @@
 // posterior of theta. A level's predicted success for the player is the level model's
 // easiest-path success with every challenge probability shifted by the posterior mean
 // (LevelModel::evaluate: no second copy of the level model). Candidates (the levels of a
-// seed range in one shape) are generated and their G' built once.
+// seed range in each of a few shapes) are generated and their G' built once.
 // Pure: no files but the model file start_adaptive_run reads, no clocks, no threads;
 // deterministic. Does not: play or record levels (the game and sawtooth-lab adaptive-sim
 // do, and hand the level's event rows to AdaptiveRun::record_outcome). Exact rules and the
@@ -92,27 +92,35 @@ struct Choice {
 Choice choose_level(const std::vector<CandidateLevel>& candidates, const std::vector<bool>& played,
                     double theta, double target, double p_floor);
 
-/// The candidates' default level shape: linear, 2x1 rooms of 11x7 cells, level index 1,
-/// alpha 0.25 (docs/difficulty.md, "Adaptive levels": why).
-GenParams default_adaptive_shape();
+/// The candidates' default level shapes: linear, 2x1 rooms of 9x6 and of 11x7 cells, level
+/// index 1, alpha 0.25: the small rooms hold the easy levels a weak player needs, the large
+/// ones the hard levels of a strong one (docs/difficulty.md, "Adaptive levels": why).
+std::vector<GenParams> default_adaptive_shapes();
 
 /// An adaptive run as a protocol condition names it: {"type":"adaptive","count":N,
-/// "target":0.7,"model":"FILE","seeds":"A..B"}, plus the candidates' level shape.
+/// "target":0.7,"model":"FILE","seeds":"A..B"}, plus the candidates' level shapes.
 struct AdaptiveSettings {
     int count = 10;                ///< levels to play
-    double target = 0.7;           ///< predicted success to aim at, in (0, 1)
+    double target = 0.7;           ///< observed success to reach, in (0, 1)
+    /// Gain of the outcome feedback: the next level is chosen at predicted success
+    /// target + gain * (target * played - levels completed without a death), clamped to
+    /// [0.05, 0.95]: a player who has succeeded more often than the target gets a harder
+    /// level, one who has failed more often an easier one. 0: always at the target.
+    double outcome_gain = 0.1;
     std::string model;             ///< challenge model file (start_adaptive_run reads it)
     std::uint64_t first_seed = 1;  ///< candidate seeds first_seed..last_seed
     std::uint64_t last_seed = 200;
-    GenParams shape = default_adaptive_shape();  ///< candidates' parameters (seed replaced)
+    /// The candidates: every seed of the range in each of these shapes (seed replaced).
+    std::vector<GenParams> shapes = default_adaptive_shapes();
     SkillSettings skill;
 };
 
 /// "" when the settings are usable, else one line naming the field (count >= 1, target in
-/// (0, 1), first_seed <= last_seed, at most kMaxCandidates seeds, the shape's parameters).
+/// (0, 1), first_seed <= last_seed, at most kMaxCandidates candidates, at least one shape,
+/// each shape's parameters).
 std::string validate_adaptive_settings(const AdaptiveSettings& settings);
 
-/// Most candidate seeds one run generates (each costs a generation and a G').
+/// Most candidates (seeds x shapes) one run generates (each costs a generation and a G').
 inline constexpr std::uint64_t kMaxCandidates = 100000;
 
 /// The candidates of the settings' seed range (a seed that does not generate is left out).
@@ -139,6 +147,8 @@ public:
 
     const SkillEstimate& estimate() const { return m_estimate; }
     int played() const { return m_played; }
+    /// The predicted success the next choice aims at (target plus the outcome feedback).
+    double aim() const;
     const AdaptiveSettings& settings() const { return m_settings; }
 
 private:
@@ -149,6 +159,7 @@ private:
     SkillEstimate m_estimate;
     Choice m_next;
     int m_played = 0;
+    int m_completed = 0;  ///< levels completed without a death
 };
 
 /// Reads settings.model (ModelError naming the file) and generates the candidates: a run

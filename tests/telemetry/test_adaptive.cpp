@@ -78,7 +78,7 @@ TEST_CASE("the skill posterior moves up on successes, down on failures, and narr
 }
 
 TEST_CASE("LevelModel::evaluate at theta 0 is evaluate_level; success rises with theta") {
-    GenParams p = default_adaptive_shape();
+    GenParams p = default_adaptive_shapes().back();
     p.seed = 7;
     const GeneratedLevel g = generate_level(p);
     REQUIRE(g.ok);
@@ -136,6 +136,31 @@ TEST_CASE("an adaptive run updates from the level's events, never repeats, and i
     CHECK(std::set<int>(a.first.begin(), a.first.end()).size() == a.first.size());
 }
 
+TEST_CASE("the outcome feedback aims easier after failed levels and harder after completed ones") {
+    // Rows with no trace in them leave theta alone: only the feedback moves the aim.
+    auto model = std::make_shared<const ChallengeModel>(thesis_reference_model());
+    AdaptiveSettings s = small_settings();
+    s.outcome_gain = 0.1;
+    AdaptiveRun failing(s, model, shared_candidates()), passing(s, model, shared_candidates());
+    telemetry::EventRow exit;
+    exit.kind = telemetry::EventKind::Exit;
+    telemetry::EventRow death = exit;
+    death.kind = telemetry::EventKind::Death;
+    for (int i = 0; i < 2; ++i) {
+        failing.record_outcome({death, exit});  // reached the exit, but after a death
+        passing.record_outcome({exit});
+    }
+    CHECK(failing.estimate().mean() == passing.estimate().mean());
+    CHECK(failing.aim() == doctest::Approx(0.7 + 0.1 * 1.4));
+    CHECK(passing.aim() == doctest::Approx(0.7 + 0.1 * (1.4 - 2)));
+    CHECK(failing.next_level().predicted_success > passing.next_level().predicted_success);
+
+    s.outcome_gain = 0.0;
+    AdaptiveRun plain(s, model, shared_candidates());
+    plain.record_outcome({});
+    CHECK(plain.aim() == 0.7);
+}
+
 TEST_CASE("make_candidates is deterministic") {
     const auto c1 = make_candidates(small_settings(), thesis_reference_model());
     const auto& c2 = *shared_candidates();
@@ -160,6 +185,12 @@ TEST_CASE("bad adaptive settings are refused with one line naming the field") {
     s.first_seed = 9;
     s.last_seed = 3;
     CHECK(validate_adaptive_settings(s).find("seeds") == 0);
+    s = small_settings();
+    s.outcome_gain = -0.1;
+    CHECK(validate_adaptive_settings(s).find("outcome gain") == 0);
+    s = small_settings();
+    s.shapes.clear();
+    CHECK(validate_adaptive_settings(s).find("no level shape") == 0);
     s = small_settings();
     s.model = "/nonexistent/model.json";
     CHECK_THROWS_AS(start_adaptive_run(s), ModelError);

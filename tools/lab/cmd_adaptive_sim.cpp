@@ -41,7 +41,8 @@ struct SimRequest {
     std::string seeds = "1..300";
     std::string layout = "linear";
     std::string rooms = "2x1";
-    std::string room_size = "11x7";
+    std::string room_sizes = "9x6,11x7";  ///< one candidate shape per size
+    double gain = analysis::AdaptiveSettings{}.outcome_gain;
     int level_index = 1;
     std::uint64_t seed = 1;
     int threads = 0;
@@ -78,13 +79,22 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
     const auto range = parse_seed_range(r.seeds, "--seeds");
     s.first_seed = range.first;
     s.last_seed = range.last;
-    s.shape.layout = parse_layout_arg(r.layout, "--layout");
-    const Size rooms = parse_size(r.rooms, "--rooms"), room = parse_size(r.room_size, "--room-size");
-    s.shape.rooms_w = rooms.w;
-    s.shape.rooms_h = rooms.h;
-    s.shape.room_w = room.w;
-    s.shape.room_h = room.h;
-    s.shape.level_index = r.level_index;
+    s.outcome_gain = r.gain;
+    s.shapes.clear();
+    const Size rooms = parse_size(r.rooms, "--rooms");
+    for (std::size_t at = 0; at <= r.room_sizes.size();) {
+        const std::size_t comma = std::min(r.room_sizes.find(',', at), r.room_sizes.size());
+        const Size room = parse_size(r.room_sizes.substr(at, comma - at), "--room-size");
+        GenParams shape;
+        shape.layout = parse_layout_arg(r.layout, "--layout");
+        shape.rooms_w = rooms.w;
+        shape.rooms_h = rooms.h;
+        shape.room_w = room.w;
+        shape.room_h = room.h;
+        shape.level_index = r.level_index;
+        s.shapes.push_back(shape);
+        at = comma + 1;
+    }
     if (const std::string err = analysis::validate_adaptive_settings(s); !err.empty())
         throw LabError("adaptive-sim: " + err);
     if (s.last_seed - s.first_seed + 1 < static_cast<std::uint64_t>(r.levels))
@@ -170,8 +180,9 @@ nlohmann::json group_json(const std::vector<PlayerRun>& runs, const SimRequest& 
 }
 
 void print_text(const nlohmann::json& out) {
-    std::printf("candidates: %d levels, target %.2f\n", out["candidates"].get<int>(),
-                out["target"].get<double>());
+    std::printf("candidates: %d levels (room sizes %s), target %.2f, outcome gain %.2f\n",
+                out["candidates"].get<int>(), out["room_sizes"].get<std::string>().c_str(),
+                out["target"].get<double>(), out["outcome_gain"].get<double>());
     for (const char* name : {"GOOD", "AVERAGE", "BAD"}) {
         const nlohmann::json& g = out["groups"][name];
         std::printf("%s: final theta %+.2f (sd %.2f), chosen difficulty %.3f, success %.2f\n", name,
@@ -215,6 +226,8 @@ void run_adaptive_sim(const SimRequest& req) {
     nlohmann::json out;
     out["candidates"] = candidates->size();
     out["target"] = req.target;
+    out["outcome_gain"] = req.gain;
+    out["room_sizes"] = req.room_sizes;
     out["seed"] = req.seed;
     out["levels"] = req.levels;
     for (std::size_t g = 0; g < kGroups.size(); ++g) {
@@ -243,8 +256,10 @@ void register_adaptive_sim(CLI::App& app) {
     c->add_option("--target", req->target, "predicted success to aim at, in (0, 1)")->capture_default_str();
     c->add_option("--seeds", req->seeds, "candidate level seeds A..B")->capture_default_str();
     c->add_option("--layout", req->layout, "candidates' layout: linear or maze")->capture_default_str();
+    c->add_option("--gain", req->gain, "outcome feedback gain in [0, 1] (0: always choose at the target)")->capture_default_str();
     c->add_option("--rooms", req->rooms, "candidates' rooms WxH")->capture_default_str();
-    c->add_option("--room-size", req->room_size, "candidates' room size WxH (cells)")->capture_default_str();
+    c->add_option("--room-size", req->room_sizes, "candidates' room sizes WxH[,WxH...] (cells): one shape each")
+        ->capture_default_str();
     c->add_option("--level-index", req->level_index, "candidates' level index (trap speed)")
         ->capture_default_str();
     add_seed_option(*c, "--seed", req->seed, "players' seed: same seed, same run")
