@@ -150,7 +150,8 @@ std::vector<CandidateLevel> make_candidates(const AdaptiveSettings& settings, co
     }
     if (out.empty())
         throw AdaptiveError("seeds " + std::to_string(settings.first_seed) + ".." +
-                            std::to_string(settings.last_seed) + ": no seed generates a level of these shapes");
+                            std::to_string(settings.last_seed) +
+                            ": no seed generates a level of these shapes");
     return out;
 }
 

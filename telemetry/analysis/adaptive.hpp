@@ -100,8 +100,8 @@ std::vector<GenParams> default_adaptive_shapes();
 /// An adaptive run as a protocol condition names it: {"type":"adaptive","count":N,
 /// "target":0.7,"model":"FILE","seeds":"A..B"}, plus the candidates' level shapes.
 struct AdaptiveSettings {
-    int count = 10;                ///< levels to play
-    double target = 0.7;           ///< observed success to reach, in (0, 1)
+    int count = 10;       ///< levels to play
+    double target = 0.7;  ///< observed success to reach, in (0, 1)
     /// Gain of the outcome feedback: the next level is chosen at predicted success
     /// target + gain * (target * played - levels completed without a death), clamped to
     /// [0.05, 0.95]: a player who has succeeded more often than the target gets a harder

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "telemetry/store.hpp"
+#include "telemetry/study_protocol.hpp"
 #include "telemetry/words_recording.hpp"
 
 #include "../support/read_file.hpp"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -184,5 +186,26 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     const std::string html = read_file(out + "/index.html");
     CHECK(html.find("w_players") != std::string::npos);
     CHECK(html.find("Intended vs observed") != std::string::npos);
+
+    // By condition (issue 17 point 6): the sessions split between the two conditions of the
+    // committed example protocol, as a protocol run records them.
+    const std::string protocol = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/studies/pack_vs_seeds.json";
+    {
+        Store s = Store::open(db);
+        Statement up(s.db(),
+                     "UPDATE sessions SET protocol_hash = ?, "
+                     "condition = CASE session_id % 3 WHEN 0 THEN 'linear' ELSE 'starter' END");
+        up.bind(1, read_protocol(protocol).hash).run();
+    }
+    r = lab("words analyze-study --db " + db + " --study " + protocol + " --condition linear --json");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+    CHECK(nlohmann::json::parse(r.out).at("levels")[0].at("plays") == 8);  // sessions 3, 6, ..., 24
+    r = lab("words analyze-study --db " + db + " --study " + protocol + " --by-condition --json");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+    const nlohmann::json by_condition = nlohmann::json::parse(r.out);
+    std::map<std::string, int> plays;
+    for (const auto& c : by_condition.at("conditions"))
+        plays[c.at("condition").get<std::string>()] = c.at("levels")[0].at("plays").get<int>();
+    CHECK(plays == std::map<std::string, int>{{"linear", 8}, {"starter", 16}});
     fs::remove_all(dir);
 }

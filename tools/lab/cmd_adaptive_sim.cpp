@@ -256,9 +256,11 @@ void register_adaptive_sim(CLI::App& app) {
     c->add_option("--target", req->target, "predicted success to aim at, in (0, 1)")->capture_default_str();
     c->add_option("--seeds", req->seeds, "candidate level seeds A..B")->capture_default_str();
     c->add_option("--layout", req->layout, "candidates' layout: linear or maze")->capture_default_str();
-    c->add_option("--gain", req->gain, "outcome feedback gain in [0, 1] (0: always choose at the target)")->capture_default_str();
+    c->add_option("--gain", req->gain, "outcome feedback gain in [0, 1] (0: always choose at the target)")
+        ->capture_default_str();
     c->add_option("--rooms", req->rooms, "candidates' rooms WxH")->capture_default_str();
-    c->add_option("--room-size", req->room_sizes, "candidates' room sizes WxH[,WxH...] (cells): one shape each")
+    c->add_option("--room-size", req->room_sizes,
+                  "candidates' room sizes WxH[,WxH...] (cells): one shape each")
         ->capture_default_str();
     c->add_option("--level-index", req->level_index, "candidates' level index (trap speed)")
         ->capture_default_str();
