@@ -84,6 +84,33 @@ std::string run_keys(const std::string& id_keys) {
            ",8:confirm,10:confirm,12:skip,14:confirm,16:confirm,18:skip,20:type=4,22:down,24:confirm";
 }
 
+// A new participant id from `sawtooth-lab participant new`.
+std::string new_participant(const std::string& db) {
+    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
+    REQUIRE(created.exit_code == 0);
+    return created.out.substr(0, created.out.find('\n'));
+}
+
+// Participant `id` skips level 1, passes the break, and the run stops at card 2 (as a
+// crash would).
+void run_until_card_2(const fs::path& dir, const fs::path& protocol, const std::string& id) {
+    const test::ProcessResult first =
+        game(dir, protocol, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:confirm", 16);
+    INFO(first.err);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("screen: card 2") != std::string::npos);
+}
+
+// Participant `id` again: consent, the id, straight to level 2 (skipped), the
+// questionnaire, the results screen.
+void resume_to_end(const fs::path& dir, const fs::path& protocol, const std::string& id) {
+    const test::ProcessResult second = game(
+        dir, protocol, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:type=3,16:type=1", 22);
+    INFO(second.err);
+    REQUIRE(second.exit_code == 0);
+    CHECK(second.out.find("screen: results") != std::string::npos);
+}
+
 std::int64_t count(telemetry::Store& store, const std::string& table) {
     telemetry::Statement st(store.db(), "SELECT count(*) FROM " + table);
     REQUIRE(st.step());
@@ -111,9 +138,7 @@ TEST_CASE(
     const nlohmann::json doc = small_protocol();
     const fs::path file = write_protocol(dir, doc);
     const std::string db = (dir / "s.db").string();
-    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
-    REQUIRE(created.exit_code == 0);
-    const std::string id = created.out.substr(0, created.out.find('\n'));
+    const std::string id = new_participant(db);
 
     const test::ProcessResult first = game(dir, file, run_keys("4:type=" + id), 30);
     INFO(first.err);
@@ -215,23 +240,12 @@ TEST_CASE("--protocol: the same participant after a crash resumes at their first
     const fs::path dir = test::scratch_dir("sawtooth_protocol_resume");
     const fs::path file = write_protocol(dir, small_protocol());
     const std::string db = (dir / "s.db").string();
-    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
-    REQUIRE(created.exit_code == 0);
-    const std::string id = created.out.substr(0, created.out.find('\n'));
-    // Level 1 skipped, the break passed, then the run stops at card 2 (as a crash would).
-    const test::ProcessResult first =
-        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:confirm", 16);
-    INFO(first.err);
-    REQUIRE(first.exit_code == 0);
-    CHECK(first.out.find("screen: card 2") != std::string::npos);
+    const std::string id = new_participant(db);
+    run_until_card_2(dir, file, id);
     CHECK(study_status(db, file) == std::vector<std::pair<int, int>>{{0, 1}, {0, 0}});
     // Again: consent, the same id, then straight to level 2 (no level 1, no break), the
     // questionnaire, the end.
-    const test::ProcessResult second =
-        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:type=3,16:type=1", 22);
-    INFO(second.err);
-    REQUIRE(second.exit_code == 0);
-    CHECK(second.out.find("screen: results") != std::string::npos);
+    resume_to_end(dir, file, id);
 
     telemetry::Store store = telemetry::Store::open_read_only(db);
     telemetry::Statement st(store.db(),
@@ -390,21 +404,10 @@ TEST_CASE("--protocol: a resumed adaptive condition rebuilds its estimate from t
     nlohmann::json doc;
     const fs::path file = adaptive_protocol(dir, doc);
     const std::string db = (dir / "s.db").string();
-    const test::ProcessResult created = test::run_process(kLab, {"participant", "new", "--db", db});
-    REQUIRE(created.exit_code == 0);
-    const std::string id = created.out.substr(0, created.out.find('\n'));
-    // Level 1 skipped, the break passed, then the run stops at card 2 (as a crash would);
-    // again with the same id: straight to level 2, the questionnaire, the end.
-    const test::ProcessResult first =
-        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:confirm", 16);
-    INFO(first.err);
-    REQUIRE(first.exit_code == 0);
-    CHECK(first.out.find("screen: card 2") != std::string::npos);
-    const test::ProcessResult second =
-        game(dir, file, "2:confirm,4:type=" + id + ",8:confirm,10:confirm,12:skip,14:type=3,16:type=1", 22);
-    INFO(second.err);
-    REQUIRE(second.exit_code == 0);
-    CHECK(second.out.find("screen: results") != std::string::npos);
+    const std::string id = new_participant(db);
+    run_until_card_2(dir, file, id);
+    // Again with the same id: straight to level 2, the questionnaire, the end.
+    resume_to_end(dir, file, id);
     telemetry::Store store = telemetry::Store::open_read_only(db);
     const std::vector<RecordedLevel> levels = recorded_levels(store);
     REQUIRE(levels.size() == 2);
