@@ -48,15 +48,15 @@ TEST_CASE("Adaptive plays a chosen level, records it, and chooses the second fro
     CHECK(r.out.find("screen: adaptive") != std::string::npos);
 
     telemetry::Store store = telemetry::Store::open_read_only((dir / "s.db").string());
-    telemetry::Statement st(
-        store.db(),
-        "SELECT l.level_id, l.seed, s.mode FROM levels l JOIN sessions s ON s.session_id = "
-        "l.session_id ORDER BY l.level_id");
+    telemetry::Statement st(store.db(),
+                            "SELECT l.level_id, l.seed, s.mode, l.room_w, l.room_h FROM levels l JOIN "
+                            "sessions s ON s.session_id = "
+                            "l.session_id ORDER BY l.level_id");
     std::vector<std::int64_t> ids;
-    std::vector<std::string> seeds;
+    std::vector<std::string> seeds;  // "seed WxH": the candidates hold each seed in two room sizes
     while (st.step()) {
         ids.push_back(st.int64(0));
-        seeds.push_back(st.text(1));
+        seeds.push_back(st.text(1) + " " + st.text(3) + "x" + st.text(4));
         CHECK(st.text(2) == "free");
     }
     REQUIRE(ids.size() == 2);
@@ -68,9 +68,13 @@ TEST_CASE("Adaptive plays a chosen level, records it, and chooses the second fro
     auto candidates = std::make_shared<const std::vector<analysis::CandidateLevel>>(
         analysis::make_candidates(settings, *model));
     analysis::AdaptiveRun run(settings, model, candidates);
-    CHECK(std::to_string(run.candidate(run.next_level()).params.seed) == seeds[0]);
+    const auto chosen = [&] {
+        const GenParams& p = run.candidate(run.next_level()).params;
+        return std::to_string(p.seed) + " " + std::to_string(p.room_w) + "x" + std::to_string(p.room_h);
+    };
+    CHECK(chosen() == seeds[0]);
     run.record_outcome(telemetry::load_recording(store, ids[0]).events);
-    CHECK(std::to_string(run.candidate(run.next_level()).params.seed) == seeds[1]);
+    CHECK(chosen() == seeds[1]);
 }
 
 TEST_CASE("without a model the Adaptive entry is off and says why") {

@@ -341,14 +341,20 @@ std::vector<std::string> library_choices(const fs::path& dir, telemetry::Store& 
     settings.first_seed = 1;
     settings.last_seed = 60;
     analysis::AdaptiveRun run = analysis::start_adaptive_run(settings);
-    std::vector<std::string> out{std::to_string(run.candidate(run.next_level()).params.seed)};
+    // "seed WxH": the candidates hold each seed in two room sizes.
+    const auto chosen = [&] {
+        const GenParams& p = run.candidate(run.next_level()).params;
+        return std::to_string(p.seed) + " " + std::to_string(p.room_w) + "x" + std::to_string(p.room_h);
+    };
+    std::vector<std::string> out{chosen()};
     run.record_outcome(store.load_events(first_level));
-    out.push_back(std::to_string(run.candidate(run.next_level()).params.seed));
+    out.push_back(chosen());
     if (attempts) *attempts = run.estimate().attempts();
     return out;
 }
 
-// level_id, seed and the session's condition and protocol hash of every recorded level.
+// level_id, "seed WxH" (room size) and the session's condition and protocol hash of every
+// recorded level.
 struct RecordedLevel {
     std::int64_t id = 0;
     std::string seed, condition, hash, end_reason;
@@ -357,7 +363,8 @@ struct RecordedLevel {
 std::vector<RecordedLevel> recorded_levels(telemetry::Store& store) {
     telemetry::Statement st(
         store.db(),
-        "SELECT l.level_id, l.seed, s.condition, s.protocol_hash, coalesce(s.end_reason, '') "
+        "SELECT l.level_id, l.seed || ' ' || l.room_w || 'x' || l.room_h, s.condition, s.protocol_hash, "
+        "coalesce(s.end_reason, '') "
         "FROM levels l JOIN sessions s ON s.session_id = l.session_id ORDER BY l.level_id");
     std::vector<RecordedLevel> out;
     while (st.step()) out.push_back({st.int64(0), st.text(1), st.text(2), st.text(3), st.text(4)});
