@@ -149,14 +149,10 @@ struct BadDesign {
     std::string expected;
 };
 
-std::vector<BadDesign> bad_designs() {
+/// Fields, names, assignment, questionnaires, breaks and the format version.
+std::vector<BadDesign> bad_study_designs() {
     return {
         {"unknown top-level field", [](auto& d) { d["colour"] = "red"; }, "at /colour: unknown field"},
-        {"unknown field of a seeds level",
-         [](auto& d) { d["conditions"][1]["levels"]["levels"][0]["speed"] = 2; },
-         "at /conditions/1/levels/levels/0/speed: unknown field"},
-        {"missing pack", [](auto& d) { d["conditions"][0]["levels"]["pack"] = "missing.json"; },
-         "at /conditions/0/levels/pack: no file '"},
         {"fixed assignment naming no condition",
          [](auto& d) {
              d["assignment"] = {{"type", "fixed"}};
@@ -176,6 +172,30 @@ std::vector<BadDesign> bad_designs() {
          "at /breaks/0/after_level: level 6 is the last of condition 'linear' (6 levels): a break needs a "
          "level "
          "after it"},
+        {"two conditions of one name", [](auto& d) { d["conditions"][1]["name"] = "starter"; },
+         "at /conditions/1/name: a second condition named 'starter'"},
+        {"two items of one id", [](auto& d) { d["questionnaires"][1]["items"][0]["id"] = "fun"; },
+         "at /questionnaires/1/items/0/id: a second item named 'fun'"},
+        {"wrong anchors",
+         [](auto& d) {
+             d["questionnaires"][0]["items"][0]["anchors"] = {"a", "b", "c"};
+         },
+         "at /questionnaires/0/items/0/anchors: expected 2 anchors (the ends) or one per point (7)"},
+        {"no placement", [](auto& d) { d["questionnaires"][1].erase("at_end"); },
+         "at /questionnaires/1: expected exactly one of"},
+        {"newer format", [](auto& d) { d["format_version"] = 2; },
+         "study protocol format version 2 is newer"},
+    };
+}
+
+/// A condition's levels: packs, seed levels, curves and adaptive settings.
+std::vector<BadDesign> bad_condition_levels() {
+    return {
+        {"unknown field of a seeds level",
+         [](auto& d) { d["conditions"][1]["levels"]["levels"][0]["speed"] = 2; },
+         "at /conditions/1/levels/levels/0/speed: unknown field"},
+        {"missing pack", [](auto& d) { d["conditions"][0]["levels"]["pack"] = "missing.json"; },
+         "at /conditions/0/levels/pack: no file '"},
         {"count <= 0",
          [](auto& d) {
              d["order"] = "fixed";
@@ -214,22 +234,15 @@ std::vector<BadDesign> bad_designs() {
              d["conditions"][1]["levels"]["model"] = "none.json";
          },
          "at /conditions/1/levels/model: no file '"},
-        {"two conditions of one name", [](auto& d) { d["conditions"][1]["name"] = "starter"; },
-         "at /conditions/1/name: a second condition named 'starter'"},
-        {"two items of one id", [](auto& d) { d["questionnaires"][1]["items"][0]["id"] = "fun"; },
-         "at /questionnaires/1/items/0/id: a second item named 'fun'"},
-        {"wrong anchors",
-         [](auto& d) {
-             d["questionnaires"][0]["items"][0]["anchors"] = {"a", "b", "c"};
-         },
-         "at /questionnaires/0/items/0/anchors: expected 2 anchors (the ends) or one per point (7)"},
-        {"no placement", [](auto& d) { d["questionnaires"][1].erase("at_end"); },
-         "at /questionnaires/1: expected exactly one of"},
-        {"newer format", [](auto& d) { d["format_version"] = 2; },
-         "study protocol format version 2 is newer"},
         {"bad seed level", [](auto& d) { d["conditions"][1]["levels"]["levels"][0]["rooms_w"] = 0; },
          "at /conditions/1/levels/levels/0/rooms_w: expected an integer in 1..16, got 0"},
     };
+}
+
+std::vector<BadDesign> bad_designs() {
+    std::vector<BadDesign> all = bad_study_designs();
+    for (BadDesign& c : bad_condition_levels()) all.push_back(std::move(c));
+    return all;
 }
 
 TEST_CASE("an impossible or misspelt protocol is one line naming the file, the pointer and the problem") {
