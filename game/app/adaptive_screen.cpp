@@ -125,16 +125,30 @@ void AdaptiveScreen::render(SDL_Renderer* r, double, double real_dt) {
     m_services.text->draw("0 = the model's average player; from " + std::to_string(e.attempts()) +
                               " challenges of this run, " + std::to_string(e.successes()) + " passed",
                           vw / 2, 185, 18, palette::kDim, engine::Align::Center);
-    const analysis::Choice next = m_run->next_level();
-    const std::string line = next.candidate < 0
-                                 ? "All " + std::to_string(m_run->played()) + " levels played"
-                                 : "Next level: seed " + std::to_string(m_run->candidate(next).params.seed) +
-                                       ", predicted success for you " + percent(next.predicted_success) +
-                                       " (target " + percent(m_run->settings().target) + ")";
-    m_services.text->draw(line, vw / 2, 240, 22, palette::kGood, engine::Align::Center);
+    draw_next_level(vw);
     m_menu.draw(r, *m_services.text);
     if (!m_status.empty())
         m_services.text->draw(m_status, vw / 2, vh - 100, 20, palette::kGood, engine::Align::Center);
+}
+
+// The chosen level (seed and room size: each seed is a candidate in two sizes), its
+// predicted success, and what the chooser aimed at (the target moved by the outcomes).
+void AdaptiveScreen::draw_next_level(int vw) {
+    const analysis::Choice next = m_run->next_level();
+    if (next.candidate < 0) {
+        m_services.text->draw("All " + std::to_string(m_run->played()) + " levels played", vw / 2, 240, 22,
+                              palette::kGood, engine::Align::Center);
+        return;
+    }
+    const GenParams& p = m_run->candidate(next).params;
+    m_services.text->draw("Next level: seed " + std::to_string(p.seed) + ", rooms " +
+                              std::to_string(p.room_w) + "x" + std::to_string(p.room_h) +
+                              ", predicted success for you " + percent(next.predicted_success),
+                          vw / 2, 240, 22, palette::kGood, engine::Align::Center);
+    m_services.text->draw("aimed at " + percent(m_run->aim()) + ": the target " +
+                              percent(m_run->settings().target) +
+                              ", moved by the levels you have won or lost",
+                          vw / 2, 275, 18, palette::kDim, engine::Align::Center);
 }
 
 }  // namespace sawtooth::app

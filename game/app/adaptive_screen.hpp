@@ -31,6 +31,7 @@ public:
     std::string name() const override { return "adaptive"; }
 
 private:
+    void draw_next_level(int vw);
     void refresh();
     void play_next();
     void level_ended();
