@@ -108,8 +108,18 @@ void read_seed_levels(const JsonField& f, const ReadContext& ctx, ConditionLevel
     }
 }
 
+// The optional "model_hash": 16 lowercase hex digits.
+std::string read_model_hash(const JsonField& f) {
+    if (!f.has("model_hash")) return {};
+    const JsonField h = f.at("model_hash");
+    const std::string text = h.string();
+    if (text.size() != 16 || text.find_first_not_of("0123456789abcdef") != std::string::npos)
+        h.fail("expected 16 lowercase hex digits (the hash `sawtooth-lab protocol check` prints)");
+    return text;
+}
+
 void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLevels& out) {
-    f.expect_only({"type", "curve", "count", "model", "seeds", "catalog"});
+    f.expect_only({"type", "curve", "count", "model", "model_hash", "seeds", "catalog"});
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField curve = f.at("curve");
     if (curve.value().is_string()) {
@@ -124,6 +134,7 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
                        std::to_string(out.count));
     }
     out.model_file = read_file_name(f.at("model"), ctx);
+    out.model_hash = read_model_hash(f);
     if (f.has("seeds") == f.has("catalog")) f.fail("expected exactly one of \"seeds\" and \"catalog\"");
     if (f.has("seeds"))
         out.seed_range = read_seed_range(f.at("seeds"), out.count);
@@ -132,12 +143,13 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
 }
 
 void read_adaptive_levels(const JsonField& f, const ReadContext& ctx, ConditionLevels& out) {
-    f.expect_only({"type", "count", "target", "model", "seeds"});
+    f.expect_only({"type", "count", "target", "model", "model_hash", "seeds"});
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField target = f.at("target");
     out.target = target.number();
     if (!(out.target > 0.0 && out.target < 1.0)) target.fail("expected a success probability in (0, 1)");
     out.model_file = read_file_name(f.at("model"), ctx);
+    out.model_hash = read_model_hash(f);
     out.seed_range = read_seed_range(f.at("seeds"), out.count);
 }
 

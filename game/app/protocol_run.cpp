@@ -506,7 +506,8 @@ void ProtocolRun::show_pages(std::vector<std::function<void(std::function<void()
 // curve order. "" or the one-line reason.
 std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
     try {
-        const analysis::ChallengeModel model = analysis::load_model(levels.model_file);
+        const analysis::ChallengeModel model =
+            analysis::load_pinned_model(levels.model_file, levels.model_hash);
         const analysis::CurveCandidates set =
             levels.catalog_file.empty()
                 ? analysis::seed_curve_candidates(analysis::default_curve_shape(), {1},
@@ -544,7 +545,7 @@ std::string check_adaptive(const telemetry::ConditionLevels& levels) {
     const analysis::AdaptiveSettings settings = adaptive_settings(levels);
     if (std::string err = analysis::validate_adaptive_settings(settings); !err.empty()) return err;
     try {
-        analysis::load_model(settings.model);
+        analysis::load_pinned_model(settings.model, levels.model_hash);
     } catch (const analysis::ModelError& e) {
         return one_line(e.what());
     }

@@ -203,16 +203,23 @@ double quantile(std::vector<double> values, double q) {
     return values[lo] + (h - static_cast<double>(lo)) * (values[hi] - values[lo]);
 }
 
+double difficulty_hazard(double difficulty) { return -std::log1p(-std::clamp(difficulty, 0.0, 1.0 - 1e-12)); }
+
+double hazard_difficulty(double hazard) { return -std::expm1(-hazard); }
+
 std::vector<double> rising_curve(const std::vector<double>& difficulties, int count,
                                  const RisingCurveSettings& settings) {
     check_count(count);
     const double lq = settings.low_quantile, hq = settings.high_quantile;
     if (!(lq >= 0.0 && lq < hq && hq <= 1.0))
         throw CurveError("rising curve quantiles must satisfy 0 <= low < high <= 1");
-    const double lo = quantile(difficulties, lq), hi = quantile(difficulties, hq);
-    if (count == 1) return {0.5 * (lo + hi)};
+    const bool hazard = settings.spacing == CurveSpacing::Hazard;
+    const auto to_scale = [hazard](double d) { return hazard ? difficulty_hazard(d) : d; };
+    const auto from_scale = [hazard](double s) { return hazard ? hazard_difficulty(s) : s; };
+    const double lo = to_scale(quantile(difficulties, lq)), hi = to_scale(quantile(difficulties, hq));
+    if (count == 1) return {from_scale(0.5 * (lo + hi))};
     std::vector<double> out;
-    for (int k = 0; k < count; ++k) out.push_back(lo + (hi - lo) * k / (count - 1));
+    for (int k = 0; k < count; ++k) out.push_back(from_scale(lo + (hi - lo) * k / (count - 1)));
     return out;
 }
 

@@ -30,20 +30,36 @@ public:
 /// order statistics (Hyndman-Fan type 7, R's default).
 double quantile(std::vector<double> values, double q);
 
-/// Where a rising curve starts and ends, as quantiles of the candidates' difficulty.
-/// 0.10 .. 0.90: the curve spans four fifths of what the candidates offer, and each end
-/// keeps a tenth of them beyond it, so the first and last positions still choose among
-/// many levels (the tails are thin and hold the levels the model is least sure of).
+/// How a rising curve's targets are spaced between its two ends.
+///  * Hazard: evenly in h = -ln(1 - δ), the sum of -ln p over the easiest path's
+///    challenges, so each step adds the same expected trouble (about one challenge of the
+///    model's typical p) wherever it lies. δ itself saturates: with p ≈ 0.6 a challenge
+///    more moves δ from 0.92 to 0.95 but from 0.995 to 0.997, so even steps in δ crowd the
+///    positions at the easy end and leave one jump at the hard end.
+///  * Difficulty: evenly in δ (the first version of this curve).
+enum class CurveSpacing { Hazard, Difficulty };
+
+/// Where a rising curve starts and ends, as quantiles of the candidates' difficulty, and
+/// how it is spaced between them. 0.05 .. 0.95: each end keeps a twentieth of the
+/// candidates beyond it, so the first and last positions still choose among many levels
+/// (the tails are thin and hold the levels the model is least sure of, δ = 1 among them);
+/// docs/difficulty.md section 27 measures 0.10 .. 0.90 and 0.02 .. 0.98 against it.
 struct RisingCurveSettings {
-    double low_quantile = 0.10;
-    double high_quantile = 0.90;
+    double low_quantile = 0.05;
+    double high_quantile = 0.95;
+    CurveSpacing spacing = CurveSpacing::Hazard;
 };
 
-/// `count` (>= 1) targets evenly spaced from the low to the high quantile of
-/// `difficulties` (non-empty); one target is their midpoint. Throws CurveError when the
-/// quantiles are not 0 <= low < high <= 1.
+/// `count` (>= 1) targets from the low to the high quantile of `difficulties` (non-empty),
+/// evenly spaced as settings.spacing says; one target is the spacing's midpoint. Throws
+/// CurveError when the quantiles are not 0 <= low < high <= 1.
 std::vector<double> rising_curve(const std::vector<double>& difficulties, int count,
                                  const RisingCurveSettings& settings = {});
+
+/// The hazard h = -ln(1 - δ) of a difficulty δ in [0, 1] (δ = 1 is taken as 1 - 1e-12, so
+/// h is finite), and its inverse.
+double difficulty_hazard(double difficulty);
+double hazard_difficulty(double hazard);
 
 /// `count` (>= 1) targets, each the median of `difficulties` (non-empty).
 std::vector<double> flat_curve(const std::vector<double>& difficulties, int count);

@@ -8,6 +8,7 @@
 #include "../support/scratch_dir.hpp"
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
+#include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/store.hpp"
 #include "telemetry/study_protocol.hpp"
 
@@ -272,13 +273,15 @@ TEST_CASE("--protocol: a curve condition plays the levels sawtooth-lab pick-diff
     const std::string model = (dir / "model.json").string();
     analysis::save_model(analysis::thesis_reference_model(), model);
     nlohmann::json doc = small_protocol();
-    doc["conditions"] = {{{"name", "c"},
-                          {"levels",
-                           {{"type", "curve"},
-                            {"curve", "rising"},
-                            {"count", 2},
-                            {"model", "model.json"},
-                            {"seeds", "1..200"}}}}};
+    doc["conditions"] = {
+        {{"name", "c"},
+         {"levels",
+          {{"type", "curve"},
+           {"curve", "rising"},
+           {"count", 2},
+           {"model", "model.json"},
+           {"model_hash", analysis::challenge_model_hash(analysis::thesis_reference_model())},
+           {"seeds", "1..200"}}}}};  // pinned to the model it names: accepted
     const fs::path file = write_protocol(dir, doc);
     const test::ProcessResult picked =
         test::run_process(kLab, {"pick-difficulty", "--model", model, "--curve", "rising", "--count", "2",
@@ -458,6 +461,9 @@ TEST_CASE(
                                             {"count", 3},
                                             {"model", "real_model.json"},
                                             {"seeds", "1..3"}};
+    nlohmann::json pinned = tolerance;  // pinned to another model than the file holds
+    pinned["conditions"][1]["levels"]["seeds"] = "1..50";
+    pinned["conditions"][1]["levels"]["model_hash"] = "0123456789abcdef";
     // A pack of two hand-made levels (sawtooth-lab pack add): a study records generator
     // parameters, so the game refuses it as it refuses --study --pack with one.
     const std::string levels = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/";
@@ -475,7 +481,10 @@ TEST_CASE(
          "small.json: condition 'b': " + (dir / "model.json").string() + ": not a Sawtooth challenge model"},
         {tolerance,
          "small.json: condition 'b': tolerance 0.01 cannot be met: the best choice of 3 levels is"},
-        {hand_made, "small.json: condition 'b': hand-made pack level"}};
+        {hand_made, "small.json: condition 'b': hand-made pack level"},
+        {pinned, "small.json: condition 'b': " + (dir / "real_model.json").string() + " is model " +
+                     analysis::challenge_model_hash(analysis::thesis_reference_model()) +
+                     ", the protocol pins model_hash 0123456789abcdef"}};
     for (const auto& [doc, message] : cases) {
         const fs::path file = write_protocol(dir, doc);
         const test::ProcessResult r = game(dir, file, "2:confirm", 5);

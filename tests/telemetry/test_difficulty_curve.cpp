@@ -87,13 +87,14 @@ TEST_CASE("quantile interpolates between order statistics (type 7)") {
 TEST_CASE("rising curves run evenly between two quantiles; flat curves sit at the median") {
     std::vector<double> d;
     for (int i = 0; i <= 100; ++i) d.push_back(i / 100.0);  // quantile q is q itself
-    const std::vector<double> r = rising_curve(d, 5);
+    const RisingCurveSettings even{0.1, 0.9, CurveSpacing::Difficulty};
+    const std::vector<double> r = rising_curve(d, 5, even);
     REQUIRE(r.size() == 5);
     const std::vector<double> want = {0.1, 0.3, 0.5, 0.7, 0.9};
     for (std::size_t k = 0; k < 5; ++k) CHECK(r[k] == doctest::Approx(want[k]));
-    const std::vector<double> wide = rising_curve(d, 3, {0.0, 1.0});
+    const std::vector<double> wide = rising_curve(d, 3, {0.0, 1.0, CurveSpacing::Difficulty});
     CHECK(wide == std::vector<double>{0.0, 0.5, 1.0});
-    const std::vector<double> one = rising_curve(d, 1);
+    const std::vector<double> one = rising_curve(d, 1, even);
     REQUIRE(one.size() == 1);
     CHECK(one[0] == doctest::Approx(0.5));  // the midpoint of 0.1 and 0.9
     const std::vector<double> f = flat_curve({0.9, 0.1, 0.3}, 4);
@@ -102,6 +103,26 @@ TEST_CASE("rising curves run evenly between two quantiles; flat curves sit at th
     CHECK_THROWS_AS(rising_curve(d, 3, {0.6, 0.4}), CurveError);
     CHECK_THROWS_AS(rising_curve(d, 3, {-0.1, 0.5}), CurveError);
     CHECK_THROWS_AS(flat_curve(d, -1), CurveError);
+}
+
+TEST_CASE(
+    "the default rising curve is spaced evenly in hazard -ln(1 - d) between the 5 % and 95 % quantiles") {
+    std::vector<double> d;
+    for (int i = 0; i <= 100; ++i) d.push_back(i / 100.0);
+    const std::vector<double> r = rising_curve(d, 4);
+    REQUIRE(r.size() == 4);
+    CHECK(r.front() == doctest::Approx(0.05));
+    CHECK(r.back() == doctest::Approx(0.95));
+    const double step = difficulty_hazard(r[1]) - difficulty_hazard(r[0]);
+    CHECK(step == doctest::Approx((std::log(0.95) - std::log(0.05)) / 3.0));  // h(0.95) - h(0.05) in 3 steps
+    for (std::size_t k = 1; k < r.size(); ++k)
+        CHECK(difficulty_hazard(r[k]) - difficulty_hazard(r[k - 1]) == doctest::Approx(step));
+    CHECK(r[1] - r[0] > r[3] - r[2]);  // so the steps in δ shrink toward the hard end
+    CHECK(hazard_difficulty(difficulty_hazard(0.3)) == doctest::Approx(0.3));
+    CHECK(std::isfinite(difficulty_hazard(1.0)));  // an unreachable exit has a finite hazard
+    const std::vector<double> one = rising_curve({0.5, 0.75}, 1, {0.0, 1.0});
+    REQUIRE(one.size() == 1);
+    CHECK(one[0] == doctest::Approx(1.0 - std::sqrt(0.5 * 0.25)));  // the hazard midpoint
 }
 
 TEST_CASE("a curve file is a list of numbers in [0, 1], bare or under \"targets\"") {

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -136,7 +137,8 @@ TEST_CASE("a rising pack: distinct levels following the curve within the toleran
     const nlohmann::json& p = pack.provenance["pick_difficulty"];
     CHECK(p["model"]["hash"] == j["model"]["hash"]);
     CHECK(p["curve"]["kind"] == "rising");
-    CHECK(p["curve"]["quantiles"] == nlohmann::json::array({0.1, 0.9}));
+    CHECK(p["curve"]["quantiles"] == nlohmann::json::array({0.05, 0.95}));
+    CHECK(p["curve"]["spacing"] == "hazard");
     CHECK(p["tolerance"].get<double>() == 0.05);
     CHECK(p["max_abs_error"].get<double>() == doctest::Approx(max_error));
     CHECK(p["candidates"]["source"] == "seeds");
@@ -146,6 +148,42 @@ TEST_CASE("a rising pack: distinct levels following the curve within the toleran
     run_json("pick-difficulty --model " + model_file() + " --curve rising --count 6 --tolerance 0.05" +
              kCandidates + " --threads 1 --out " + again);
     CHECK(seeds_of(telemetry::read_pack(again)) == seeds);
+}
+
+TEST_CASE("candidates in several shapes; targets spaced in hazard or in difficulty") {
+    const std::string shapes =
+        " --seeds 1..15 --layout linear --level-index 1 --threads 2 --rooms 2x1,3x1 "
+        "--room-size 9x6,11x7";
+    const nlohmann::json j =
+        run_json("pick-difficulty --model " + model_file() + " --curve rising --count 6 --tolerance 0.05" +
+                 shapes + " --out " + file("shapes.json"));
+    CHECK(j["candidates"]["shapes"] == 4);
+    CHECK(j["candidates"]["levels"] == 60);  // 15 seeds in each of the four shapes
+    CHECK(j["candidates"]["rooms"] == nlohmann::json::array({"2x1", "2x1", "3x1", "3x1"}));
+    const telemetry::Pack pack = telemetry::read_pack(file("shapes.json"));
+    REQUIRE(pack.levels.size() == 6);
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < 6; ++k) {
+        const GenParams& g = pack.levels[k].params;
+        const std::string shape = std::to_string(g.rooms_w) + "x" + std::to_string(g.rooms_h) + " " +
+                                  std::to_string(g.room_w) + "x" + std::to_string(g.room_h);
+        CHECK(j["levels"][k]["rooms"] == shape.substr(0, 3));
+        seen.insert(shape);
+    }
+    CHECK(seen.size() >= 2);  // the curve spans what one shape alone does not offer
+    // Hazard spacing: -ln(1 - target) rises by equal steps.
+    const std::vector<double> t = j["curve"]["targets"];
+    const auto hazard = [](double d) { return -std::log1p(-d); };
+    for (std::size_t k = 2; k < t.size(); ++k)
+        CHECK(hazard(t[k]) - hazard(t[k - 1]) == doctest::Approx(hazard(t[1]) - hazard(t[0])));
+    const nlohmann::json even = run_json("pick-difficulty --model " + model_file() +
+                                         " --curve rising --count 6 --tolerance 0.05 --spacing difficulty" +
+                                         shapes + " --out " + file("shapes_even.json"));
+    CHECK(even["curve"]["spacing"] == "difficulty");
+    const std::vector<double> e = even["curve"]["targets"];
+    CHECK(e.front() == doctest::Approx(t.front()));  // the same two ends
+    CHECK(e.back() == doctest::Approx(t.back()));
+    for (std::size_t k = 2; k < e.size(); ++k) CHECK(e[k] - e[k - 1] == doctest::Approx(e[1] - e[0]));
 }
 
 TEST_CASE("flat and file curves; a catalogue's stored figures are used only from the same model") {
@@ -222,6 +260,12 @@ TEST_CASE("pick-difficulty refuses bad input with one line and writes nothing") 
     check_refused("pick-difficulty" + m + " --curve rising --count 10 --tolerance 0.0001" + kSeeds + out,
                   "--tolerance 0.0001 cannot be met");
     check_refused("pick-difficulty" + m + " --curve rising" + kSeeds + out, "needs --count");
+    check_refused("pick-difficulty" + m + " --curve rising --count 3 --spacing steep" + kSeeds + out,
+                  "unknown --spacing 'steep'");
+    check_refused("pick-difficulty" + m + " --curve rising --count 3" + kSeeds + " --rooms 2x1,big" + out,
+                  "--rooms");
+    check_refused("pick-difficulty" + m + " --curve rising --count 3" + kSeeds + " --rooms 2x1,1x1" + out,
+                  "--rooms 1x1 --room-size 11x7");
     check_refused("pick-difficulty" + m + " --curve rising --count 3 --from-catalog " + file("small.db") +
                       " --layout maze" + out,
                   "go with --seeds");

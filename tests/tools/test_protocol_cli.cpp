@@ -5,10 +5,13 @@
 // protocol sessions are written through the Store; its bad input writes nothing. Those
 // sessions' protocol columns and questionnaire answers appear in `export`, `participant
 // export` and `sessions`, travel through `merge` (a second merge adds nothing; the same
-// session under another condition is a conflict) and go with `participant delete`.
+// session under another condition is a conflict) and go with `participant delete`. A curve
+// condition's model hash is printed, and a "model_hash" that differs from the file is refused.
 #include "../support/db_file.hpp"
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
+#include "telemetry/analysis/challenge_model.hpp"
+#include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/study_protocol.hpp"
 #include "telemetry/study_status.hpp"
 
@@ -111,6 +114,47 @@ TEST_CASE("protocol check refuses a bad protocol in one line naming the file, po
     check_refused(lab("protocol check " + file("absent.json")), "absent.json: cannot open");
     const auto no_file = lab("protocol check");
     CHECK(no_file.exit_code != 0);
+}
+
+TEST_CASE("protocol check prints a curve condition's model hash; model_hash pins it") {
+    const std::string model = file("model.json");
+    analysis::save_model(analysis::thesis_reference_model(), model);
+    const std::string hash = analysis::challenge_model_hash(analysis::thesis_reference_model());
+    nlohmann::json doc;
+    {
+        std::ifstream in(kExample);
+        doc = nlohmann::json::parse(in);
+    }
+    doc["conditions"][0]["levels"] = {
+        {"type", "curve"}, {"curve", "rising"}, {"count", 6}, {"model", model}, {"seeds", "1..60"}};
+    doc["conditions"][0]["order"] = "fixed";  // a curve plays its levels in curve order
+    const std::string open_file = file("curve_open.json");
+    std::ofstream(open_file) << doc.dump();
+    const auto open = lab("protocol check " + open_file);
+    INFO(open.err);
+    REQUIRE(open.exit_code == 0);
+    CHECK(open.out.find("(hash " + hash + "; not pinned: add \"model_hash\": \"" + hash + "\" to pin it)") !=
+          std::string::npos);
+
+    doc["conditions"][0]["levels"]["model_hash"] = hash;
+    const std::string pinned_file = file("curve_pinned.json");
+    std::ofstream(pinned_file) << doc.dump();
+    const auto pinned = lab("protocol check " + pinned_file);
+    INFO(pinned.err);
+    REQUIRE(pinned.exit_code == 0);
+    CHECK(pinned.out.find("(hash " + hash + ", pinned)") != std::string::npos);
+    CHECK(tel::read_protocol(pinned_file).hash != tel::read_protocol(open_file).hash);  // the pin is hashed
+
+    doc["conditions"][0]["levels"]["model_hash"] = "0123456789abcdef";
+    const std::string other_file = file("curve_other.json");
+    std::ofstream(other_file) << doc.dump();
+    check_refused(lab("protocol check " + other_file), other_file + ": condition 'starter': " + model +
+                                                           " is model " + hash +
+                                                           ", the protocol pins model_hash 0123456789abcdef");
+    doc["conditions"][0]["levels"]["model_hash"] = "not-a-hash";
+    std::ofstream(other_file) << doc.dump();
+    check_refused(lab("protocol check " + other_file),
+                  "at /conditions/0/levels/model_hash: expected 16 lowercase hex digits");
 }
 
 TEST_CASE("study-status counts finished and partial participants per condition, and the balance") {

@@ -82,9 +82,7 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
     s.outcome_gain = r.gain;
     s.shapes.clear();
     const Size rooms = parse_size(r.rooms, "--rooms");
-    for (std::size_t at = 0; at <= r.room_sizes.size();) {
-        const std::size_t comma = std::min(r.room_sizes.find(',', at), r.room_sizes.size());
-        const Size room = parse_size(r.room_sizes.substr(at, comma - at), "--room-size");
+    for (const Size room : parse_size_list(r.room_sizes, "--room-size")) {
         GenParams shape;
         shape.layout = parse_layout_arg(r.layout, "--layout");
         shape.rooms_w = rooms.w;
@@ -93,7 +91,6 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
         shape.room_h = room.h;
         shape.level_index = r.level_index;
         s.shapes.push_back(shape);
-        at = comma + 1;
     }
     if (const std::string err = analysis::validate_adaptive_settings(s); !err.empty())
         throw LabError("adaptive-sim: " + err);

@@ -46,7 +46,8 @@ struct Options {
     std::string rooms;
     std::string room_size;
     std::string level_index;
-    std::string quantiles = "0.1..0.9";
+    std::string quantiles;  ///< empty: RisingCurveSettings' defaults
+    std::string spacing = "hazard";
     double tolerance = analysis::CurvePickSettings{}.tolerance;
     int threads = 0;
     std::string out;
@@ -97,10 +98,18 @@ CurveSpec parse_curve(const Options& o) {
     if (o.curve == "rising" || o.curve == "flat") {
         c.kind = o.curve;
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
-        const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
-        if (!(q.first >= 0.0 && q.first < q.last && q.last <= 1.0))
-            throw LabError("bad --quantiles '" + o.quantiles + "': expected LO..HI with 0 <= LO < HI <= 1");
-        c.rising = {q.first, q.last};
+        if (!o.quantiles.empty()) {
+            const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
+            if (!(q.first >= 0.0 && q.first < q.last && q.last <= 1.0))
+                throw LabError("bad --quantiles '" + o.quantiles +
+                               "': expected LO..HI with 0 <= LO < HI <= 1");
+            c.rising.low_quantile = q.first;
+            c.rising.high_quantile = q.last;
+        }
+        if (o.spacing != "hazard" && o.spacing != "difficulty")
+            throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
+        c.rising.spacing =
+            o.spacing == "hazard" ? analysis::CurveSpacing::Hazard : analysis::CurveSpacing::Difficulty;
         return c;
     }
     if (!std::filesystem::is_regular_file(o.curve))
@@ -131,35 +140,61 @@ analysis::ForEach parallel_predictions(int threads) {
     };
 }
 
-/// --seeds A..B with the shape options (defaults as `catalog`: maze 4x3 index 1, linear 4x2 all).
+/// "WxH" of a size.
+std::string size_text(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
+
+/// The shapes of --seeds: every --rooms size with every --room-size (both comma lists).
+std::vector<GenParams> seed_shapes(const Options& o) {
+    GenParams base = analysis::default_curve_shape();
+    base.layout = parse_layout_arg(o.layout.empty() ? "maze" : o.layout, "--layout");
+    const bool linear = base.layout == Layout::Linear;
+    std::vector<GenParams> shapes;
+    for (const Size rooms : parse_size_list(o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms, "--rooms"))
+        for (const Size room : parse_size_list(o.room_size.empty() ? "11x7" : o.room_size, "--room-size")) {
+            GenParams shape = base;
+            shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
+            if (const std::string err = validate_params(shape); !err.empty())
+                throw LabError("--rooms " + size_text(rooms.w, rooms.h) + " --room-size " +
+                               size_text(room.w, room.h) + ": " + err);
+            shapes.push_back(shape);
+        }
+    return shapes;
+}
+
+/// --seeds A..B in every shape of seed_shapes (defaults as `catalog`: maze 4x3 index 1,
+/// linear 4x2 all), shape by shape.
 CandidateSet seed_candidates(const Options& o, const Model& m) {
-    GenParams shape = analysis::default_curve_shape();
-    shape.layout = parse_layout_arg(o.layout.empty() ? "maze" : o.layout, "--layout");
-    const bool linear = shape.layout == Layout::Linear;
-    const Size rooms = parse_size(o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms, "--rooms");
-    const Size room = parse_size(o.room_size.empty() ? "11x7" : o.room_size, "--room-size");
-    shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
-    if (const std::string err = validate_params(shape); !err.empty()) throw LabError(err);
+    const std::vector<GenParams> shapes = seed_shapes(o);
+    const bool linear = shapes.front().layout == Layout::Linear;
     const std::vector<int> indices =
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     CandidateSet set;
-    analysis::CurveCandidates c;
-    try {
-        c = analysis::seed_curve_candidates(shape, indices, seeds.first, seeds.last, m.model,
-                                            parallel_predictions(o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
+    int not_generated = 0;
+    for (const GenParams& shape : shapes) {
+        try {
+            analysis::CurveCandidates c = analysis::seed_curve_candidates(
+                shape, indices, seeds.first, seeds.last, m.model, parallel_predictions(o.threads));
+            set.list.insert(set.list.end(), c.list.begin(), c.list.end());
+            not_generated += c.not_generated;
+        } catch (const analysis::CurveError& e) {
+            throw LabError(e.what());
+        }
     }
-    set.list = std::move(c.list);
+    std::vector<std::string> rooms, room_sizes;
+    for (const GenParams& shape : shapes) {
+        rooms.push_back(size_text(shape.rooms_w, shape.rooms_h));
+        room_sizes.push_back(size_text(shape.room_w, shape.room_h));
+    }
     set.provenance = {{"source", "seeds"},
                       {"seeds", o.seeds},
-                      {"layout", layout_name(shape.layout)},
-                      {"rooms", std::to_string(rooms.w) + "x" + std::to_string(rooms.h)},
-                      {"room_size", std::to_string(room.w) + "x" + std::to_string(room.h)},
+                      {"layout", layout_name(shapes.front().layout)},
+                      {"shapes", shapes.size()},
+                      {"rooms", rooms},
+                      {"room_size", room_sizes},
                       {"level_indices", indices},
                       {"levels", set.list.size()},
-                      {"not_generated", c.not_generated}};
+                      {"not_generated", not_generated}};
     return set;
 }
 
@@ -208,14 +243,20 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
                            const std::vector<double>& targets, const CandidateSet& set,
                            const analysis::CurvePick& pick) {
     nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
-    if (curve.kind == "rising") c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
+    if (curve.kind == "rising") {
+        c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
+        c["spacing"] = curve.rising.spacing == analysis::CurveSpacing::Hazard ? "hazard" : "difficulty";
+    }
     if (curve.kind == "flat") c["quantile"] = 0.5;
     if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
         const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
+        const GenParams& p = x.level.params;
         levels.push_back({{"position", i + 1},
-                          {"seed", x.level.params.seed},
+                          {"seed", p.seed},
+                          {"rooms", size_text(p.rooms_w, p.rooms_h)},
+                          {"room_size", size_text(p.room_w, p.room_h)},
                           {"level_index", x.level.params.level_index},
                           {"target", targets[i]},
                           {"difficulty", x.difficulty},
@@ -274,10 +315,10 @@ void run(const Options& o) {
         return;
     }
     for (const auto& l : result["levels"])
-        std::printf("position %2d  seed %-8llu index %2d  target %.4f  difficulty %.4f  error %+.4f\n",
+        std::printf("position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  error %+.4f\n",
                     l["position"].get<int>(), l["seed"].get<unsigned long long>(),
-                    l["level_index"].get<int>(), l["target"].get<double>(), l["difficulty"].get<double>(),
-                    l["error"].get<double>());
+                    l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(),
+                    l["target"].get<double>(), l["difficulty"].get<double>(), l["error"].get<double>());
     std::printf(
         "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
         pack.levels.size(), set.list.size(), pick.max_error, pick.mean_error, o.tolerance, o.out.c_str());
@@ -298,10 +339,18 @@ void register_pick_difficulty(CLI::App& app) {
                   "candidates: the generated levels of a catalogue (`catalog`)");
     c->add_option("--seeds", o->seeds, "candidates: generate the levels of seeds A..B");
     c->add_option("--layout", o->layout, "with --seeds: maze (default) or linear (the study's)");
-    c->add_option("--rooms", o->rooms, "with --seeds: rooms WxH (default 4x3 maze, 4x2 linear)");
-    c->add_option("--room-size", o->room_size, "with --seeds: cells per room WxH (default 11x7)");
+    c->add_option("--rooms", o->rooms,
+                  "with --seeds: rooms WxH or a list WxH,WxH,... (default 4x3 maze, 4x2 linear)");
+    c->add_option("--room-size", o->room_size, "with --seeds: cells per room WxH or a list (default 11x7)");
     c->add_option("--level-index", o->level_index, "with --seeds: N or all (default 1 maze, all linear)");
-    c->add_option("--quantiles", o->quantiles, "rising: from the LO to the HI quantile of the candidates")
+    const analysis::RisingCurveSettings rising;
+    char quantiles_help[120];
+    std::snprintf(quantiles_help, sizeof quantiles_help,
+                  "rising: from the LO to the HI quantile of the candidates (default %g..%g)",
+                  rising.low_quantile, rising.high_quantile);
+    c->add_option("--quantiles", o->quantiles, quantiles_help);
+    c->add_option("--spacing", o->spacing,
+                  "rising: hazard (even steps in -ln(1 - difficulty)) or difficulty (even steps)")
         ->capture_default_str();
     c->add_option("--tolerance", o->tolerance, "largest |difficulty - target| allowed at a position")
         ->capture_default_str();

@@ -3,7 +3,10 @@
 // reads a protocol as the game would before a study starts and prints its design, or the
 // one-line reason it is refused. `study-status` counts, per condition, the participants
 // who finished and those with partial sessions, and the balance of the assignment.
+// `check` also loads each curve or adaptive condition's model and prints its hash: a
+// condition's "model_hash" pins it (the protocol hash then names the model too).
 // Does not: write anything (the database is opened read-only) or run a study.
+#include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/study_protocol.hpp"
 #include "telemetry/study_status.hpp"
 #include "tools/lab/commands.hpp"
@@ -16,12 +19,27 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sawtooth::lab {
 
 namespace {
 
-std::string levels_text(const telemetry::Condition& c) {
+/// ", model FILE (hash H, pinned)" or a hint to pin it; a pinned hash that differs is refused.
+std::string model_text(const telemetry::StudyProtocol& p, const telemetry::Condition& c) {
+    const telemetry::ConditionLevels& l = c.levels;
+    try {
+        const std::string hash =
+            analysis::challenge_model_hash(analysis::load_pinned_model(l.model_file, l.model_hash));
+        return ", model " + l.model_file + " (hash " + hash +
+               (l.model_hash.empty() ? "; not pinned: add \"model_hash\": \"" + hash + "\" to pin it)"
+                                     : ", pinned)");
+    } catch (const analysis::ModelError& e) {
+        throw LabError(p.file + ": condition '" + c.name + "': " + e.what());
+    }
+}
+
+std::string levels_text(const telemetry::StudyProtocol& p, const telemetry::Condition& c) {
     const telemetry::ConditionLevels& l = c.levels;
     std::string out = telemetry::condition_kind_name(l.kind);
     switch (l.kind) {
@@ -32,11 +50,10 @@ std::string levels_text(const telemetry::Condition& c) {
             out += " " +
                    (l.curve_name.empty() ? std::string("of ") + std::to_string(l.curve.size()) + " points"
                                          : l.curve_name) +
-                   ", model " + l.model_file;
+                   model_text(p, c);
             break;
         case telemetry::ConditionKind::Adaptive:
-            out += " to success probability " + std::to_string(l.target).substr(0, 4) + ", model " +
-                   l.model_file;
+            out += " to success probability " + std::to_string(l.target).substr(0, 4) + model_text(p, c);
             break;
         default:
             break;
@@ -55,15 +72,19 @@ std::string placement_text(const telemetry::QuestionnairePlacement& p) {
 }
 
 void print_design(const telemetry::StudyProtocol& p) {
+    std::vector<std::string> levels;  // first, so a refused model prints nothing
+    for (const telemetry::Condition& c : p.conditions) levels.push_back(levels_text(p, c));
     std::printf("protocol %s: \"%s\"\nhash %s\n", p.file.c_str(), p.name.c_str(), p.hash.c_str());
     std::printf("tutorials %s, ratings %s, assignment %s", p.tutorials ? "on" : "off",
                 p.ratings ? "on" : "off", telemetry::assignment_kind_name(p.assignment.kind));
     if (p.assignment.kind == telemetry::AssignmentKind::Fixed)
         std::printf(" (%s)", p.assignment.condition.c_str());
     std::printf("\n");
-    for (const telemetry::Condition& c : p.conditions)
+    for (std::size_t i = 0; i < p.conditions.size(); ++i) {
+        const telemetry::Condition& c = p.conditions[i];
         std::printf("condition %s: %d levels, %s, order %s\n", c.name.c_str(), c.level_count(),
-                    levels_text(c).c_str(), telemetry::level_order_name(c.order));
+                    levels[i].c_str(), telemetry::level_order_name(c.order));
+    }
     for (const telemetry::Questionnaire& q : p.questionnaires)
         std::printf("questionnaire %s: %zu item(s), %s\n", q.id.c_str(), q.items.size(),
                     placement_text(q.placement).c_str());
