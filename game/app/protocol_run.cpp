@@ -39,6 +39,7 @@ analysis::AdaptiveSettings adaptive_settings(const telemetry::ConditionLevels& l
     settings.count = levels.count;
     settings.target = levels.target;
     settings.model = levels.model_file;
+    settings.model_hash = levels.model_hash;
     settings.first_seed = levels.seed_range->first;
     settings.last_seed = levels.seed_range->last;
     return settings;
@@ -545,7 +546,7 @@ std::string check_adaptive(const telemetry::ConditionLevels& levels) {
     const analysis::AdaptiveSettings settings = adaptive_settings(levels);
     if (std::string err = analysis::validate_adaptive_settings(settings); !err.empty()) return err;
     try {
-        analysis::load_pinned_model(settings.model, levels.model_hash);
+        analysis::load_pinned_model(settings.model, settings.model_hash);
     } catch (const analysis::ModelError& e) {
         return one_line(e.what());
     }

@@ -194,7 +194,8 @@ bool AdaptiveRun::finished() const { return m_played >= m_settings.count || m_ne
 
 AdaptiveRun start_adaptive_run(const AdaptiveSettings& settings) {
     if (const std::string err = validate_adaptive_settings(settings); !err.empty()) throw AdaptiveError(err);
-    auto model = std::make_shared<const ChallengeModel>(load_model(settings.model));
+    auto model =
+        std::make_shared<const ChallengeModel>(load_pinned_model(settings.model, settings.model_hash));
     auto candidates = std::make_shared<const std::vector<CandidateLevel>>(make_candidates(settings, *model));
     return AdaptiveRun(settings, std::move(model), std::move(candidates));
 }

@@ -108,6 +108,7 @@ struct AdaptiveSettings {
     /// level, one who has failed more often an easier one. 0: always at the target.
     double outcome_gain = 0.1;
     std::string model;             ///< challenge model file (start_adaptive_run reads it)
+    std::string model_hash;        ///< the model's hash the run requires (a protocol's pin); empty: any
     std::uint64_t first_seed = 1;  ///< candidate seeds first_seed..last_seed
     std::uint64_t last_seed = 200;
     /// The candidates: every seed of the range in each of these shapes (seed replaced).

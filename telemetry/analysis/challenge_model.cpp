@@ -1,6 +1,7 @@
 #include "telemetry/analysis/challenge_model.hpp"
 
 #include "gen/printable.hpp"
+#include "telemetry/catalog.hpp"
 #include "telemetry/json_reader.hpp"
 
 #include <Eigen/Dense>
@@ -307,6 +308,18 @@ void save_model(const ChallengeModel& model, const std::string& path) {
     std::ofstream f(path, std::ios::binary);
     if (!f || !(f << model_to_json(model).dump(2) << "\n"))
         throw ModelError("cannot write model file '" + path + "'");
+}
+
+std::string challenge_model_hash(const ChallengeModel& model) {
+    const Coefficients& c = model.linear;
+    return telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
+}
+
+ChallengeModel load_pinned_model(const std::string& path, const std::string& pinned_hash) {
+    ChallengeModel model = load_model(path);
+    if (const std::string hash = challenge_model_hash(model); !pinned_hash.empty() && hash != pinned_hash)
+        throw ModelError(path + " is model " + hash + ", the protocol pins model_hash " + pinned_hash);
+    return model;
 }
 
 ChallengeModel thesis_reference_model() {

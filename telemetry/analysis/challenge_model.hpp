@@ -125,6 +125,15 @@ ChallengeModel load_model(const std::string& path);
 /// Saves a model file; throws ModelError.
 void save_model(const ChallengeModel& model, const std::string& path);
 
+/// The hash naming a model's linear coefficients (what predict uses), 16 hex digits, as
+/// catalogues, pack provenance and protocols store it (telemetry::model_hash).
+std::string challenge_model_hash(const ChallengeModel& model);
+
+/// Loads a model file and checks that it is the model a study protocol's condition pins
+/// (`pinned_hash`, its "model_hash"; empty: any model). Throws ModelError in one line
+/// ("model.json is model 0123..., the protocol pins model_hash 4567...").
+ChallengeModel load_pinned_model(const std::string& path, const std::string& pinned_hash);
+
 /// A built-in model for levels without recorded data (`difficulty` without --model):
 /// coefficients of a fit to the thesis' own Fig. 5.2 histogram.
 ChallengeModel thesis_reference_model();

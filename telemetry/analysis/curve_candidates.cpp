@@ -59,18 +59,6 @@ void serial_for_each(std::size_t n, const std::function<void(std::size_t)>& body
     for (std::size_t i = 0; i < n; ++i) body(i);
 }
 
-std::string challenge_model_hash(const ChallengeModel& model) {
-    const Coefficients& c = model.linear;
-    return telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
-}
-
-ChallengeModel load_pinned_model(const std::string& path, const std::string& pinned_hash) {
-    ChallengeModel model = load_model(path);
-    if (const std::string hash = challenge_model_hash(model); !pinned_hash.empty() && hash != pinned_hash)
-        throw ModelError(path + " is model " + hash + ", the protocol pins model_hash " + pinned_hash);
-    return model;
-}
-
 GenParams default_curve_shape() {
     GenParams p;
     p.layout = Layout::Maze;

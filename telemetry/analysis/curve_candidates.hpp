@@ -34,14 +34,6 @@ using ForEach = std::function<void(std::size_t n, const std::function<void(std::
 /// body(0) .. body(n - 1) in order on this thread.
 void serial_for_each(std::size_t n, const std::function<void(std::size_t)>& body);
 
-/// The hash naming a model's coefficients, as the catalogue stores it (telemetry::model_hash).
-std::string challenge_model_hash(const ChallengeModel& model);
-
-/// Loads the model file of a study protocol's condition and checks that it is the model the
-/// protocol pins (`pinned_hash`, the condition's "model_hash"; empty: any model). Throws
-/// ModelError in one line ("model.json is model 0123..., the protocol pins 4567...").
-ChallengeModel load_pinned_model(const std::string& path, const std::string& pinned_hash);
-
 /// The candidates and what happened to the rest.
 struct CurveCandidates {
     std::vector<PredictedLevel> list;

@@ -2,6 +2,7 @@
 // way on successes and failures, the level model re-evaluated with shifted probabilities
 // equals evaluate_level at theta 0 and rises with theta, the chooser picks harder levels
 // for a higher theta and never repeats one, a run is deterministic, bad settings are refused.
+#include "../support/scratch_dir.hpp"
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/events.hpp"
@@ -194,4 +195,21 @@ TEST_CASE("bad adaptive settings are refused with one line naming the field") {
     s = small_settings();
     s.model = "/nonexistent/model.json";
     CHECK_THROWS_AS(start_adaptive_run(s), ModelError);
+}
+
+TEST_CASE("a pinned model hash: the run starts with that model and refuses another") {
+    const std::string path = (sawtooth::test::scratch_dir("sawtooth_adaptive_pin") / "model.json").string();
+    save_model(thesis_reference_model(), path);
+    AdaptiveSettings s = small_settings();
+    s.model = path;
+    s.model_hash = challenge_model_hash(thesis_reference_model());
+    CHECK(start_adaptive_run(s).next_level().candidate >= 0);
+    s.model_hash = "0123456789abcdef";
+    try {
+        start_adaptive_run(s);
+        FAIL("a model of another hash was accepted");
+    } catch (const ModelError& e) {
+        CHECK(std::string(e.what()) == path + " is model " + challenge_model_hash(thesis_reference_model()) +
+                                           ", the protocol pins model_hash 0123456789abcdef");
+    }
 }
