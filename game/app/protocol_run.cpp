@@ -511,7 +511,7 @@ std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
             analysis::load_pinned_model(levels.model_file, levels.model_hash);
         const analysis::CurveCandidates set =
             levels.catalog_file.empty()
-                ? analysis::seed_curve_candidates(analysis::default_curve_shape(), {1},
+                ? analysis::seed_curve_candidates({analysis::default_curve_shape()}, {1},
                                                   levels.seed_range->first, levels.seed_range->last, model,
                                                   analysis::serial_for_each)
                 : analysis::catalog_curve_candidates(levels.catalog_file, model, analysis::serial_for_each);

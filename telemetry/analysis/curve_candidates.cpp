@@ -3,6 +3,7 @@
 #include "telemetry/catalog.hpp"
 #include "telemetry/store.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -67,16 +68,18 @@ GenParams default_curve_shape() {
     return p;
 }
 
-CurveCandidates seed_curve_candidates(const GenParams& shape, const std::vector<int>& level_indices,
-                                      std::uint64_t first, std::uint64_t last, const ChallengeModel& model,
+CurveCandidates seed_curve_candidates(const std::vector<GenParams>& shapes,
+                                      const std::vector<int>& level_indices, std::uint64_t first,
+                                      std::uint64_t last, const ChallengeModel& model,
                                       const ForEach& for_each) {
     std::vector<GenParams> jobs;
     for (std::uint64_t s = first;; ++s) {
-        for (const int k : level_indices) {
-            GenParams p = shape;
-            p.seed = s, p.level_index = k;
-            jobs.push_back(p);
-        }
+        for (const GenParams& shape : shapes)
+            for (const int k : level_indices) {
+                GenParams p = shape;
+                p.seed = s, p.level_index = k;
+                jobs.push_back(p);
+            }
         if (s == last) break;
     }
     CurveCandidates set;
@@ -117,6 +120,11 @@ CurveCandidates catalog_curve_candidates(const std::string& file, const Challeng
     if (failed > 0) throw CurveError("catalogue '" + file + "' lists levels that no longer generate");
     set.list.insert(set.list.end(), recomputed.begin(), recomputed.end());
     if (set.list.empty()) throw CurveError("catalogue '" + file + "' holds no generated level");
+    std::stable_sort(set.list.begin(), set.list.end(), [](const PredictedLevel& a, const PredictedLevel& b) {
+        const GenParams &x = a.level.params, &y = b.level.params;
+        return std::tie(x.seed, x.layout, x.rooms_w, x.rooms_h, x.room_w, x.room_h, x.alpha, x.level_index) <
+               std::tie(y.seed, y.layout, y.rooms_w, y.rooms_h, y.room_w, y.room_h, y.alpha, y.level_index);
+    });
     return set;
 }
 

@@ -44,16 +44,21 @@ struct CurveCandidates {
 /// pick-difficulty's default shape for --seeds: maze, 4x3 rooms of 11x7 cells (level index 1).
 GenParams default_curve_shape();
 
-/// The levels of seeds first..last (first <= last) at each of `level_indices` in `shape`
-/// (its seed and level index replaced), in seed then index order; throws CurveError when
-/// none generates.
-CurveCandidates seed_curve_candidates(const GenParams& shape, const std::vector<int>& level_indices,
-                                      std::uint64_t first, std::uint64_t last, const ChallengeModel& model,
+/// The levels of seeds first..last (first <= last) in each of `shapes` (non-empty) at each
+/// of `level_indices` (each shape's seed and level index replaced), in seed, then shape,
+/// then index order; throws CurveError when none generates.
+CurveCandidates seed_curve_candidates(const std::vector<GenParams>& shapes,
+                                      const std::vector<int>& level_indices, std::uint64_t first,
+                                      std::uint64_t last, const ChallengeModel& model,
                                       const ForEach& for_each);
 
-/// The generated rows of the catalogue `file`, in its row order. Throws CurveError naming
-/// the file when it cannot be read, lists a level that no longer generates (or generates
-/// another level: hash differs), or holds no generated level.
+/// The generated rows of the catalogue `file`, in seed order (then shape and level index).
+/// Seed order, in both kinds of candidates, is the order in which positions of equal
+/// targets (a flat curve) take their levels: it is unrelated to difficulty, where the
+/// catalogue's row order (shape first) would put short levels before long ones, and long
+/// levels of the same predicted difficulty are the deadlier (docs/difficulty.md §27). Throws CurveError
+/// naming the file when it cannot be read, lists a level that no longer generates (or generates another
+/// level: hash differs), or holds no generated level.
 CurveCandidates catalog_curve_candidates(const std::string& file, const ChallengeModel& model,
                                          const ForEach& for_each);
 

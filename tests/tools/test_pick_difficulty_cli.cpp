@@ -184,6 +184,26 @@ TEST_CASE("candidates in several shapes; targets spaced in hazard or in difficul
     CHECK(e.front() == doctest::Approx(t.front()));  // the same two ends
     CHECK(e.back() == doctest::Approx(t.back()));
     for (std::size_t k = 2; k < e.size(); ++k) CHECK(e[k] - e[k - 1] == doctest::Approx(e[1] - e[0]));
+
+    // A flat pack takes its levels in seed order, not shape by shape (long levels of the same
+    // predicted difficulty are the deadlier), from a catalogue of both shapes (rows stored
+    // shape by shape) as from --seeds.
+    const std::string base =
+        " --seeds 1..15 --layout linear --level-index 1 --threads 2 --db " + file("two.db");
+    REQUIRE(lab("catalog" + base + " --rooms 3x1 --model " + model_file()).exit_code == 0);
+    REQUIRE(lab("catalog" + base + " --rooms 2x1").exit_code == 0);
+    run_json("pick-difficulty --model " + model_file() +
+             " --curve flat --count 8 --tolerance 1 --from-catalog " + file("two.db") + " --out " +
+             file("flat_cat.json"));
+    run_json(
+        "pick-difficulty --model " + model_file() +
+        " --curve flat --count 8 --tolerance 1 --seeds 1..15 --layout linear --level-index 1 --rooms 2x1,3x1 "
+        "--out " +
+        file("flat_seeds.json"));
+    const telemetry::Pack from_catalog = telemetry::read_pack(file("flat_cat.json"));
+    const auto flat_seeds = seeds_of(from_catalog);
+    CHECK(std::is_sorted(flat_seeds.begin(), flat_seeds.end()));
+    CHECK(flat_seeds == seeds_of(telemetry::read_pack(file("flat_seeds.json"))));
 }
 
 TEST_CASE("flat and file curves; a catalogue's stored figures are used only from the same model") {

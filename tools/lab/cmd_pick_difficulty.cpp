@@ -162,25 +162,22 @@ std::vector<GenParams> seed_shapes(const Options& o) {
 }
 
 /// --seeds A..B in every shape of seed_shapes (defaults as `catalog`: maze 4x3 index 1,
-/// linear 4x2 all), shape by shape.
+/// linear 4x2 all).
 CandidateSet seed_candidates(const Options& o, const Model& m) {
     const std::vector<GenParams> shapes = seed_shapes(o);
     const bool linear = shapes.front().layout == Layout::Linear;
     const std::vector<int> indices =
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
-    CandidateSet set;
-    int not_generated = 0;
-    for (const GenParams& shape : shapes) {
-        try {
-            analysis::CurveCandidates c = analysis::seed_curve_candidates(
-                shape, indices, seeds.first, seeds.last, m.model, parallel_predictions(o.threads));
-            set.list.insert(set.list.end(), c.list.begin(), c.list.end());
-            not_generated += c.not_generated;
-        } catch (const analysis::CurveError& e) {
-            throw LabError(e.what());
-        }
+    analysis::CurveCandidates c;
+    try {
+        c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
+                                            parallel_predictions(o.threads));
+    } catch (const analysis::CurveError& e) {
+        throw LabError(e.what());
     }
+    CandidateSet set;
+    set.list = std::move(c.list);
     std::vector<std::string> rooms, room_sizes;
     for (const GenParams& shape : shapes) {
         rooms.push_back(size_text(shape.rooms_w, shape.rooms_h));
@@ -194,7 +191,7 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
                       {"room_size", room_sizes},
                       {"level_indices", indices},
                       {"levels", set.list.size()},
-                      {"not_generated", not_generated}};
+                      {"not_generated", c.not_generated}};
     return set;
 }
 
