@@ -254,7 +254,7 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
                           {"seed", p.seed},
                           {"rooms", size_text(p.rooms_w, p.rooms_h)},
                           {"room_size", size_text(p.room_w, p.room_h)},
-                          {"level_index", x.level.params.level_index},
+                          {"level_index", p.level_index},
                           {"target", targets[i]},
                           {"difficulty", x.difficulty},
                           {"error", pick.errors[i]}});
