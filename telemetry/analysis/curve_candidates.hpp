@@ -56,9 +56,9 @@ CurveCandidates seed_curve_candidates(const std::vector<GenParams>& shapes,
 /// Seed order, in both kinds of candidates, is the order in which positions of equal
 /// targets (a flat curve) take their levels: it is unrelated to difficulty, where the
 /// catalogue's row order (shape first) would put short levels before long ones, and long
-/// levels of the same predicted difficulty are the deadlier (docs/difficulty.md §27). Throws CurveError
-/// naming the file when it cannot be read, lists a level that no longer generates (or generates another
-/// level: hash differs), or holds no generated level.
+/// levels of the same predicted difficulty are the deadlier (docs/difficulty.md §27).
+/// Throws CurveError naming the file when it cannot be read, lists a level that no longer
+/// generates (or generates another level: hash differs), or holds no generated level.
 CurveCandidates catalog_curve_candidates(const std::string& file, const ChallengeModel& model,
                                          const ForEach& for_each);
 

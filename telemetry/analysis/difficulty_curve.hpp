@@ -78,10 +78,11 @@ struct CurveCandidate {
 };
 
 struct CurvePickSettings {
-    /// Largest |difficulty - target| allowed at any position. 0.01 is below the step of a
-    /// ten-level rising curve over the 10-90 % range of the study levels' predicted
-    /// difficulty (0.014 with the seed-1 model, docs/difficulty.md) and far above what 2000
-    /// candidates achieve (< 0.001), so a refusal means the candidates are too few.
+    /// Largest |difficulty - target| allowed at any position: far above what a few thousand
+    /// candidates achieve (< 0.002, docs/difficulty.md sections 24 and 27), so a refusal
+    /// means the candidates are too few. It bounds the error, not the order: near the hard
+    /// end of a hazard-spaced curve two targets lie closer than 0.01, and the choice still
+    /// takes the level nearest each (it minimises the summed error).
     double tolerance = 0.01;
 };
 
