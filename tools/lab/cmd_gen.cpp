@@ -194,7 +194,7 @@ void run_enumerate(const std::string& sizes, int attempts, int stride) {
     long long configs = 0, solved = 0;
     for (auto [w, h] : list) {
         if (w < kMinRoomSize || h < kMinRoomSize || w > kMaxRoomSize || h > kMaxRoomSize)
-            throw LabError("room size " + std::to_string(w) + "x" + std::to_string(h) + " outside [4, 32]");
+            throw LabError("room size " + size_text(w, h) + " outside [4, 32]");
         const SolvabilityResult r = check_solvability(w, h, attempts, stride);
         configs += r.configs;
         solved += r.solved;
@@ -205,7 +205,7 @@ void run_enumerate(const std::string& sizes, int attempts, int stride) {
                                 {"top", {e.top_x, e.top_dir}},
                                 {"bottom", {e.bottom_x, e.bottom_dir}}});
         out.push_back(
-            {{"size", std::to_string(w) + "x" + std::to_string(h)},
+            {{"size", size_text(w, h)},
              {"configs", r.configs},
              {"solved", r.solved},
              {"first_attempt_rate", r.configs ? static_cast<double>(r.first_attempt) / r.configs : 0.0},

@@ -140,9 +140,6 @@ analysis::ForEach parallel_predictions(int threads) {
     };
 }
 
-/// "WxH" of a size.
-std::string size_text(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
-
 /// The shapes of --seeds: every --rooms size with every --room-size (both comma lists).
 std::vector<GenParams> seed_shapes(const Options& o) {
     GenParams base = analysis::default_curve_shape();
