@@ -176,6 +176,8 @@ TEST_CASE("candidates in several shapes; targets spaced in hazard or in difficul
     const auto hazard = [](double d) { return -std::log1p(-d); };
     for (std::size_t k = 2; k < t.size(); ++k)
         CHECK(hazard(t[k]) - hazard(t[k - 1]) == doctest::Approx(hazard(t[1]) - hazard(t[0])));
+    for (const nlohmann::json& l : j["levels"])  // each pick's hazard, as printed
+        CHECK(l["hazard"].get<double>() == doctest::Approx(hazard(l["difficulty"].get<double>())));
     const nlohmann::json even = run_json("pick-difficulty --model " + model_file() +
                                          " --curve rising --count 6 --tolerance 0.05 --spacing difficulty" +
                                          shapes + " --out " + file("shapes_even.json"));

@@ -254,6 +254,7 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
                           {"level_index", p.level_index},
                           {"target", targets[i]},
                           {"difficulty", x.difficulty},
+                          {"hazard", analysis::difficulty_hazard(x.difficulty)},
                           {"error", pick.errors[i]}});
     }
     return {{"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
@@ -309,10 +310,12 @@ void run(const Options& o) {
         return;
     }
     for (const auto& l : result["levels"])
-        std::printf("position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  error %+.4f\n",
-                    l["position"].get<int>(), l["seed"].get<unsigned long long>(),
-                    l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(),
-                    l["target"].get<double>(), l["difficulty"].get<double>(), l["error"].get<double>());
+        std::printf(
+            "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error "
+            "%+.4f\n",
+            l["position"].get<int>(), l["seed"].get<unsigned long long>(),
+            l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(), l["target"].get<double>(),
+            l["difficulty"].get<double>(), l["hazard"].get<double>(), l["error"].get<double>());
     std::printf(
         "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
         pack.levels.size(), set.list.size(), pick.max_error, pick.mean_error, o.tolerance, o.out.c_str());
