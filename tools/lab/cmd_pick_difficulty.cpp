@@ -309,13 +309,13 @@ void run(const Options& o) {
         std::printf("%s\n", result.dump(2).c_str());
         return;
     }
+    constexpr const char* kPickLine =
+        "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error %+.4f\n";
     for (const auto& l : result["levels"])
-        std::printf(
-            "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error "
-            "%+.4f\n",
-            l["position"].get<int>(), l["seed"].get<unsigned long long>(),
-            l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(), l["target"].get<double>(),
-            l["difficulty"].get<double>(), l["hazard"].get<double>(), l["error"].get<double>());
+        std::printf(kPickLine, l["position"].get<int>(), l["seed"].get<unsigned long long>(),
+                    l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(),
+                    l["target"].get<double>(), l["difficulty"].get<double>(), l["hazard"].get<double>(),
+                    l["error"].get<double>());
     std::printf(
         "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
         pack.levels.size(), set.list.size(), pick.max_error, pick.mean_error, o.tolerance, o.out.c_str());
