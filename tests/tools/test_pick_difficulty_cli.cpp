@@ -255,6 +255,73 @@ TEST_CASE("flat and file curves; a catalogue's stored figures are used only from
     }
 }
 
+TEST_CASE("--playtest: each position keeps the shortlisted level whose panel deaths fit the curve") {
+    const std::string words = "pick-difficulty --model " + model_file() +
+                              " --curve rising --count 3 --tolerance 0.1 --playtest 2 --shortlist 2" +
+                              kCandidates;
+    const nlohmann::json j = run_json(words + " --threads 2 --out " + file("playtest.json"));
+    const telemetry::Pack pack = telemetry::read_pack(file("playtest.json"));
+    REQUIRE(pack.levels.size() == 3);
+    const nlohmann::json& p = j["playtest"];
+    CHECK(p["players"] == 2);
+    CHECK(p["group"] == "average");
+    CHECK(p["shortlist"] == 2);
+    CHECK(pack.provenance["pick_difficulty"]["playtest"] == p);
+    REQUIRE(p["shortlists"].size() == 3);
+    // The fit, recomputed from what the panel played: least squares of ln(1 + deaths) on hazard.
+    std::vector<double> h, y;
+    std::set<std::uint64_t> seeds;
+    for (const auto& list : p["shortlists"]) {
+        CHECK(list.size() == 2);
+        for (const auto& e : list) {
+            CHECK(seeds.insert(e["seed"].get<std::uint64_t>()).second);  // disjoint shortlists
+            const double deaths = e["mean_deaths"].get<double>();
+            CHECK(deaths * 2 == doctest::Approx(std::round(deaths * 2)));  // two players' deaths
+            CHECK(e["completed"].get<int>() + e["skipped"].get<int>() <= 2);
+            h.push_back(e["hazard"].get<double>());
+            y.push_back(std::log1p(deaths));
+        }
+    }
+    CHECK(p["levels_played"] == 6);
+    double mh = 0, my = 0, sxx = 0, sxy = 0;
+    for (std::size_t k = 0; k < h.size(); ++k) mh += h[k] / 6, my += y[k] / 6;
+    for (std::size_t k = 0; k < h.size(); ++k)
+        sxx += (h[k] - mh) * (h[k] - mh), sxy += (h[k] - mh) * (y[k] - my);
+    const double slope = sxy / sxx, intercept = my - slope * mh;
+    CHECK(p["fit"]["slope"].get<double>() == doctest::Approx(slope));
+    CHECK(p["fit"]["intercept"].get<double>() == doctest::Approx(intercept));
+    // Each pick: in its shortlist, its deaths the nearest the fit at its target, its model
+    // difficulty within the tolerance (recomputed through the level model).
+    for (std::size_t i = 0; i < 3; ++i) {
+        const nlohmann::json& l = j["levels"][i];
+        const double want = intercept + slope * -std::log1p(-l["target"].get<double>());
+        CHECK(l["expected_deaths"].get<double>() == doctest::Approx(std::expm1(want)));
+        const nlohmann::json* chosen = nullptr;
+        for (const auto& e : p["shortlists"][i])
+            if (e["seed"] == l["seed"]) chosen = &e;
+        REQUIRE(chosen != nullptr);
+        CHECK(l["playtest_deaths"] == (*chosen)["mean_deaths"]);
+        for (const auto& e : p["shortlists"][i])
+            CHECK(std::abs(std::log1p(l["playtest_deaths"].get<double>()) - want) <=
+                  std::abs(std::log1p(e["mean_deaths"].get<double>()) - want));
+        CHECK(pack.levels[i].params.seed == l["seed"].get<std::uint64_t>());
+        CHECK(std::abs(predicted(pack.levels[i]) - l["target"].get<double>()) <= 0.1);
+    }
+    // Same panel seed, same plays and pack, on one thread.
+    const nlohmann::json again = run_json(words + " --threads 1 --out " + file("playtest_again.json"));
+    CHECK(again["playtest"] == p);
+    CHECK(again["levels"] == j["levels"]);
+    // Bad playtest settings: one line, nothing written.
+    const std::string out = " --out " + file("refused.json");
+    check_refused(words + " --playtest-group expert" + out, "unknown --playtest-group 'expert'");
+    check_refused("pick-difficulty --model " + model_file() +
+                      " --curve rising --count 3 --playtest 2 --shortlist 0" + kCandidates + out,
+                  "bad --shortlist 0");
+    check_refused("pick-difficulty --model " + model_file() + " --curve rising --count 3 --playtest -1" +
+                      kCandidates + out,
+                  "bad --playtest -1");
+}
+
 TEST_CASE("pick-difficulty refuses bad input with one line and writes nothing") {
     const std::string m = " --model " + model_file();
     const std::string out = " --out " + file("refused.json");

@@ -6,18 +6,23 @@
 // position following it within a tolerance (telemetry/analysis/difficulty_curve.hpp). Writes
 // a level pack (telemetry/pack.hpp) whose provenance records the model, the curve, the
 // tolerance, the achieved error and the candidates. Every input is checked before the pack
-// is written; a refusal is one line and writes nothing. Does not: define the curves or the
-// choice (difficulty_curve.hpp), or play the pack (`study --pack`, `sawtooth --pack`).
+// is written; a refusal is one line and writes nothing. With --playtest N, a panel of N
+// synthetic players (tools/lab/playtest.hpp) plays each position's shortlist and the
+// position keeps the level whose deaths fit the curve (telemetry/analysis/playtest_choice.hpp).
+// Does not: define the curves or the choice (difficulty_curve.hpp), or play the pack
+// (`study --pack`, `sawtooth --pack`).
 #include "gen/generator.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
+#include "telemetry/analysis/playtest_choice.hpp"
 #include "telemetry/pack.hpp"
 #include "telemetry/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/curate_common.hpp"
+#include "tools/lab/playtest.hpp"
 #include "tools/lab/progress.hpp"
 
 #include <CLI/CLI.hpp>
@@ -27,7 +32,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -50,6 +57,10 @@ struct Options {
     std::string spacing = "hazard";
     double tolerance = analysis::CurvePickSettings{}.tolerance;
     int threads = 0;
+    int playtest = 0;  ///< panel players; 0: no playtest
+    std::string playtest_group = "average";
+    std::uint64_t playtest_seed = 1;
+    int shortlist = 4;
     std::string out;
     std::string name;
     bool json = false;
@@ -217,6 +228,113 @@ std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::
     return analysis::named_curve_targets(c.kind, list, count, c.rising);
 }
 
+/// --playtest-group: a skill group a panel can be drawn from.
+bot::SkillGroup playtest_group(const std::string& name) {
+    for (const bot::SkillGroup g : {bot::SkillGroup::Good, bot::SkillGroup::Average, bot::SkillGroup::Bad})
+        if (name == bot::skill_group_name(g)) return g;
+    throw LabError("unknown --playtest-group '" + name + "': expected good, average or bad");
+}
+
+/// What --playtest did: the panel, what it played, and the choice it made.
+struct PlaytestOutcome {
+    PlaytestPanel panel;
+    analysis::Shortlists shortlists;
+    std::map<std::size_t, PlaytestResult> played;  ///< candidate index -> the panel's figures
+    analysis::PlaytestPick pick;
+};
+
+/// Every position's shortlist played by the panel, and each position's choice among it.
+PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
+                             const std::vector<analysis::CurveCandidate>& cands,
+                             const std::vector<double>& targets) {
+    PlaytestOutcome out;
+    out.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
+    std::vector<std::size_t> order;
+    std::vector<Level> levels;
+    try {
+        out.shortlists = analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
+        for (const auto& list : out.shortlists)
+            for (const std::size_t c : list) {
+                const telemetry::PackLevel& l = set.list[c].level;
+                levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
+                order.push_back(c);
+            }
+    } catch (const analysis::CurveError& e) {
+        throw LabError("--shortlist " + std::to_string(o.shortlist) + ": " + e.what());
+    } catch (const telemetry::PackError& e) {
+        throw LabError(e.what());
+    }
+    std::vector<const Level*> pointers;
+    for (const Level& l : levels) pointers.push_back(&l);
+    const std::vector<PlaytestResult> results = playtest_levels(pointers, out.panel, worker_count(o.threads));
+    std::vector<double> deaths(cands.size(), 0.0);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        out.played[order[k]] = results[k];
+        deaths[order[k]] = results[k].mean_deaths;
+    }
+    try {
+        out.pick = analysis::pick_by_playtest(cands, targets, out.shortlists, deaths);
+    } catch (const analysis::CurveError& e) {
+        throw LabError("--playtest: " + std::string(e.what()));
+    }
+    return out;
+}
+
+/// The model's errors of the playtest's choice (each within the tolerance: shortlists are).
+analysis::CurvePick playtested_pick(const PlaytestOutcome& p,
+                                    const std::vector<analysis::PredictedLevel>& list,
+                                    const std::vector<double>& targets) {
+    analysis::CurvePick pick;
+    pick.met = true;
+    pick.chosen = p.pick.chosen;
+    double sum = 0.0;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        const double e = list[pick.chosen[i]].difficulty - targets[i];
+        pick.errors.push_back(e);
+        pick.max_error = std::max(pick.max_error, std::abs(e));
+        sum += std::abs(e);
+    }
+    pick.mean_error = sum / static_cast<double>(targets.size());
+    pick.best_max_error = pick.max_error;
+    return pick;
+}
+
+/// A level's place in the provenance: seed and shape.
+nlohmann::json level_id_json(const GenParams& p) {
+    return {{"seed", p.seed},
+            {"rooms", size_text(p.rooms_w, p.rooms_h)},
+            {"room_size", size_text(p.room_w, p.room_h)},
+            {"level_index", p.level_index}};
+}
+
+/// The playtest's part of the result: the panel, the fit, and per position what it played.
+nlohmann::json playtest_json(const Options& o, const PlaytestOutcome& p, const CandidateSet& set) {
+    nlohmann::json shortlists = nlohmann::json::array();
+    for (const auto& list : p.shortlists) {
+        nlohmann::json entries = nlohmann::json::array();
+        for (const std::size_t c : list) {
+            nlohmann::json e = level_id_json(set.list[c].level.params);
+            const PlaytestResult& r = p.played.at(c);
+            e["hazard"] = analysis::difficulty_hazard(set.list[c].difficulty);
+            e["mean_deaths"] = r.mean_deaths;
+            e["completed"] = r.completed;
+            e["skipped"] = r.skipped;
+            entries.push_back(e);
+        }
+        shortlists.push_back(entries);
+    }
+    return {{"players", o.playtest},
+            {"group", o.playtest_group},
+            {"seed", o.playtest_seed},
+            {"shortlist", o.shortlist},
+            {"levels_played", p.played.size()},
+            {"fit", {{"intercept", p.pick.fit.intercept}, {"slope", p.pick.fit.slope}}},
+            {"method",
+             "each position keeps the shortlisted level whose ln(1 + panel mean deaths) lies nearest "
+             "intercept + slope * target hazard"},
+            {"shortlists", shortlists}};
+}
+
 void check_options(const Options& o) {
     if (o.catalog.empty() == o.seeds.empty())
         throw LabError(o.catalog.empty() ? "give the candidates: --from-catalog FILE or --seeds A..B"
@@ -230,12 +348,50 @@ void check_options(const Options& o) {
         throw LabError("bad --tolerance " + std::to_string(o.tolerance) +
                        ": expected a difficulty in [0, 1]");
     if (o.count < 0) throw LabError("bad --count " + std::to_string(o.count) + ": expected 1 or more");
+    if (o.playtest < 0)
+        throw LabError("bad --playtest " + std::to_string(o.playtest) + ": expected players, 0 or more");
+    if (o.shortlist < 1)
+        throw LabError("bad --shortlist " + std::to_string(o.shortlist) + ": expected 1 or more");
+    playtest_group(o.playtest_group);
+}
+
+/// The choice: the curve's targets, the levels per position, and the playtest when run.
+struct Choice {
+    std::vector<double> targets;
+    analysis::CurvePick pick;
+    std::optional<PlaytestOutcome> playtest;
+};
+
+/// The model's choice within the tolerance, then (--playtest) the panel's among shortlists.
+Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
+    const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
+    Choice c;
+    try {
+        c.targets = targets_for(curve, set.list, count);
+        c.pick = analysis::pick_for_curve(cands, c.targets, {o.tolerance});
+    } catch (const analysis::CurveError& e) {
+        throw LabError("--count " + std::to_string(count) + ": " + e.what());
+    }
+    if (!c.pick.met) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "--tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
+                      "position (raise --tolerance or widen the candidates)",
+                      o.tolerance, count, c.pick.best_max_error);
+        throw LabError(buf);
+    }
+    if (o.playtest > 0) {
+        c.playtest = run_playtest(o, set, cands, c.targets);
+        c.pick = playtested_pick(*c.playtest, set.list, c.targets);
+    }
+    return c;
 }
 
 /// What the pick found, as printed by --json and kept in the pack's provenance.
-nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& curve,
-                           const std::vector<double>& targets, const CandidateSet& set,
-                           const analysis::CurvePick& pick) {
+nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& curve, const CandidateSet& set,
+                           const Choice& choice) {
+    const std::vector<double>& targets = choice.targets;
+    const analysis::CurvePick& pick = choice.pick;
     nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
     if (curve.kind == "rising") {
         c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
@@ -246,25 +402,72 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
         const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
-        const GenParams& p = x.level.params;
-        levels.push_back({{"position", i + 1},
-                          {"seed", p.seed},
-                          {"rooms", size_text(p.rooms_w, p.rooms_h)},
-                          {"room_size", size_text(p.room_w, p.room_h)},
-                          {"level_index", p.level_index},
-                          {"target", targets[i]},
-                          {"difficulty", x.difficulty},
-                          {"hazard", analysis::difficulty_hazard(x.difficulty)},
-                          {"error", pick.errors[i]}});
+        nlohmann::json l = level_id_json(x.level.params);
+        l["position"] = i + 1;
+        l["target"] = targets[i];
+        l["difficulty"] = x.difficulty;
+        l["hazard"] = analysis::difficulty_hazard(x.difficulty);
+        l["error"] = pick.errors[i];
+        if (choice.playtest) {
+            l["playtest_deaths"] = choice.playtest->played.at(pick.chosen[i]).mean_deaths;
+            l["expected_deaths"] = choice.playtest->pick.expected_deaths[i];
+        }
+        levels.push_back(l);
     }
-    return {{"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
-            {"curve", c},
-            {"method", "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
-            {"tolerance", o.tolerance},
-            {"max_abs_error", pick.max_error},
-            {"mean_abs_error", pick.mean_error},
-            {"candidates", set.provenance},
-            {"levels", levels}};
+    nlohmann::json out = {
+        {"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
+        {"curve", c},
+        {"method", "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
+        {"tolerance", o.tolerance},
+        {"max_abs_error", pick.max_error},
+        {"mean_abs_error", pick.mean_error},
+        {"candidates", set.provenance},
+        {"levels", levels}};
+    if (choice.playtest) out["playtest"] = playtest_json(o, *choice.playtest, set);
+    return out;
+}
+
+void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& choice,
+                       const nlohmann::json& result) {
+    telemetry::Pack pack;
+    pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
+    pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
+    try {
+        for (const std::size_t k : choice.pick.chosen) {
+            const telemetry::PackLevel& l = set.list[k].level;
+            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
+            pack.levels.push_back(l);
+        }
+        telemetry::write_pack(o.out, pack);
+    } catch (const telemetry::PackError& e) {
+        throw LabError(e.what());
+    }
+}
+
+void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
+    constexpr const char* kPickLine =
+        "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error %+.4f";
+    for (const auto& l : result["levels"]) {
+        std::printf(kPickLine, l["position"].get<int>(), l["seed"].get<unsigned long long>(),
+                    l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(),
+                    l["target"].get<double>(), l["difficulty"].get<double>(), l["hazard"].get<double>(),
+                    l["error"].get<double>());
+        if (l.contains("playtest_deaths"))
+            std::printf("  deaths %5.2f (curve %5.2f)", l["playtest_deaths"].get<double>(),
+                        l["expected_deaths"].get<double>());
+        std::printf("\n");
+    }
+    if (result.contains("playtest")) {
+        const auto& p = result["playtest"];
+        std::printf("playtest: %d %s players, %zu levels played; ln(1 + deaths) = %.3f + %.3f * hazard\n",
+                    p["players"].get<int>(), p["group"].get<std::string>().c_str(),
+                    p["levels_played"].get<std::size_t>(), p["fit"]["intercept"].get<double>(),
+                    p["fit"]["slope"].get<double>());
+    }
+    std::printf(
+        "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
+        result["levels"].size(), candidates, result["max_abs_error"].get<double>(),
+        result["mean_abs_error"].get<double>(), o.tolerance, o.out.c_str());
 }
 
 void run(const Options& o) {
@@ -274,51 +477,13 @@ void run(const Options& o) {
     if (o.out.empty()) throw LabError("--out FILE is required");
     const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
     const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
-    const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
-    analysis::CurvePick pick;
-    std::vector<double> targets;
-    try {
-        targets = targets_for(curve, set.list, count);
-        pick = analysis::pick_for_curve(cands, targets, {o.tolerance});
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--count " + std::to_string(count) + ": " + e.what());
-    }
-    if (!pick.met) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "--tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
-                      "position (raise --tolerance or widen the candidates)",
-                      o.tolerance, count, pick.best_max_error);
-        throw LabError(buf);
-    }
-    telemetry::Pack pack;
-    pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
-    const nlohmann::json result = result_json(o, m, curve, targets, set, pick);
-    pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    try {
-        for (const std::size_t k : pick.chosen) {
-            const telemetry::PackLevel& l = set.list[k].level;
-            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
-            pack.levels.push_back(l);
-        }
-        telemetry::write_pack(o.out, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
-    if (o.json) {
+    const Choice choice = choose(o, curve, set, count);
+    const nlohmann::json result = result_json(o, m, curve, set, choice);
+    write_chosen_pack(o, set, choice, result);
+    if (o.json)
         std::printf("%s\n", result.dump(2).c_str());
-        return;
-    }
-    constexpr const char* kPickLine =
-        "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error %+.4f\n";
-    for (const auto& l : result["levels"])
-        std::printf(kPickLine, l["position"].get<int>(), l["seed"].get<unsigned long long>(),
-                    l["rooms"].get<std::string>().c_str(), l["level_index"].get<int>(),
-                    l["target"].get<double>(), l["difficulty"].get<double>(), l["hazard"].get<double>(),
-                    l["error"].get<double>());
-    std::printf(
-        "%zu levels from %zu candidates, max |error| %.4f, mean |error| %.4f (tolerance %g); wrote %s\n",
-        pack.levels.size(), set.list.size(), pick.max_error, pick.mean_error, o.tolerance, o.out.c_str());
+    else
+        print_text(o, result, set.list.size());
 }
 
 }  // namespace
@@ -353,6 +518,15 @@ void register_pick_difficulty(CLI::App& app) {
         ->capture_default_str();
     c->add_option("--threads", o->threads, "workers predicting difficulty (default: every core)")
         ->check(CLI::NonNegativeNumber);
+    c->add_option("--playtest", o->playtest,
+                  "playtest each position's shortlist with N synthetic players and keep the level whose "
+                  "deaths fit the curve (0: the model alone)")
+        ->capture_default_str();
+    c->add_option("--playtest-group", o->playtest_group, "the panel's skill group: good, average or bad")
+        ->capture_default_str();
+    add_seed_option(*c, "--playtest-seed", o->playtest_seed, "the panel's seed: same seed, same players");
+    c->add_option("--shortlist", o->shortlist, "with --playtest: levels per position, nearest its target")
+        ->capture_default_str();
     c->add_option("--out", o->out, "pack JSON to write")->required();
     c->add_option("--name", o->name, "pack name (default: the output's file name)");
     c->add_flag("--json", o->json, "print the result as JSON");
