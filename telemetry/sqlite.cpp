@@ -4,10 +4,13 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <thread>
 
 namespace sawtooth::telemetry {
 
@@ -100,6 +103,29 @@ void Database::exec(std::string_view sql) {
         sqlite3_free(err);
         if (out_of_space(m_db)) ++m_space_failures;
         throw StoreError("database '" + m_path + "': " + msg);
+    }
+}
+
+void Database::use_wal() {
+    const auto mode = [this] {
+        Statement st(*this, "PRAGMA journal_mode");
+        return st.step() ? st.text(0) : std::string();
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+    for (int wait_ms = 1;; wait_ms = std::min(2 * wait_ms, 50)) {
+        if (mode() == "wal") return;
+        // Refused for a lock, the switch fails with SQLITE_BUSY (or leaves the old mode).
+        if (sqlite3_exec(m_db, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr) != SQLITE_OK) {
+            const int code = sqlite3_extended_errcode(m_db) & 0xff;
+            if (code != SQLITE_BUSY && code != SQLITE_LOCKED)
+                throw StoreError("database '" + m_path + "': cannot switch to WAL: " + error_text(m_db, nullptr));
+        } else if (mode() == "wal") {
+            return;
+        }
+        if (std::chrono::steady_clock::now() > deadline)
+            throw StoreError("database '" + m_path + "': database is locked (another process kept it for " +
+                             std::to_string(kBusyTimeoutMs / 1000) + " s while it was switched to WAL)");
+        std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
     }
 }
 

@@ -90,6 +90,12 @@ public:
     void exec(std::string_view sql);
     /// Runs a query returning one integer (first column of the first row).
     std::int64_t query_int(std::string_view sql);
+    /// Puts the file in WAL mode (a property of the file: after the first switch there is
+    /// nothing to do). SQLite does not run the busy handler for the switch, which needs the
+    /// file to itself, so two processes opening one new file at once could fail here at
+    /// once with "database is locked": retried with backoff within the busy timeout, and a
+    /// file another process switched meanwhile needs nothing. Throws StoreError after that.
+    void use_wal();
     /// Rowid of the last INSERT on this connection.
     std::int64_t last_insert_id() const;
     /// Rows changed by the last statement.

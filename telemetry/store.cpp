@@ -242,8 +242,8 @@ std::optional<std::string> opt_text(const Statement& st, int col) {
     return st.text(col);
 }
 
-// Refuses files this build must not touch, before any statement that could write.
-void check_file(Database& db, bool writable) {
+// check_file's reads, in its read transaction.
+void check_file_contents(Database& db, bool writable) {
     try {
         Statement qc(db, "PRAGMA quick_check(1)");
         const std::string verdict = qc.step() ? qc.text(0) : "no answer";
@@ -274,6 +274,24 @@ void check_file(Database& db, bool writable) {
         throw StoreError("database '" + db.path() + "' has no schema version; refusing to use it");
     // version < kSchemaVersion: a writable open upgrades it (upgrade_schema), a read-only
     // open shows the newer tables empty (add_temp_tables).
+}
+
+// Refuses files this build must not touch, before any statement that could write. Reads
+// in one transaction, so every header field and table count comes from one snapshot: a file
+// another process is creating right now is seen either empty or whole (separate reads once
+// saw its tables but not yet its application_id, and refused it).
+void check_file(Database& db, bool writable) {
+    db.exec("BEGIN");
+    try {
+        check_file_contents(db, writable);
+    } catch (...) {
+        try {
+            db.exec("ROLLBACK");
+        } catch (const StoreError&) {  // the refusal says what matters
+        }
+        throw;
+    }
+    db.exec("COMMIT");
 }
 
 // Upgrades an older file in place, in one transaction: either every step and the new
@@ -426,7 +444,7 @@ Store Store::open(const std::string& path) {
     // Only now, with a file known to be ours (or new), may anything write.
     const std::int64_t version = db->query_int("PRAGMA user_version");
     if (version > 0 && version < kSchemaVersion) upgrade_schema(*db);
-    db->exec("PRAGMA journal_mode = WAL");
+    db->use_wal();
     // WAL + NORMAL: a commit survives a killed process (it is in the OS once COMMIT
     // returns); only a power cut can lose the last commits. Crash safety is per process.
     db->exec("PRAGMA synchronous = NORMAL");

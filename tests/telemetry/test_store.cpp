@@ -311,10 +311,10 @@ TEST_CASE("a level replays under the respawn rule its input format names") {
         auto rec = session.begin_level(src, sim);
         id = rec->level_id();
         for (int i = 0; i < 400; ++i) {
-            const InputFrame f =
+            const InputFrame input =
                 sim.tick() >= 125 && sim.deaths() == 0 ? InputFrame{kInputRight} : InputFrame{};
-            sim.step(f);
-            rec->record_tick(f, sim);
+            sim.step(input);
+            rec->record_tick(input, sim);
         }
         REQUIRE(sim.deaths() == 1);
         rec->finish(RecordedOutcome::Quit, sim);
