@@ -118,7 +118,8 @@ void Database::use_wal() {
         if (sqlite3_exec(m_db, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr) != SQLITE_OK) {
             const int code = sqlite3_extended_errcode(m_db) & 0xff;
             if (code != SQLITE_BUSY && code != SQLITE_LOCKED)
-                throw StoreError("database '" + m_path + "': cannot switch to WAL: " + error_text(m_db, nullptr));
+                throw StoreError("database '" + m_path +
+                                 "': cannot switch to WAL: " + error_text(m_db, nullptr));
         } else if (mode() == "wal") {
             return;
         }
