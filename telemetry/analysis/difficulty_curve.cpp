@@ -273,7 +273,16 @@ CurvePick pick_for_curve(const std::vector<CurveCandidate>& candidates, const st
     const std::vector<std::size_t> columns = hungarian(cost);
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < targets.size(); ++i) chosen.push_back(table.choice[i][columns[i]]);
-    pick.chosen = order_by_targets(chosen, candidates, targets);
+    const double best_max_error = pick.best_max_error;
+    pick = pick_errors(candidates, targets, order_by_targets(chosen, candidates, targets), settings);
+    pick.best_max_error = best_max_error;
+    return pick;
+}
+
+CurvePick pick_errors(const std::vector<CurveCandidate>& candidates, const std::vector<double>& targets,
+                      std::vector<std::size_t> chosen, const CurvePickSettings& settings) {
+    CurvePick pick;
+    pick.chosen = std::move(chosen);
     double sum = 0.0;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const double e = candidates[pick.chosen[i]].difficulty - targets[i];
@@ -283,6 +292,7 @@ CurvePick pick_for_curve(const std::vector<CurveCandidate>& candidates, const st
     }
     pick.mean_error = sum / static_cast<double>(targets.size());
     pick.met = pick.max_error <= settings.tolerance;
+    pick.best_max_error = pick.max_error;
     return pick;
 }
 

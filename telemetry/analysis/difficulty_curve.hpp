@@ -110,4 +110,10 @@ struct CurvePick {
 CurvePick pick_for_curve(const std::vector<CurveCandidate>& candidates, const std::vector<double>& targets,
                          const CurvePickSettings& settings = {});
 
+/// A given choice (`chosen`: a candidate per target, targets.size() of them) with its errors,
+/// as pick_for_curve reports its own; met when every |error| is within the tolerance, and
+/// best_max_error its own max (no search for a better choice).
+CurvePick pick_errors(const std::vector<CurveCandidate>& candidates, const std::vector<double>& targets,
+                      std::vector<std::size_t> chosen, const CurvePickSettings& settings = {});
+
 }  // namespace sawtooth::analysis

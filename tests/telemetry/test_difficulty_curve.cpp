@@ -258,3 +258,16 @@ TEST_CASE("spearman_rho: ranks, ties as mean ranks, undefined when constant") {
     CHECK_FALSE(spearman_rho({1}, {2}).has_value());
     CHECK_FALSE(spearman_rho({1, 2}, {1, 2, 3}).has_value());
 }
+
+TEST_CASE("pick_errors reports a given choice's errors against the tolerance") {
+    const std::vector<CurveCandidate> cands = {{0.50, 1}, {0.70, 2}, {0.95, 3}};
+    const CurvePick p = pick_errors(cands, {0.52, 0.90}, {0, 2}, {0.06});
+    CHECK(p.chosen == std::vector<std::size_t>{0, 2});
+    REQUIRE(p.errors.size() == 2);
+    CHECK(p.errors[0] == doctest::Approx(-0.02));
+    CHECK(p.errors[1] == doctest::Approx(0.05));
+    CHECK(p.max_error == doctest::Approx(0.05));
+    CHECK(p.mean_error == doctest::Approx(0.035));
+    CHECK(p.met);
+    CHECK_FALSE(pick_errors(cands, {0.52, 0.90}, {0, 1}, {0.06}).met);  // 0.70 is 0.20 off
+}

@@ -280,25 +280,6 @@ PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
     return out;
 }
 
-/// The model's errors of the playtest's choice (each within the tolerance: shortlists are).
-analysis::CurvePick playtested_pick(const PlaytestOutcome& p,
-                                    const std::vector<analysis::PredictedLevel>& list,
-                                    const std::vector<double>& targets) {
-    analysis::CurvePick pick;
-    pick.met = true;
-    pick.chosen = p.pick.chosen;
-    double sum = 0.0;
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-        const double e = list[pick.chosen[i]].difficulty - targets[i];
-        pick.errors.push_back(e);
-        pick.max_error = std::max(pick.max_error, std::abs(e));
-        sum += std::abs(e);
-    }
-    pick.mean_error = sum / static_cast<double>(targets.size());
-    pick.best_max_error = pick.max_error;
-    return pick;
-}
-
 /// A level's place in the provenance: seed and shape.
 nlohmann::json level_id_json(const GenParams& p) {
     return {{"seed", p.seed},
@@ -382,7 +363,7 @@ Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set,
     }
     if (o.playtest > 0) {
         c.playtest = run_playtest(o, set, cands, c.targets);
-        c.pick = playtested_pick(*c.playtest, set.list, c.targets);
+        c.pick = analysis::pick_errors(cands, c.targets, c.playtest->pick.chosen, {o.tolerance});
     }
     return c;
 }
