@@ -267,6 +267,7 @@ TEST_CASE("--playtest: each position keeps the shortlisted level whose panel dea
     CHECK(p["group"] == "average");
     CHECK(p["shortlist"] == 2);
     CHECK(pack.provenance["pick_difficulty"]["playtest"] == p);
+    CHECK(j["method"].get<std::string>().find("playtest") == 0);
     REQUIRE(p["shortlists"].size() == 3);
     // The fit, recomputed from what the panel played: least squares of ln(1 + deaths) on hazard.
     std::vector<double> h, y;

@@ -398,7 +398,9 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
     nlohmann::json out = {
         {"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
         {"curve", c},
-        {"method", "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
+        {"method", choice.playtest
+                       ? "playtest: each position's choice among its shortlist (see playtest.method)"
+                       : "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
         {"tolerance", o.tolerance},
         {"max_abs_error", pick.max_error},
         {"mean_abs_error", pick.mean_error},
