@@ -5,6 +5,7 @@
 // small instances (the least max error, and the least sum among choices within the
 // tolerance), so a greedy or a wrong assignment fails here. Also Spearman's rho
 // (telemetry/analysis/statistics), used for deaths by position.
+#include "../support/curve_candidates.hpp"
 #include "gen/rng.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/statistics.hpp"
@@ -24,10 +25,7 @@ using namespace sawtooth::analysis;
 namespace {
 
 std::vector<CurveCandidate> random_candidates(Rng& rng, int n, int groups) {
-    std::vector<CurveCandidate> out;
-    for (int i = 0; i < n; ++i)
-        out.push_back({rng.uniform01(), static_cast<std::uint64_t>(rng.uniform_int(0, groups - 1)) * 7919});
-    return out;
+    return test::random_curve_candidates(rng, {n, groups, 7919, 0.0});
 }
 
 /// Every choice of distinct-group candidates, one per target: the least max |error|, and the

@@ -4,6 +4,7 @@
 // recovering known coefficients and refusing a flat or falling panel; and the choice keeping
 // the level whose deaths fit the curve, so a deadly level of the right predicted hazard is
 // passed over.
+#include "../support/curve_candidates.hpp"
 #include "gen/rng.hpp"
 #include "telemetry/analysis/playtest_choice.hpp"
 
@@ -18,14 +19,6 @@ using namespace sawtooth;
 using namespace sawtooth::analysis;
 
 namespace {
-
-std::vector<CurveCandidate> random_candidates(Rng& rng, int n, int groups) {
-    std::vector<CurveCandidate> out;
-    for (int i = 0; i < n; ++i)
-        out.push_back(
-            {0.3 + 0.7 * rng.uniform01(), static_cast<std::uint64_t>(rng.uniform_int(0, groups - 1))});
-    return out;
-}
 
 double hazard_distance(const CurveCandidate& c, double target) {
     return std::abs(difficulty_hazard(c.difficulty) - difficulty_hazard(target));
@@ -46,7 +39,7 @@ double group_distance(const std::vector<CurveCandidate>& cands, std::uint64_t gr
 TEST_CASE("shortlists: disjoint groups within the tolerance, each round the nearest free group") {
     Rng rng(17);
     for (int trial = 0; trial < 30; ++trial) {
-        const auto cands = random_candidates(rng, 200, 60);
+        const auto cands = test::random_curve_candidates(rng, {200, 60, 1, 0.3});
         const std::vector<double> targets = {0.5, 0.7, 0.8, 0.9, 0.95};
         const double tolerance = 0.05;
         const int per = 1 + trial % 4;
