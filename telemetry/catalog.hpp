@@ -1,5 +1,5 @@
 #pragma once
-// The level catalogue (issue 16 point 2; Connect-the-Dots keeps the same for every level it
+// The level catalogue (docs/curation.md "Catalogue"; Connect-the-Dots keeps the same for every level it
 // generates): one SQLite file, not the session database, with one row per generated level
 // holding its parameters, generator version, level hash and statistics
 // (telemetry/analysis/level_stats.hpp), and, when a run asked for them, the difficulty

@@ -148,7 +148,7 @@ CREATE TABLE word_actions (
 ) WITHOUT ROWID;
 )SQL";
 
-// Schema version 2: the post-level ratings (issue 16). Built from the scales' constants so
+// Schema version 2: the post-level ratings. Built from the scales' constants so
 // the CHECK constraints and the game's rating screen cannot disagree. A skipped rating has
 // no answers, an answered one both; it rates exactly one platformer or word level.
 std::string ratings_table_sql() {
@@ -212,7 +212,7 @@ const std::vector<Migration>& migrations() {
         {3,
          {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
           "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
-        // Schema version 4: designed studies (issue 17). A session played under a study
+        // Schema version 4: designed studies (docs/studies.md). A session played under a study
         // protocol names the protocol (its hash) and the condition; NULL for every other
         // session. The questionnaire answers of such a session, one row per item.
         {4,

@@ -1,4 +1,4 @@
-// `sawtooth-lab catalog` as a user runs it (issue 16 point 2): shards merged equal one
+// `sawtooth-lab catalog` as a user runs it (docs/curation.md "Catalogue"): shards merged equal one
 // unsharded run row by row; a run killed with SIGKILL and run again equals a clean run and
 // skips what it had stored; a re-run adds the model's and the proof's columns; merging
 // refuses conflicting rows and catalogues of another generator version; bad arguments and

@@ -1,4 +1,4 @@
-// `sawtooth-lab study` (issue 6): a simulated study is recorded through the real recorder,
+// `sawtooth-lab study` (docs/bots.md "Commands"): a simulated study is recorded through the real recorder,
 // every level passes the replay check, and the same --seed gives the same inputs and
 // events whatever the thread count. Small (1 participant, tutorials + 1 generated level)
 // so it stays fast; the 53-participant figures are in docs/bots.md.

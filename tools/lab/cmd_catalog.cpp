@@ -1,4 +1,4 @@
-// `sawtooth-lab catalog`: the level catalogue of issue 16 point 2 (Connect-the-Dots'
+// `sawtooth-lab catalog`: the level catalogue (docs/curation.md; Connect-the-Dots'
 // statistics database). Generates every level of a seed range (one shard of it with
 // --shard), computes its statistics, optionally the difficulty model's prediction and the
 // expert bot's proof, and stores one row per level in a catalogue file

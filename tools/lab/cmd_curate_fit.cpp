@@ -1,4 +1,4 @@
-// `sawtooth-lab curate fit`: the rating formula of issue 16 point 3 (002's "Generate a
+// `sawtooth-lab curate fit`: the rating formula (docs/curation.md; 002's "Generate a
 // Formula"). Each rated generated level of a session database (table `ratings`) is found
 // in a level catalogue by its generator parameters and level hash; its mean rating is
 // regressed on catalogue columns by OLS (telemetry/analysis/multiple_regression). Writes

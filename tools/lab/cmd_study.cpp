@@ -1,4 +1,4 @@
-// `sawtooth-lab study`: a simulated user study (issue 6, thesis ch. 5). N synthetic
+// `sawtooth-lab study`: a simulated user study (docs/bots.md, thesis ch. 5). N synthetic
 // participants with skills drawn from docs/bots.md's distribution each play the thesis'
 // session (two tutorials, then ten generated linear levels with level index 1..10,
 // skipping a level when their patience runs out = switch event). Players are simulated on
@@ -7,7 +7,7 @@
 // events whatever the thread count. Every level is then replay-verified, and the figures
 // of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput,
 // and the mean deaths by position in the session per skill group with Spearman's rho
-// between position and mean deaths (issue 17 point 3). With --pack every session plays the
+// between position and mean deaths (docs/difficulty.md §11). With --pack every session plays the
 // pack's levels in its order after the tutorials, as the game's `sawtooth --study --pack`.
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"

@@ -1,6 +1,6 @@
 // `sawtooth-lab words catalog | similarity | diversity | duplicates`: the Elimination side of
-// issue 16's curation (point 6). `catalog` stores per-challenge statistics of a mode's levels
-// or of a generator seed range in a challenge catalogue (telemetry/word_catalog.hpp),
+// docs/curation.md "Elimination: catalogue and similarity". `catalog` stores per-challenge statistics of a
+// mode's levels or of a generator seed range in a challenge catalogue (telemetry/word_catalog.hpp),
 // committing job by job so a killed run loses little and a re-run skips what is stored;
 // `similarity` compares two letter sequences (gen/words/challenge_similarity.hpp);
 // `diversity` prints the distribution of pairwise similarities; `duplicates` counts the
