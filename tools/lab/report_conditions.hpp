@@ -8,7 +8,7 @@
 // StudyData) or write files.
 
 #include "telemetry/analysis/study.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <nlohmann/json.hpp>
 
