@@ -1,8 +1,10 @@
 #include "telemetry/store.hpp"
 
 #include "game/sim/simulation.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/build_info.hpp"
+#include "telemetry/file_kind.hpp"
 #include "telemetry/input_rle.hpp"
 
 #include <nlohmann/json.hpp>
@@ -190,44 +192,48 @@ constexpr const char* kQuestionnaireAnswersTable = R"SQL(CREATE TABLE questionna
   CHECK ((skipped = 1 AND value IS NULL AND answer_text IS NULL) OR (skipped = 0 AND value IS NOT NULL))
 ))SQL";
 
-// One step of the schema's history: the statements that take a file from version
-// `to - 1` to `to`. A new file runs kSchemaV1 and then every step, so each table is
-// defined once. Steps only add (tables, indexes, nullable columns): a read-only view of an
-// older file shows the added tables as empty TEMP copies (add_temp_tables); an added
-// column is absent there, so its readers check schema_version() (merge does).
-struct Migration {
-    int to;
-    std::vector<std::string> statements;
-};
+}  // namespace
 
-const std::vector<Migration>& migrations() {
-    static const std::vector<Migration> steps = {
-        {2,
-         {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
-          "CREATE INDEX ratings_by_level ON ratings(level_id)",
-          "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
-        // Schema version 3: a globally unique session id, so the recordings of several
-        // machines can be merged (telemetry/merge.hpp). NULL for sessions recorded before:
-        // merge derives theirs from the row (derived_session_uid), the same on every read.
-        {3,
-         {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
-          "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
-        // Schema version 4: designed studies (issue 17). A session played under a study
-        // protocol names the protocol (its hash) and the condition; NULL for every other
-        // session. The questionnaire answers of such a session, one row per item.
-        {4,
-         {"ALTER TABLE sessions ADD COLUMN protocol_hash TEXT",
-          "ALTER TABLE sessions ADD COLUMN condition TEXT", kQuestionnaireAnswersTable,
-          "CREATE INDEX questionnaire_answers_by_session ON questionnaire_answers(session_id)"}},
+// The session store: schema version 1, then one step per version (a new file runs every
+// step, so each table is defined once). Steps only add (tables, indexes, nullable
+// columns): a read-only view of an older file shows the added tables as empty TEMP copies;
+// an added column is absent there, so its readers check schema_version() (merge does).
+const FileKind& session_file_kind() {
+    static const FileKind kind{
+        .name = "Sawtooth database",
+        .identity = "Sawtooth session database",
+        .format = "",
+        .application_id = kApplicationId,
+        .schema_version = kSchemaVersion,
+        .meta_table = "meta",
+        .schema = kSchemaV1,
+        .steps =
+            {
+                {2,
+                 {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
+                  "CREATE INDEX ratings_by_level ON ratings(level_id)",
+                  "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
+                // Schema version 3: a globally unique session id, so the recordings of several
+                // machines can be merged (telemetry/merge.hpp). NULL for sessions recorded before:
+                // merge derives theirs from the row (derived_session_uid), the same on every read.
+                {3,
+                 {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
+                  "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
+                // Schema version 4: designed studies. A session played under a study protocol
+                // names the protocol (its hash) and the condition; NULL for every other session.
+                // The questionnaire answers of such a session, one row per item.
+                {4,
+                 {"ALTER TABLE sessions ADD COLUMN protocol_hash TEXT",
+                  "ALTER TABLE sessions ADD COLUMN condition TEXT", kQuestionnaireAnswersTable,
+                  "CREATE INDEX questionnaire_answers_by_session ON questionnaire_answers(session_id)"}},
+            },
+        .required = {},
+        .journal = JournalMode::Wal,
     };
-    return steps;
+    return kind;
 }
 
-void run_migrations(Database& db, std::int64_t from) {
-    for (const Migration& m : migrations())
-        if (m.to > from)
-            for (const std::string& statement : m.statements) db.exec(statement);
-}
+namespace {
 
 constexpr int kIdRandomChars = 8;
 constexpr int kIdAttempts = 16;
@@ -240,115 +246,6 @@ std::string random_participant_id() {
 std::optional<std::string> opt_text(const Statement& st, int col) {
     if (st.is_null(col)) return std::nullopt;
     return st.text(col);
-}
-
-// check_file's reads, in its read transaction.
-void check_file_contents(Database& db, bool writable) {
-    try {
-        Statement qc(db, "PRAGMA quick_check(1)");
-        const std::string verdict = qc.step() ? qc.text(0) : "no answer";
-        // SQLite's verdict may span lines: the message stays one line.
-        if (verdict != "ok")
-            throw StoreError("database '" + db.path() + "' is damaged (" + one_line(verdict) + ")");
-    } catch (const StoreError& e) {
-        const std::string what = e.what();
-        if (what.find("is damaged") != std::string::npos) throw;
-        throw StoreError("database '" + db.path() + "' is damaged or not a database (" +
-                         what.substr(what.rfind(": ") + 2) + ")");
-    }
-    const std::int64_t version = db.query_int("PRAGMA user_version");
-    const std::int64_t app_id = db.query_int("PRAGMA application_id");
-    const std::int64_t tables = db.query_int("SELECT count(*) FROM sqlite_schema WHERE type = 'table'");
-    if (tables > 0 && app_id != kApplicationId)
-        throw StoreError("'" + db.path() + "' is not a Sawtooth database (application_id " +
-                         std::to_string(app_id) + ")");
-    if (version > kSchemaVersion)
-        throw StoreError("database '" + db.path() + "' has schema version " + std::to_string(version) +
-                         ", newer than this build's " + std::to_string(kSchemaVersion) +
-                         "; refusing to use it (update Sawtooth)");
-    if (version == 0 && tables == 0) {
-        if (!writable) throw StoreError("database '" + db.path() + "' is empty (no Sawtooth schema)");
-        return;
-    }
-    if (version < 1)
-        throw StoreError("database '" + db.path() + "' has no schema version; refusing to use it");
-    // version < kSchemaVersion: a writable open upgrades it (upgrade_schema), a read-only
-    // open shows the newer tables empty (add_temp_tables).
-}
-
-// Refuses files this build must not touch, before any statement that could write. Reads
-// in one transaction, so every header field and table count comes from one snapshot: a file
-// another process is creating right now is seen either empty or whole (separate reads once
-// saw its tables but not yet its application_id, and refused it).
-void check_file(Database& db, bool writable) {
-    db.exec("BEGIN");
-    try {
-        check_file_contents(db, writable);
-    } catch (...) {
-        try {
-            db.exec("ROLLBACK");
-        } catch (const StoreError&) {  // the refusal says what matters
-        }
-        throw;
-    }
-    db.exec("COMMIT");
-}
-
-// Upgrades an older file in place, in one transaction: either every step and the new
-// user_version are committed, or nothing is and the file keeps every byte (runs before
-// the switch to WAL, so a file in rollback-journal mode is not touched either).
-void upgrade_schema(Database& db) {
-    const std::int64_t from = db.query_int("PRAGMA user_version");
-    try {
-        Transaction tx(db);
-        // Another process may have upgraded it meanwhile: read again under the write lock.
-        const std::int64_t now = db.query_int("PRAGMA user_version");
-        if (now >= kSchemaVersion) return;
-        run_migrations(db, now);
-        Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
-        meta.bind(1, "upgraded_to_schema_" + std::to_string(kSchemaVersion))
-            .bind(2, utc_now() + " by " + std::string(build_id()))
-            .run();
-        meta.reset();  // no statement may be pending at COMMIT
-        db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
-        tx.commit();
-    } catch (const StoreError& e) {
-        const std::string what = e.what();
-        throw StoreError("database '" + db.path() + "' could not be upgraded from schema version " +
-                         std::to_string(from) + " to " + std::to_string(kSchemaVersion) + " (" +
-                         what.substr(what.rfind(": ") + 2) + "); it is unchanged");
-    }
-}
-
-// A read-only connection to an older file: the tables added since its version exist as
-// empty TEMP tables (in memory, never in the file), so every reader sees one schema.
-void add_temp_tables(Database& db, std::int64_t from) {
-    // query_only (set by Database for read-only opens) refuses even TEMP tables: lifted
-    // for these statements alone, which cannot name the file's own schema.
-    db.exec("PRAGMA temp_store = MEMORY; PRAGMA query_only = OFF");
-    const std::string create = "CREATE TABLE ";
-    for (const Migration& m : migrations())
-        if (m.to > from)
-            for (const std::string& statement : m.statements)
-                if (statement.rfind(create, 0) == 0)
-                    db.exec("CREATE TEMP TABLE " + statement.substr(create.size()));
-    db.exec("PRAGMA query_only = ON");
-}
-
-void create_schema(Database& db) {
-    // Two processes may open the same new file at once: the version is read again under
-    // the write lock, so exactly one of them writes the schema (the other's is a no-op).
-    Transaction tx(db);
-    if (db.query_int("PRAGMA user_version") != 0) return;  // created meanwhile; nothing written
-    db.exec(kSchemaV1);
-    run_migrations(db, 1);
-    Statement meta(db, "INSERT INTO meta(key, value) VALUES (?, ?)");
-    meta.bind(1, "created_utc").bind(2, utc_now()).run();
-    meta.reset();
-    meta.bind(1, "created_by_build").bind(2, build_id()).run();
-    db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
-    db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
-    tx.commit();
 }
 
 std::string layout_text(Layout l) { return std::string(layout_name(l)); }
@@ -439,26 +336,14 @@ Store Store::open(const std::string& path) {
     std::error_code ec;
     const fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent, ec);
-    auto db = std::make_unique<Database>(path, OpenMode::ReadWriteCreate);
-    check_file(*db, true);
-    // Only now, with a file known to be ours (or new), may anything write.
-    const std::int64_t version = db->query_int("PRAGMA user_version");
-    if (version > 0 && version < kSchemaVersion) upgrade_schema(*db);
-    db->use_wal();
-    // WAL + NORMAL: a commit survives a killed process (it is in the OS once COMMIT
-    // returns); only a power cut can lose the last commits. Crash safety is per process.
-    db->exec("PRAGMA synchronous = NORMAL");
-    db->exec("PRAGMA foreign_keys = ON");
-    if (db->query_int("PRAGMA user_version") == 0) create_schema(*db);
-    return Store(std::move(db), kSchemaVersion);
+    OpenedFile f = open_file(session_file_kind(), path, OpenMode::ReadWriteCreate);
+    f.db->exec("PRAGMA foreign_keys = ON");
+    return Store(std::move(f.db), kSchemaVersion);
 }
 
 Store Store::open_read_only(const std::string& path) {
-    auto db = std::make_unique<Database>(path, OpenMode::ReadOnly);
-    check_file(*db, false);
-    const auto version = static_cast<int>(db->query_int("PRAGMA user_version"));
-    if (version < kSchemaVersion) add_temp_tables(*db, version);
-    return Store(std::move(db), version);
+    OpenedFile f = open_file(session_file_kind(), path, OpenMode::ReadOnly);
+    return Store(std::move(f.db), f.version_found);
 }
 
 // ---- participants ----
@@ -683,13 +568,11 @@ FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = 
     if (!st.is_null(7)) {
         GenParams p;
         const std::string seed = st.text(7);
-        try {
-            std::size_t used = 0;
-            p.seed = std::stoull(seed, &used);
-            if (used != seed.size()) throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            throw StoreError("level " + std::to_string(level_id) + ": bad seed '" + printable(seed) + "'");
-        }
+        const std::optional<std::uint64_t> seed_value = read_number<std::uint64_t>(seed);
+        if (!seed_value)
+            throw StoreError("level " + std::to_string(level_id) + ": " +
+                             bad_number_message("seed", seed, number_expectation<std::uint64_t>()));
+        p.seed = *seed_value;
         const auto layout = parse_layout(st.text(8));
         if (!layout)
             throw StoreError("level " + std::to_string(level_id) + ": bad layout '" + printable(st.text(8)) +

@@ -1,4 +1,5 @@
 #include "game/app/words_context.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "game/app/settings.hpp"
@@ -49,8 +50,8 @@ void read_progress_fields(const telemetry::JsonField& root, WordsProgress& p) {
         levels.expect_object();
         for (const auto& [key, value] : levels.value().items()) {
             const int score = levels.at(key).int_in(0, kMaxProgressNumber);
-            const int level = std::atoi(key.c_str());
-            if (level >= 1 && level <= words::kLevelCount) p.best_level[level] = score;
+            const std::optional<int> level = read_number<int>(key);  // other keys are not levels
+            if (level && *level >= 1 && *level <= words::kLevelCount) p.best_level[*level] = score;
         }
     }
     if (root.has("infinite")) {

@@ -83,7 +83,7 @@ std::vector<Candidate> rank_catalogue(telemetry::Catalog& cat, const Formula& f)
     while (st.step()) {
         Candidate c;
         GenParams& p = c.level.params;
-        p.seed = static_cast<std::uint64_t>(st.int64(0));
+        p.seed = st.uint64(0);
         p.layout = parse_layout(st.text(1)).value_or(Layout::Maze);
         p.rooms_w = st.int32(2), p.rooms_h = st.int32(3), p.room_w = st.int32(4), p.room_h = st.int32(5);
         p.level_index = st.int32(6), p.alpha = st.real(7);

@@ -18,6 +18,7 @@
 
 #include "game/words/modes.hpp"
 #include "gen/hash.hpp"
+#include "gen/number_text.hpp"
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/store.hpp"
@@ -82,12 +83,13 @@ struct Item {
     w::Challenge c;
 };
 
-std::string add_days(const std::string& date, int days) {
+/// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
+std::string add_days(std::string_view date, int days) {
     using namespace std::chrono;
-    const auto d =
-        sys_days(year{std::stoi(date.substr(0, 4))} / month{unsigned(std::stoi(date.substr(5, 2)))} /
-                 day{unsigned(std::stoi(date.substr(8, 2)))}) +
-        std::chrono::days(days);
+    const auto d = sys_days(year{parse_number<int>("date year", date.substr(0, 4))} /
+                            month{parse_number<unsigned>("date month", date.substr(5, 2))} /
+                            day{parse_number<unsigned>("date day", date.substr(8, 2))}) +
+                   std::chrono::days(days);
     const year_month_day ymd(d);
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()),
