@@ -14,8 +14,8 @@
 #include <charconv>
 #include <cmath>
 #include <concepts>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -33,8 +33,7 @@ public:
 
 /// The whole of `text` as a T, or nothing (empty, junk, out of T's range, not finite).
 template <class T>
-    requires std::integral<T> || std::floating_point<T>
-std::optional<T> read_number(std::string_view text) {
+requires std::integral<T> || std::floating_point<T> std::optional<T> read_number(std::string_view text) {
     T value{};
     const char* end = text.data() + text.size();
     const auto [p, ec] = std::from_chars(text.data(), end, value);
@@ -46,12 +45,14 @@ std::optional<T> read_number(std::string_view text) {
 
 /// What a T looks like, for messages: "a whole number in 0..255", "a finite number".
 template <class T>
-std::string number_expectation(T lo = std::numeric_limits<T>::lowest(), T hi = std::numeric_limits<T>::max()) {
+std::string number_expectation(T lo = std::numeric_limits<T>::lowest(),
+                               T hi = std::numeric_limits<T>::max()) {
     if constexpr (std::floating_point<T>) {
         if (lo == std::numeric_limits<T>::lowest() && hi == std::numeric_limits<T>::max())
             return "a finite number";
         char buf[64];
-        std::snprintf(buf, sizeof buf, "a number in %g..%g", static_cast<double>(lo), static_cast<double>(hi));
+        std::snprintf(buf, sizeof buf, "a number in %g..%g", static_cast<double>(lo),
+                      static_cast<double>(hi));
         return buf;
     } else {
         return "a whole number in " + std::to_string(lo) + ".." + std::to_string(hi);
@@ -59,7 +60,8 @@ std::string number_expectation(T lo = std::numeric_limits<T>::lowest(), T hi = s
 }
 
 /// "bad FIELD 'TEXT': expected EXPECTED", TEXT escaped.
-inline std::string bad_number_message(std::string_view field, std::string_view text, std::string_view expected) {
+inline std::string bad_number_message(std::string_view field, std::string_view text,
+                                      std::string_view expected) {
     return "bad " + std::string(field) + " '" + printable(text) + "': expected " + std::string(expected);
 }
 
@@ -67,7 +69,8 @@ inline std::string bad_number_message(std::string_view field, std::string_view t
 template <class T>
 T parse_number_in(std::string_view field, std::string_view text, T lo, T hi) {
     const std::optional<T> v = read_number<T>(text);
-    if (!v || *v < lo || *v > hi) throw NumberError(bad_number_message(field, text, number_expectation<T>(lo, hi)));
+    if (!v || *v < lo || *v > hi)
+        throw NumberError(bad_number_message(field, text, number_expectation<T>(lo, hi)));
     return *v;
 }
 

@@ -5,11 +5,12 @@
 // (telemetry/analysis/level_stats.hpp), and, when a run asked for them, the difficulty
 // model's prediction and the expert bot's proof. Schema and columns: docs/curation.md.
 //
-// Opening checks the file before anything can write to it: files that are not a catalogue
-// (a session database included), catalogues of a newer schema or another generator version are
-// refused with a one-line StoreError and left untouched; an older schema is upgraded in
-// place (telemetry/file_kind.hpp). Seeds cover the whole unsigned 64-bit range. Does not: generate levels or run
-// models (tools/lab/cmd_catalog.cpp does). Not thread-safe: one Catalog per thread.
+// Opening checks the file before anything can write to it (telemetry/file_kind.hpp):
+// files that are not a catalogue (a session database included), catalogues of a newer
+// schema or another generator version are refused with a one-line StoreError and left
+// untouched; an older schema is upgraded in place. Seeds cover the whole unsigned 64-bit
+// range. Does not: generate levels or run models (tools/lab/cmd_catalog.cpp does). Not
+// thread-safe: one Catalog per thread.
 
 #include "gen/generator.hpp"
 #include "telemetry/analysis/level_stats.hpp"

@@ -12,7 +12,8 @@ std::string quoted(const Database& db) { return "'" + db.path() + "'"; }
 
 /// The other kind of file the project writes with this application id, if any.
 const FileKind* known_kind(std::int64_t app_id) {
-    for (const FileKind* k : {&session_file_kind(), &level_catalog_file_kind(), &challenge_catalog_file_kind()})
+    for (const FileKind* k :
+         {&session_file_kind(), &level_catalog_file_kind(), &challenge_catalog_file_kind()})
         if (k->application_id == app_id) return k;
     return nullptr;
 }
@@ -26,11 +27,13 @@ void check_integrity(Database& db, const FileKind& kind) {
         const std::string what = e.what();
         const std::string reason = what.substr(what.rfind(": ") + 2);
         if (reason.find("not a database") != std::string::npos)
-            throw StoreError(quoted(db) + " is not a " + kind.name + " (not an SQLite database: " + reason + ")");
+            throw StoreError(quoted(db) + " is not a " + kind.name + " (not an SQLite database: " + reason +
+                             ")");
         throw StoreError(kind.name + " " + quoted(db) + " is damaged (" + reason + ")");
     }
     // SQLite's verdict may span lines: the message stays one line.
-    if (verdict != "ok") throw StoreError(kind.name + " " + quoted(db) + " is damaged (" + one_line(verdict) + ")");
+    if (verdict != "ok")
+        throw StoreError(kind.name + " " + quoted(db) + " is damaged (" + one_line(verdict) + ")");
 }
 
 void check_required_meta(Database& db, const FileKind& kind) {
@@ -38,7 +41,8 @@ void check_required_meta(Database& db, const FileKind& kind) {
         const std::string found = meta_value(db, kind, m.key);
         if (found != m.value)
             throw StoreError(kind.name + " " + quoted(db) + " holds " + m.holds + " " + printable(found) +
-                             ", this build generates version " + m.value + " (start a new " + kind.name + ")");
+                             ", this build generates version " + m.value + " (start a new " + kind.name +
+                             ")");
     }
 }
 
@@ -52,8 +56,8 @@ int check_contents(Database& db, const FileKind& kind) {
     if (app_id != kind.application_id) {
         if (const FileKind* other = known_kind(app_id))
             throw StoreError(quoted(db) + " is a " + other->identity + ", not a " + kind.name);
-        throw StoreError(quoted(db) + " is not a " + kind.name + " (application_id " + std::to_string(app_id) +
-                         ")");
+        throw StoreError(quoted(db) + " is not a " + kind.name + " (application_id " +
+                         std::to_string(app_id) + ")");
     }
     if (version > kind.schema_version)
         throw StoreError(kind.name + " " + quoted(db) + " has schema version " + std::to_string(version) +
@@ -89,7 +93,8 @@ void run_steps(Database& db, const FileKind& kind, std::int64_t from) {
             for (const std::string& statement : step.statements) db.exec(statement);
 }
 
-void put_meta(Database& db, const FileKind& kind, const std::vector<std::pair<std::string, std::string>>& rows) {
+void put_meta(Database& db, const FileKind& kind,
+              const std::vector<std::pair<std::string, std::string>>& rows) {
     Statement st(db, "INSERT OR REPLACE INTO " + kind.meta_table + "(key, value) VALUES (?, ?)");
     for (const auto& [k, v] : rows) {
         st.bind(1, k).bind(2, v).run();

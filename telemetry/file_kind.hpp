@@ -58,9 +58,9 @@ struct FileKind {
     std::string format;
     std::int32_t application_id = 0;
     int schema_version = 1;
-    std::string meta_table;            ///< key/value table (key TEXT PRIMARY KEY, value TEXT)
-    std::string schema;                ///< version 1's statements, the meta table included
-    std::vector<SchemaStep> steps;     ///< versions 2 .. schema_version, in order
+    std::string meta_table;         ///< key/value table (key TEXT PRIMARY KEY, value TEXT)
+    std::string schema;             ///< version 1's statements, the meta table included
+    std::vector<SchemaStep> steps;  ///< versions 2 .. schema_version, in order
     std::vector<RequiredMeta> required;
     JournalMode journal = JournalMode::Rollback;
 };

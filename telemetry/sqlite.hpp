@@ -43,7 +43,9 @@ public:
     /// the same 64 bits as an INTEGER, so 2^63 .. 2^64 - 1 are stored as -2^63 .. -1
     /// (docs/telemetry.md "Unsigned 64-bit values"). uint64() reads it back; these two are
     /// the only conversions either way.
-    Statement& bind_u64(int index, std::uint64_t value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind_u64(int index, std::uint64_t value) {
+        return bind(index, static_cast<std::int64_t>(value));
+    }
     Statement& bind_blob(int index, const std::vector<std::uint8_t>& bytes);
     Statement& bind_null(int index);
     /// Binds the value or NULL.

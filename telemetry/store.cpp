@@ -4,6 +4,7 @@
 #include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/build_info.hpp"
+#include "telemetry/columns.hpp"
 #include "telemetry/file_kind.hpp"
 #include "telemetry/input_rle.hpp"
 
@@ -444,6 +445,92 @@ void Store::end_session(std::int64_t session_id, std::string_view reason) {
 
 // ---- levels ----
 
+namespace {
+
+/// What a new levels row is made of.
+struct NewLevel {
+    std::int64_t session_id;
+    std::int64_t seq;
+    const LevelSource& source;
+    int pos_interval;
+};
+
+using NewLevelRef = const NewLevel&;
+
+/// A generator-parameter column: the value for generated levels, NULL for the others.
+template <auto Read>
+constexpr Column<NewLevel> param(const char* name) {
+    return {name, "", [](Statement& st, int i, NewLevelRef r) {
+                if (r.source.params)
+                    st.bind(i, Read(*r.source.params));
+                else
+                    st.bind_null(i);
+            }};
+}
+
+// The columns a new level fills (the others are set when it ends); types: kSchemaV1.
+constexpr Column<NewLevel> kNewLevelColumns[] = {
+    {"session_id", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.session_id); }},
+    {"seq", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.seq); }},
+    {"kind", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.kind); }},
+    {"name", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.name); }},
+    param<[](const GenParams& p) { return std::to_string(p.seed); }>("seed"),  // decimal text
+    param<[](const GenParams& p) { return std::string(layout_name(p.layout)); }>("layout"),
+    param<[](const GenParams& p) { return p.rooms_w; }>("rooms_w"),
+    param<[](const GenParams& p) { return p.rooms_h; }>("rooms_h"),
+    param<[](const GenParams& p) { return p.room_w; }>("room_w"),
+    param<[](const GenParams& p) { return p.room_h; }>("room_h"),
+    param<[](const GenParams& p) { return p.level_index; }>("level_index"),
+    param<[](const GenParams& p) { return p.alpha; }>("alpha"),
+    param<[](const GenParams&) { return kGeneratorVersion; }>("generator_version"),
+    {"level_hash", "",
+     [](Statement& st, int i, NewLevelRef r) { st.bind(i, hex64(level_hash(r.source.level))); }},
+    {"level_text", "",
+     [](Statement& st, int i, NewLevelRef r) { st.bind(i, to_level_text(r.source.level)); }},
+    {"width", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.level.width); }},
+    {"height", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.level.height); }},
+    {"traps", "",
+     [](Statement& st, int i, NewLevelRef r) {
+         st.bind(i, static_cast<std::int64_t>(r.source.level.traps.size()));
+     }},
+    {"build_id", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, build_id()); }},
+    {"tick_rate", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kTicksPerSecond); }},
+    {"hash_interval", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kStateHashInterval); }},
+    {"pos_interval", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.pos_interval); }},
+    {"input_format", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kInputFormatVersion); }},
+    {"started_utc", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, utc_now()); }},
+};
+
+/// What a new word_levels row is made of.
+struct NewWordLevel {
+    std::int64_t session_id;
+    std::int64_t seq;
+    const WordLevelSource& source;
+};
+
+using NewWordLevelRef = const NewWordLevel&;
+
+// The columns a new word level fills (the others are set when it ends); types: kSchemaV1.
+constexpr Column<NewWordLevel> kNewWordLevelColumns[] = {
+    {"session_id", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.session_id); }},
+    {"seq", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.seq); }},
+    {"mode", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.source.mode); }},
+    {"level_number", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.source.level_number); }},
+    {"seed", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, std::to_string(r.source.seed)); }},
+    {"date", "",
+     [](Statement& st, int i, NewWordLevelRef r) {
+         r.source.date.empty() ? st.bind_null(i) : st.bind(i, r.source.date);
+     }},
+    {"params_json", "",
+     [](Statement& st, int i, NewWordLevelRef r) {
+         st.bind(i, r.source.params_json.empty() ? std::string("{}") : r.source.params_json);
+     }},
+    {"build_id", "", [](Statement& st, int i, NewWordLevelRef) { st.bind(i, build_id()); }},
+    {"started_utc", "", [](Statement& st, int i, NewWordLevelRef) { st.bind(i, utc_now()); }},
+};
+
+}  // namespace
+
 std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval,
                                 const LevelFlush& first) {
     Transaction tx(*m_db);
@@ -452,34 +539,10 @@ std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& sour
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
     seq_q.reset();  // no statement may be pending at COMMIT
-    Statement st(*m_db, R"SQL(
-INSERT INTO levels(session_id, seq, kind, name, seed, layout, rooms_w, rooms_h, room_w, room_h, level_index,
-  alpha, generator_version, level_hash, level_text, width, height, traps, build_id, tick_rate, hash_interval,
-  pos_interval, input_format, started_utc)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
-    st.bind(1, session_id).bind(2, seq).bind(3, source.kind).bind(4, source.name);
-    if (source.params) {
-        const GenParams& p = *source.params;
-        st.bind(5, std::to_string(p.seed))
-            .bind(6, layout_text(p.layout))
-            .bind(7, p.rooms_w)
-            .bind(8, p.rooms_h);
-        st.bind(9, p.room_w)
-            .bind(10, p.room_h)
-            .bind(11, p.level_index)
-            .bind(12, p.alpha)
-            .bind(13, kGeneratorVersion);
-    } else {
-        for (int i = 5; i <= 13; ++i) st.bind_null(i);
-    }
-    st.bind(14, hex64(level_hash(source.level))).bind(15, to_level_text(source.level));
-    st.bind(16, source.level.width).bind(17, source.level.height);
-    st.bind(18, static_cast<std::int64_t>(source.level.traps.size())).bind(19, build_id());
-    st.bind(20, kTicksPerSecond)
-        .bind(21, kStateHashInterval)
-        .bind(22, pos_interval)
-        .bind(23, kInputFormatVersion);
-    st.bind(24, utc_now()).run();
+    const NewLevel row{session_id, seq, source, pos_interval};
+    Statement st(*m_db, insert_sql<NewLevel>("INSERT INTO", "levels", kNewLevelColumns));
+    bind_columns<NewLevel>(st, kNewLevelColumns, row);
+    st.run();
     const std::int64_t id = m_db->last_insert_id();
     write_flush_rows(id, first);
     tx.commit();
@@ -688,23 +751,10 @@ std::int64_t Store::begin_word_level(std::int64_t session_id, const WordLevelSou
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
     seq_q.reset();  // no statement may be pending at COMMIT
-    Statement st(
-        *m_db,
-        "INSERT INTO word_levels(session_id, seq, mode, level_number, seed, date, params_json, build_id, "
-        "started_utc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    st.bind(1, session_id)
-        .bind(2, seq)
-        .bind(3, s.mode)
-        .bind(4, s.level_number)
-        .bind(5, std::to_string(s.seed));
-    if (s.date.empty())
-        st.bind_null(6);
-    else
-        st.bind(6, s.date);
-    st.bind(7, s.params_json.empty() ? std::string("{}") : s.params_json)
-        .bind(8, build_id())
-        .bind(9, utc_now())
-        .run();
+    const NewWordLevel row{session_id, seq, s};
+    Statement st(*m_db, insert_sql<NewWordLevel>("INSERT INTO", "word_levels", kNewWordLevelColumns));
+    bind_columns<NewWordLevel>(st, kNewWordLevelColumns, row);
+    st.run();
     const std::int64_t id = m_db->last_insert_id();
     tx.commit();
     return id;

@@ -28,8 +28,8 @@
 namespace sawtooth::telemetry {
 
 /// Schema version written to PRAGMA user_version; bump with a step in store.cpp
-/// (session_file_kind(), telemetry/file_kind.hpp). 1: the first schema; 2: table ratings; 3: sessions.session_uid;
-/// 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
+/// (session_file_kind(), telemetry/file_kind.hpp). 1: the first schema; 2: table ratings; 3:
+/// sessions.session_uid; 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
 inline constexpr int kSchemaVersion = 4;
 /// Random Crockford characters of a session uid ("S-XXXX-XXXX-XXXX": 60 bits).
 inline constexpr int kSessionUidChars = 12;

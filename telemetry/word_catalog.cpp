@@ -7,6 +7,7 @@
 #include "gen/printable.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
+#include "telemetry/columns.hpp"
 #include "telemetry/file_kind.hpp"
 #include "telemetry/store.hpp"
 
@@ -22,35 +23,30 @@ std::string joined_sources(const w::Challenge& c) {
     return s;
 }
 
-/// One column of table `challenges`: its name, SQL type and how a row fills it.
-struct Column {
-    const char* name;
-    const char* type;
-    void (*bind)(Statement&, int, const WordCatalogRow&);
-};
-
 using Row = const WordCatalogRow&;
 
 /// A statistics column (WordChallengeStats member).
 template <auto Member>
-constexpr Column stat(const char* name) {
+constexpr Column<WordCatalogRow> stat(const char* name) {
     return {name, "INTEGER NOT NULL",
             [](Statement& st, int i, Row r) { st.bind(i, static_cast<std::int64_t>(r.stats.*Member)); }};
 }
 
 // Column order of the table (docs/curation.md "Elimination: catalogue and similarity");
 // the first kKeyColumns form the key.
-constexpr Column kColumns[] = {
+constexpr Column<WordCatalogRow> kColumns[] = {
     {"mode", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.mode); }},
     {"params", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.params); }},
     {"root_seed", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind_u64(i, r.root_seed); }},
     {"date", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.date); }},
     {"level", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.level); }},
     {"challenge", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.challenge); }},
-    {"generator_version", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.generator_version); }},
+    {"generator_version", "INTEGER NOT NULL",
+     [](Statement& st, int i, Row r) { st.bind(i, r.generator_version); }},
     {"challenge_hash", "TEXT NOT NULL",
      [](Statement& st, int i, Row r) { st.bind(i, hex64(challenge_hash(r.data))); }},
-    {"letters", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, w::to_upper(r.data.letters)); }},
+    {"letters", "TEXT NOT NULL",
+     [](Statement& st, int i, Row r) { st.bind(i, w::to_upper(r.data.letters)); }},
     stat<&WordChallengeStats::length>("length"),
     {"sources", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, joined_sources(r.data)); }},
     {"two_x", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.data.two_x); }},
@@ -69,25 +65,10 @@ constexpr const char* kMetaTable = "catalog_meta";
 
 std::string schema_sql() {
     std::string s = "CREATE TABLE " + std::string(kMetaTable) +
-                    "(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE challenges(\n";
-    for (const Column& c : kColumns) s += "  " + std::string(c.name) + " " + c.type + ",\n";
-    s += "  PRIMARY KEY (";
+                    "(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE challenges(\n" +
+                    column_definitions<WordCatalogRow>(kColumns) + "  PRIMARY KEY (";
     for (int k = 0; k < kKeyColumns; ++k) s += (k ? ", " : "") + std::string(kColumns[k].name);
     return s + ")) WITHOUT ROWID;\n";
-}
-
-std::string insert_sql() {
-    std::string names, params;
-    for (const Column& c : kColumns) {
-        names += (names.empty() ? "" : ", ") + std::string(c.name);
-        params += params.empty() ? "?" : ", ?";
-    }
-    return "INSERT OR REPLACE INTO challenges(" + names + ") VALUES (" + params + ")";
-}
-
-void bind_row(Statement& st, const WordCatalogRow& r) {
-    int i = 1;
-    for (const Column& c : kColumns) c.bind(st, i++, r);
 }
 
 }  // namespace
@@ -147,16 +128,15 @@ WordCatalogJobs WordCatalog::done(int rows_per_job) {
                  "FROM challenges GROUP BY mode, job_params, root_seed, date HAVING count(*) = ?");
     st.bind(1, rows_per_job);
     WordCatalogJobs out;
-    while (st.step())
-        out.emplace(st.text(0), st.text(1), st.uint64(2), st.text(3));
+    while (st.step()) out.emplace(st.text(0), st.text(1), st.uint64(2), st.text(3));
     return out;
 }
 
 void WordCatalog::put(const std::vector<WordCatalogRow>& rows) {
     Transaction tx(*m_db);
-    Statement st(*m_db, insert_sql());
+    Statement st(*m_db, insert_sql<WordCatalogRow>("INSERT OR REPLACE INTO", "challenges", kColumns));
     for (const WordCatalogRow& r : rows) {
-        bind_row(st, r);
+        bind_columns<WordCatalogRow>(st, kColumns, r);
         st.run();
         st.reset();
     }

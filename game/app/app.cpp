@@ -2,6 +2,7 @@
 // window, builds the first screens and hands them to the main loop (main_loop.hpp).
 // Each step returns an exit code when the run must stop, after printing one line.
 #include "game/app/app.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "engine/audio.hpp"
@@ -362,8 +363,14 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
                                      PlatformerScreen*& level_screen) {
     int vx = 0, vy = 0;
     if (!o.view.empty()) {
-        char tail = 0;
-        if (std::sscanf(o.view.c_str(), "%d,%d%c", &vx, &vy, &tail) != 2 || vx < 0 || vy < 0) {
+        const std::size_t comma = o.view.find(',');
+        const std::optional<int> x = read_number<int>(std::string_view(o.view).substr(0, comma));
+        const std::optional<int> y = comma == std::string::npos
+                                         ? std::nullopt
+                                         : read_number<int>(std::string_view(o.view).substr(comma + 1));
+        if (x) vx = *x;
+        if (y) vy = *y;
+        if (!x || !y || vx < 0 || vy < 0) {
             fail("--view must look like X,Y (cell), got '" + o.view + "'");
             return 2;
         }

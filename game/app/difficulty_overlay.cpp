@@ -2,8 +2,8 @@
 
 #include "engine/draw.hpp"
 #include "game/app/level_source.hpp"
-#include "gen/number_text.hpp"
 #include "game/app/settings.hpp"
+#include "gen/number_text.hpp"
 #include "gen/travel_time.hpp"
 
 #include <SDL2/SDL.h>

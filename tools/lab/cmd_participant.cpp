@@ -32,7 +32,8 @@ struct ParticipantArgs {
 // summarised by the one rule of docs/telemetry.md "Repeated ratings".
 std::string rating_summary_join(const char* id_column, const char* level) {
     return std::string("LEFT JOIN (SELECT ") + id_column +
-           " AS id, avg(enjoyment) AS enjoyment, avg(difficulty) AS difficulty, count(*) AS ratings FROM ratings "
+           " AS id, avg(enjoyment) AS enjoyment, avg(difficulty) AS difficulty, count(*) AS ratings FROM "
+           "ratings "
            "WHERE " +
            id_column + " IS NOT NULL GROUP BY " + id_column + ") r ON r.id = " + level;
 }
@@ -48,8 +49,9 @@ std::string mean_text(double v) {
 std::string rating_text(const telemetry::Statement& st, int first_col) {
     if (st.is_null(first_col + 2)) return {};
     if (st.is_null(first_col)) return "  rating skipped";
-    return "  rated enjoyment " + mean_text(st.real(first_col)) + "/" + std::to_string(telemetry::kEnjoymentMax) +
-           ", difficulty " + mean_text(st.real(first_col + 1)) + "/" + std::to_string(telemetry::kDifficultyMax);
+    return "  rated enjoyment " + mean_text(st.real(first_col)) + "/" +
+           std::to_string(telemetry::kEnjoymentMax) + ", difficulty " + mean_text(st.real(first_col + 1)) +
+           "/" + std::to_string(telemetry::kDifficultyMax);
 }
 
 void list_session_levels(telemetry::Statement& l, telemetry::Statement& w, std::int64_t session_id) {

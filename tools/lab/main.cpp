@@ -14,7 +14,7 @@ namespace {
 
 /// The first word of a command line that is not a command or an option.
 struct Unknown {
-    std::string message;  ///< one line; empty when every word is known
+    std::string message;   ///< one line; empty when every word is known
     bool command = false;  ///< an unknown command or subcommand (not an option)
 };
 
@@ -55,12 +55,14 @@ Unknown first_unknown(const CLI::App& app, int argc, char** argv) {
             const std::string name = arg.substr(0, arg.find('='));
             if (name == "-h" || name == "--help") continue;
             const CLI::Option* opt = at->get_option_no_throw(name);
-            if (!opt) return {"unknown option '" + name + "'" + command_name(app, at) + " (see --help)", false};
+            if (!opt)
+                return {"unknown option '" + name + "'" + command_name(app, at) + " (see --help)", false};
             i += values_after(*opt, i, argc, argv);
             continue;
         }
         const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
-        const auto sub = std::find_if(subs.begin(), subs.end(), [&](const CLI::App* c) { return c->check_name(arg); });
+        const auto sub =
+            std::find_if(subs.begin(), subs.end(), [&](const CLI::App* c) { return c->check_name(arg); });
         if (sub != subs.end()) {
             at = *sub;
             continue;
