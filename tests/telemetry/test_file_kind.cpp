@@ -1,4 +1,4 @@
-// telemetry/file_kind.hpp: one checked open for every SQLite file the project writes, and
+// telemetry/store/file_kind.hpp: one checked open for every SQLite file the project writes, and
 // seeds of the whole unsigned 64-bit range in the catalogues (docs/telemetry.md "Opening a
 // file", "Unsigned 64-bit values"): the stored form at 0, 2^63 - 1, 2^63 and 2^64 - 1; a
 // version-1 level catalogue (built by SQL from what the previous build wrote) upgraded in
@@ -6,10 +6,10 @@
 #include "../support/read_file.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/file_kind.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/word_catalog.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/curation/word_catalog.hpp"
+#include "telemetry/store/file_kind.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

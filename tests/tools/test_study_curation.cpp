@@ -7,9 +7,9 @@
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
