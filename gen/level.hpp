@@ -8,6 +8,8 @@
 // and y UP, (0, 0) being the bottom-left cell, as in the world. Text rows are written top
 // row first.
 
+#include "gen/error.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -89,7 +91,7 @@ struct Level {
 };
 
 /// A malformed level text: names the line and column (both 1-based) of the problem.
-class LevelFormatError : public std::runtime_error {
+class LevelFormatError : public Error {
 public:
     LevelFormatError(int line, int column, const std::string& message);
     int line() const { return m_line; }

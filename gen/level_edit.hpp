@@ -80,7 +80,7 @@ public:
     explicit LevelDocument(Level level, std::size_t history_limit = 200);
 
     /// Reads level text; throws LevelFormatError (line and column) when malformed and
-    /// std::invalid_argument when it parses but breaks validate_level.
+    /// sawtooth::Error when it parses but breaks validate_level.
     static LevelDocument from_text(std::string_view text, std::size_t history_limit = 200);
 
     const Level& level() const { return m_level; }

@@ -26,8 +26,7 @@
 namespace sawtooth {
 
 LevelFormatError::LevelFormatError(int line, int column, const std::string& message)
-    : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                         message),
+    : Error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message),
       m_line(line),
       m_column(column) {}
 

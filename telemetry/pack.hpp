@@ -13,6 +13,7 @@
 // JSON pointer or the level. Does not: choose levels (tools/lab/cmd_curate_pick.cpp) or
 // play them (game/app/pack_screen.cpp).
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 
 #include <nlohmann/json.hpp>
@@ -32,9 +33,9 @@ inline constexpr const char* kPackFormat = "sawtooth-level-pack";
 inline constexpr int kPackFormatVersion = 2;
 
 /// A pack that cannot be read or played; what() is one line starting with the file name.
-class PackError : public std::runtime_error {
+class PackError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// One level of a pack: what the generator takes, and what it gave when the pack was made;

@@ -13,6 +13,7 @@
 // the adaptive mode (other issue points: those conditions are parsed and checked only), or
 // touch a database (study_status.hpp counts participants).
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/pack.hpp"
 
@@ -35,9 +36,9 @@ inline constexpr int kMaxLikertPoints = 11;
 inline constexpr int kMaxChoiceOptions = 20;
 
 /// A protocol that cannot be used; what() is one line starting with the file name.
-class ProtocolError : public std::runtime_error {
+class ProtocolError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// Where a condition's levels come from.

@@ -14,6 +14,7 @@
 // do, and hand the level's event rows to AdaptiveRun::record_outcome). Exact rules and the
 // measured behaviour: docs/difficulty.md, "Adaptive levels".
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/event_trace.hpp"
 #include "telemetry/analysis/level_model.hpp"
@@ -27,9 +28,9 @@
 namespace sawtooth::analysis {
 
 /// Settings an adaptive run cannot use; what() is one line naming the field.
-class AdaptiveError : public std::runtime_error {
+class AdaptiveError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// The skill estimate's prior and grid.

@@ -12,6 +12,7 @@
 // The method and its defaults are argued in docs/difficulty.md, "Difficulty-targeted levels".
 
 #include <nlohmann/json.hpp>
+#include "gen/error.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,9 +22,9 @@
 namespace sawtooth::analysis {
 
 /// A curve or a choice that cannot be made; what() is one line.
-class CurveError : public std::runtime_error {
+class CurveError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// The q-quantile (q in [0, 1]) of `values` (non-empty), interpolating linearly between

@@ -74,11 +74,7 @@ struct Model {
 
 Model load_model(const std::string& path) {
     Model m;
-    try {
-        m.model = analysis::load_model(path);
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
+    m.model = analysis::load_model(path);
     m.hash = analysis::challenge_model_hash(m.model);
     return m;
 }
@@ -95,13 +91,13 @@ std::vector<double> read_curve_file(const std::string& path) {
     if (!f) throw LabError("cannot read curve file '" + path + "'");
     std::stringstream text;
     text << f.rdbuf();
+    nlohmann::json doc;
     try {
-        return analysis::curve_targets_from_json(nlohmann::json::parse(text.str()));
-    } catch (const nlohmann::json::parse_error&) {
+        doc = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error&) {  // the library's message names no file
         throw LabError(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
-    } catch (const analysis::CurveError& e) {
-        throw LabError(path + ": " + e.what());
     }
+    return with_context(path, [&] { return analysis::curve_targets_from_json(doc); });
 }
 
 CurveSpec parse_curve(const Options& o) {
@@ -178,12 +174,8 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     analysis::CurveCandidates c;
-    try {
-        c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
-                                            parallel_predictions(o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
+                                        parallel_predictions(o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     std::vector<std::string> rooms, room_sizes;
@@ -207,11 +199,7 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
 /// (the same model hash), else recomputed from the regenerated level (hash checked).
 CandidateSet catalog_candidates(const Options& o, const Model& m) {
     analysis::CurveCandidates c;
-    try {
-        c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     set.provenance = {{"source", "catalog"},
@@ -251,19 +239,15 @@ PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
     out.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
     std::vector<std::size_t> order;
     std::vector<Level> levels;
-    try {
-        out.shortlists = analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
-        for (const auto& list : out.shortlists)
-            for (const std::size_t c : list) {
-                const telemetry::PackLevel& l = set.list[c].level;
-                levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
-                order.push_back(c);
-            }
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--shortlist " + std::to_string(o.shortlist) + ": " + e.what());
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
+    out.shortlists = with_context("--shortlist " + std::to_string(o.shortlist), [&] {
+        return analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
+    });
+    for (const auto& list : out.shortlists)
+        for (const std::size_t c : list) {
+            const telemetry::PackLevel& l = set.list[c].level;
+            levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
+            order.push_back(c);
+        }
     std::vector<const Level*> pointers;
     for (const Level& l : levels) pointers.push_back(&l);
     const std::vector<PlaytestResult> results = playtest_levels(pointers, out.panel, worker_count(o.threads));
@@ -272,11 +256,8 @@ PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
         out.played[order[k]] = results[k];
         deaths[order[k]] = results[k].mean_deaths;
     }
-    try {
-        out.pick = analysis::pick_by_playtest(cands, targets, out.shortlists, deaths);
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--playtest: " + std::string(e.what()));
-    }
+    out.pick = with_context(
+        "--playtest", [&] { return analysis::pick_by_playtest(cands, targets, out.shortlists, deaths); });
     return out;
 }
 
@@ -347,12 +328,10 @@ struct Choice {
 Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
     const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
     Choice c;
-    try {
+    with_context("--count " + std::to_string(count), [&] {
         c.targets = targets_for(curve, set.list, count);
         c.pick = analysis::pick_for_curve(cands, c.targets, {o.tolerance});
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--count " + std::to_string(count) + ": " + e.what());
-    }
+    });
     if (!c.pick.met) {
         char buf[200];
         std::snprintf(buf, sizeof buf,
@@ -415,16 +394,12 @@ void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& 
     telemetry::Pack pack;
     pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
     pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    try {
-        for (const std::size_t k : choice.pick.chosen) {
-            const telemetry::PackLevel& l = set.list[k].level;
-            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
-            pack.levels.push_back(l);
-        }
-        telemetry::write_pack(o.out, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
+    for (const std::size_t k : choice.pick.chosen) {
+        const telemetry::PackLevel& l = set.list[k].level;
+        telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
+        pack.levels.push_back(l);
     }
+    telemetry::write_pack(o.out, pack);
 }
 
 void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
