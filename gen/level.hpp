@@ -126,6 +126,6 @@ std::vector<CellPos> trap_cells(const Trap& trap);
 /// Checks gameplay invariants a loaded level must satisfy (start/exit open with floor,
 /// traps inside the grid on open cells...). Returns an empty string when fine, else a
 /// one-line description of the first problem.
-std::string validate_level(const Level& level);
+std::string level_problem(const Level& level);
 
 }  // namespace sawtooth

@@ -194,7 +194,7 @@ LevelDocument::LevelDocument(Level level, std::size_t history_limit)
 
 LevelDocument LevelDocument::from_text(std::string_view text, std::size_t history_limit) {
     Level level = parse_level_text(text);
-    const std::string problem = validate_level(level);
+    const std::string problem = level_problem(level);
     if (!problem.empty()) throw Error(problem);
     return LevelDocument(std::move(level), history_limit);
 }

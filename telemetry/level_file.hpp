@@ -20,11 +20,11 @@ public:
     using Error::Error;
 };
 
-/// Reads, parses and validates (validate_level) the level file at `path`.
+/// Reads, parses and validates (level_problem) the level file at `path`.
 Level read_level_file(const std::string& path);
 
 /// Writes `level` as level text to `path` through a temporary file renamed over it.
-/// Refuses (nothing written) a level that breaks validate_level.
+/// Refuses (nothing written) a level that breaks level_problem.
 void write_level_file(const std::string& path, const Level& level);
 
 }  // namespace sawtooth::telemetry

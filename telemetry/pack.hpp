@@ -52,7 +52,7 @@ struct PackLevel {
 };
 
 /// A pack entry for a hand-made level: its canonical text and hash. Requires
-/// validate_level(level) == "".
+/// level_problem(level) == "".
 PackLevel hand_made_pack_level(const Level& level, std::string name);
 
 /// A pack. `provenance` is kept as JSON: readers show it but never act on it.

@@ -192,7 +192,7 @@ std::optional<int> generate_start_level(const AppOptions& o, StartPlan& plan) {
         fail("--room-size must look like 11x7, got '" + o.room_size + "'");
         return 2;
     }
-    if (const std::string err = validate_params(p); !err.empty()) {
+    if (const std::string err = params_problem(p); !err.empty()) {
         fail(err);
         return 2;
     }

@@ -82,7 +82,7 @@ bool params_from_meta(const Level& level, GenParams& p) {
     if (!parse_size(level.meta_value("room_size", "11x7"), p.room_w, p.room_h)) return false;
     p.level_index = std::atoi(level.meta_value("level_index", "1").c_str());
     p.alpha = std::atof(level.meta_value("alpha", "0.25").c_str());
-    return validate_params(p).empty();
+    return params_problem(p).empty();
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct SimSnapshot {
 };
 
 Simulation::Simulation(const Level& level, const SimConfig& config) : m_level(level), m_config(config) {
-    if (const std::string problem = validate_level(level); !problem.empty())
+    if (const std::string problem = level_problem(level); !problem.empty())
         throw Error("invalid level: " + problem);
     m_state.traps.resize(level.traps.size());
     m_state.inside_trap.assign(level.traps.size(), 0);

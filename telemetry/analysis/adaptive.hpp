@@ -120,7 +120,7 @@ struct AdaptiveSettings {
 /// "" when the settings are usable, else one line naming the field (count >= 1, target in
 /// (0, 1), first_seed <= last_seed, at most kMaxCandidates candidates, at least one shape,
 /// each shape's parameters).
-std::string validate_adaptive_settings(const AdaptiveSettings& settings);
+std::string adaptive_settings_problem(const AdaptiveSettings& settings);
 
 /// Most candidates (seeds x shapes) one run generates (each costs a generation and a G').
 inline constexpr std::uint64_t kMaxCandidates = 100000;

@@ -16,7 +16,7 @@ namespace {
 
 // Every edited level must stay valid and read back equal from its text.
 void check_round_trip(const Level& l) {
-    CHECK(validate_level(l) == "");
+    CHECK(level_problem(l) == "");
     CHECK(parse_level_text(to_level_text(l)) == l);
 }
 
@@ -282,7 +282,7 @@ TEST_CASE("documents load from level text and report malformed files by line and
         CHECK(e.column() == 14);
         CHECK(std::string(e.what()).starts_with("line 6, column 14: "));
     }
-    // Parses, but a spike without its wall breaks validate_level.
+    // Parses, but a spike without its wall breaks level_problem.
     CHECK_THROWS_AS(LevelDocument::from_text("sawtooth-level 1\ngrid 6 3\n######\n#S.kE#\n######\n"
                                              "trap spike 3 1 1 90 0\n"),
                     sawtooth::Error);

@@ -51,7 +51,7 @@ Recorded record_bot_level(const std::string& name) {
     const std::string pid = s.create_participant();
     const std::int64_t sid = s.begin_session(pid, "words-levels");
     r.id = record_word_level(s, sid, ml, dict, asset_hash(), g.challenges, r.log);
-    s.end_session(sid, "finished");
+    s.end_session(sid, telemetry::SessionEnd::Finished);
     return r;
 }
 

@@ -368,7 +368,7 @@ TEST_CASE("study --pack plays the pack's levels in order and reports deaths by p
     const telemetry::Pack pack = telemetry::read_pack(pack_file);
     const std::string db = file("study.db");
     const test::ProcessResult r =
-        lab("study --players 3 --seed 2 --threads 2 --json --pack " + pack_file + " --db " + db);
+        lab("simulate-study --players 3 --seed 2 --threads 2 --json --pack " + pack_file + " --db " + db);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const nlohmann::json j = nlohmann::json::parse(r.out);
@@ -407,9 +407,9 @@ TEST_CASE("study --pack plays the pack's levels in order and reports deaths by p
     // A pack that is not there, and --levels with --pack: refused before the database is made.
     const std::string none = file("never.db");
     const test::ProcessResult missing =
-        lab("study --players 1 --pack " + file("nope.json") + " --db " + none);
+        lab("simulate-study --players 1 --pack " + file("nope.json") + " --db " + none);
     CHECK(missing.exit_code != 0);
     CHECK(missing.err.find("nope.json") != std::string::npos);
-    CHECK(lab("study --players 1 --levels 2 --pack " + pack_file + " --db " + none).exit_code != 0);
+    CHECK(lab("simulate-study --players 1 --levels 2 --pack " + pack_file + " --db " + none).exit_code != 0);
     CHECK_FALSE(fs::exists(none));
 }

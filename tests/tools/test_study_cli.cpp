@@ -61,10 +61,12 @@ TEST_CASE("study records replay-exact sessions, deterministic across runs and th
     fs::create_directories(dir);
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();
     std::string out;
-    REQUIRE_MESSAGE(run("study --players 1 --levels 1 --seed 5 --threads 1 --db " + a, out) == 0, out);
+    REQUIRE_MESSAGE(run("simulate-study --players 1 --levels 1 --seed 5 --threads 1 --db " + a, out) == 0,
+                    out);
     CHECK(out.find("replay --verify: 3/3 levels exact") != std::string::npos);
     CHECK(out.find("number of levels:        1") != std::string::npos);
-    REQUIRE_MESSAGE(run("study --players 1 --levels 1 --seed 5 --threads 2 --db " + b, out) == 0, out);
+    REQUIRE_MESSAGE(run("simulate-study --players 1 --levels 1 --seed 5 --threads 2 --db " + b, out) == 0,
+                    out);
     const auto ca = content(a), cb = content(b);
     REQUIRE(ca.size() == 3);
     CHECK(ca == cb);
@@ -74,7 +76,7 @@ TEST_CASE("study records replay-exact sessions, deterministic across runs and th
 
 TEST_CASE("study rejects a missing database argument and an unknown mode") {
     std::string out;
-    CHECK(run("study --players 1", out) != 0);
-    CHECK(run("study --players 1 --db /tmp/x.db --mode nonsense", out) != 0);
+    CHECK(run("simulate-study --players 1", out) != 0);
+    CHECK(run("simulate-study --players 1 --db /tmp/x.db --mode nonsense", out) != 0);
     CHECK(out.find("not available") != std::string::npos);
 }

@@ -92,7 +92,7 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
         shape.level_index = r.level_index;
         s.shapes.push_back(shape);
     }
-    if (const std::string err = analysis::validate_adaptive_settings(s); !err.empty())
+    if (const std::string err = analysis::adaptive_settings_problem(s); !err.empty())
         throw LabError("adaptive-sim: " + err);
     if (s.last_seed - s.first_seed + 1 < static_cast<std::uint64_t>(r.levels))
         throw LabError("--seeds " + r.seeds + ": fewer candidate seeds than --levels " +

@@ -129,7 +129,7 @@ Plan make_plan(const Options& o) {
     plan.shape.rooms_h = rooms.h;
     plan.shape.room_w = room.w;
     plan.shape.room_h = room.h;
-    if (const std::string err = validate_params(plan.shape); !err.empty()) throw LabError(err);
+    if (const std::string err = params_problem(plan.shape); !err.empty()) throw LabError(err);
     plan.indices = parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     if (o.db.empty()) throw LabError("--db FILE is required");
     if (o.batch < 1) throw LabError("bad --batch '" + std::to_string(o.batch) + "': expected 1 or more");

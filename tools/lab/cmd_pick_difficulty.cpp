@@ -81,8 +81,8 @@ Model load_model(const std::string& path) {
 
 /// --curve: a named curve or the targets of a file.
 struct CurveSpec {
-    std::string kind;             ///< rising, flat or file
-    std::vector<double> targets;  ///< file only
+    std::optional<analysis::CurveShape> shape;  ///< a named curve; empty: the targets of a file
+    std::vector<double> targets;                ///< file only
     analysis::RisingCurveSettings rising;
 };
 
@@ -102,8 +102,7 @@ std::vector<double> read_curve_file(const std::string& path) {
 
 CurveSpec parse_curve(const Options& o) {
     CurveSpec c;
-    if (o.curve == "rising" || o.curve == "flat") {
-        c.kind = o.curve;
+    if ((c.shape = analysis::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
         if (!o.quantiles.empty()) {
             const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
@@ -113,15 +112,13 @@ CurveSpec parse_curve(const Options& o) {
             c.rising.low_quantile = q.first;
             c.rising.high_quantile = q.last;
         }
-        if (o.spacing != "hazard" && o.spacing != "difficulty")
-            throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
-        c.rising.spacing =
-            o.spacing == "hazard" ? analysis::CurveSpacing::Hazard : analysis::CurveSpacing::Difficulty;
+        const std::optional<analysis::CurveSpacing> spacing = analysis::parse_curve_spacing(o.spacing);
+        if (!spacing) throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
+        c.rising.spacing = *spacing;
         return c;
     }
     if (!std::filesystem::is_regular_file(o.curve))
         throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
-    c.kind = "file";
     c.targets = read_curve_file(o.curve);
     if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
         throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +
@@ -157,7 +154,7 @@ std::vector<GenParams> seed_shapes(const Options& o) {
         for (const Size room : parse_size_list(o.room_size.empty() ? "11x7" : o.room_size, "--room-size")) {
             GenParams shape = base;
             shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
-            if (const std::string err = validate_params(shape); !err.empty())
+            if (const std::string err = params_problem(shape); !err.empty())
                 throw LabError("--rooms " + size_text(rooms.w, rooms.h) + " --room-size " +
                                size_text(room.w, room.h) + ": " + err);
             shapes.push_back(shape);
@@ -212,8 +209,7 @@ CandidateSet catalog_candidates(const Options& o, const Model& m) {
 
 std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::PredictedLevel>& list,
                                 int count) {
-    if (c.kind == "file") return c.targets;
-    return analysis::named_curve_targets(c.kind, list, count, c.rising);
+    return c.shape ? analysis::named_curve_targets(*c.shape, list, count, c.rising) : c.targets;
 }
 
 /// --playtest-group: a skill group a panel can be drawn from.
@@ -352,13 +348,15 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
                            const Choice& choice) {
     const std::vector<double>& targets = choice.targets;
     const analysis::CurvePick& pick = choice.pick;
-    nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
-    if (curve.kind == "rising") {
+    // "kind": rising, flat or file, as --curve names it.
+    const std::string kind = curve.shape ? std::string(analysis::curve_shape_name(*curve.shape)) : "file";
+    nlohmann::json c = {{"kind", kind}, {"targets", targets}};
+    if (curve.shape == analysis::CurveShape::Rising) {
         c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
-        c["spacing"] = curve.rising.spacing == analysis::CurveSpacing::Hazard ? "hazard" : "difficulty";
+        c["spacing"] = analysis::curve_spacing_name(curve.rising.spacing);
     }
-    if (curve.kind == "flat") c["quantile"] = 0.5;
-    if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
+    if (curve.shape == analysis::CurveShape::Flat) c["quantile"] = 0.5;
+    if (!curve.shape) c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
         const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
@@ -434,7 +432,7 @@ void run(const Options& o) {
     const CurveSpec curve = parse_curve(o);
     if (o.out.empty()) throw LabError("--out FILE is required");
     const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
-    const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
+    const int count = curve.shape ? o.count : static_cast<int>(curve.targets.size());
     const Choice choice = choose(o, curve, set, count);
     const nlohmann::json result = result_json(o, m, curve, set, choice);
     write_chosen_pack(o, set, choice, result);

@@ -164,7 +164,7 @@ std::vector<std::int64_t> record(const std::shared_ptr<telemetry::Store>& store,
         rec->finish(done ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Skipped, sim);
         ids.push_back(rec->level_id());
     }
-    session.end("finished");
+    session.end(telemetry::SessionEnd::Finished);
     // The synthetic skill, for analyses by skill group (thesis 5.4); humans have none.
     telemetry::Statement st(store->db(), "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
     st.bind(1, "synthetic_skill:" + pid).bind(2, bot::describe(p.skill)).run();

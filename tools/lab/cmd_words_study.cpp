@@ -130,7 +130,7 @@ RecordedWords record_players(const StudyRequest& req, const std::vector<SimPlaye
             r.words += pl.words;
             r.challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
         }
-        store.end_session(sid, "finished");
+        store.end_session(sid, telemetry::SessionEnd::Finished);
     }
     return r;
 }
