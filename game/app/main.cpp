@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     o.words_builder = cli.count("--words-builder") > 0;
-    if (cli.count("--study") > 0)  // docs/game.md "Renamed flags"
+    if (cli.count("--study") > 0)  // docs/studies.md "Renamed commands and options"
         std::fprintf(stderr, "sawtooth: --study is deprecated; use --thesis-session\n");
     try {
         return sawtooth::app::run(o);

@@ -1,4 +1,4 @@
-// `sawtooth-lab study --mode words`, `replay --verify` on word levels, `words analyze-study`
+// `sawtooth-lab simulate-study --mode words`, `replay --verify` on word levels, `words analyze-study`
 // and the word part of `report`, driven as a user would (issue 8 items 7, 8, 9).
 #include <doctest/doctest.h>
 
@@ -62,7 +62,7 @@ fs::path fresh_dir(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("study --mode words: verified recordings, same content for a seed across thread counts") {
+TEST_CASE("simulate-study --mode words: verified recordings, same content for a seed across thread counts") {
     const fs::path dir = fresh_dir("det");
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();
     ProcessResult r =
