@@ -4,7 +4,7 @@
 #include "gen/error.hpp"
 #include "gen/words/state_space.hpp"
 #include "telemetry/analysis/statistics.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <Eigen/Dense>
 

@@ -2,7 +2,7 @@
 // name parses back to it, and any other text (another case, padding, an empty string) is
 // refused, so a stored or typed kind is never silently taken for another.
 #include "telemetry/analysis/difficulty_curve.hpp"
-#include "telemetry/events.hpp"
+#include "telemetry/store/events.hpp"
 
 #include <doctest/doctest.h>
 

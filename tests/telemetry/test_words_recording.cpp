@@ -10,7 +10,7 @@
 #include "game/words/simulated_player.hpp"
 #include "gen/error.hpp"
 #include "telemetry/analysis/words_study.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <filesystem>
 #include <string>

@@ -3,7 +3,7 @@
 // stderr, "<program>: <old> is deprecated; use <new>"; the new names print no such line.
 // And the one way to fail (docs/architecture.md "Errors"): an error made deep in a library
 // reaches each program's main as one line "<program>: <message>" with exit code 1.
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
