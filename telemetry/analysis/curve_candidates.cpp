@@ -141,11 +141,11 @@ std::vector<CurveCandidate> curve_groups(const std::vector<PredictedLevel>& list
     return out;
 }
 
-std::vector<double> named_curve_targets(CurveShape shape, const std::vector<PredictedLevel>& list, int count,
-                                        const RisingCurveSettings& rising) {
+std::vector<double> named_curve_targets(telemetry::CurveShape shape, const std::vector<PredictedLevel>& list,
+                                        int count, const RisingCurveSettings& rising) {
     std::vector<double> d;
     for (const PredictedLevel& x : list) d.push_back(x.difficulty);
-    return shape == CurveShape::Rising ? rising_curve(d, count, rising) : flat_curve(d, count);
+    return shape == telemetry::CurveShape::Rising ? rising_curve(d, count, rising) : flat_curve(d, count);
 }
 
 }  // namespace sawtooth::analysis

@@ -12,6 +12,7 @@
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/curation/pack.hpp"
+#include "telemetry/study/curve_shape.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -66,7 +67,7 @@ CurveCandidates catalog_curve_candidates(const std::string& file, const Challeng
 std::vector<CurveCandidate> curve_groups(const std::vector<PredictedLevel>& list);
 
 /// `count` targets of the named curve over the candidates' difficulties (`list` non-empty).
-std::vector<double> named_curve_targets(CurveShape shape, const std::vector<PredictedLevel>& list, int count,
-                                        const RisingCurveSettings& rising = {});
+std::vector<double> named_curve_targets(telemetry::CurveShape shape, const std::vector<PredictedLevel>& list,
+                                        int count, const RisingCurveSettings& rising = {});
 
 }  // namespace sawtooth::analysis

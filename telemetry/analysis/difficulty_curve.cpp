@@ -14,8 +14,6 @@ namespace sawtooth::analysis {
 namespace {
 
 constexpr std::array<std::string_view, 2> kCurveSpacingNames = {"hazard", "difficulty"};
-constexpr std::array<std::string_view, 2> kCurveShapeNames = {"rising", "flat"};
-
 // The enum value whose name is `name` (enum values count 0, 1, ... as the names).
 template <class Enum, std::size_t N>
 std::optional<Enum> parse_name(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -306,14 +304,6 @@ CurvePick pick_errors(const std::vector<CurveCandidate>& candidates, const std::
     pick.met = pick.max_error <= settings.tolerance;
     pick.best_max_error = pick.max_error;
     return pick;
-}
-
-std::string_view curve_shape_name(CurveShape shape) {
-    return kCurveShapeNames[static_cast<std::size_t>(shape)];
-}
-
-std::optional<CurveShape> parse_curve_shape(std::string_view name) {
-    return parse_name<CurveShape>(kCurveShapeNames, name);
 }
 
 std::string_view curve_spacing_name(CurveSpacing spacing) {

@@ -47,13 +47,6 @@ std::string_view curve_spacing_name(CurveSpacing spacing);
 /// Inverse of curve_spacing_name; std::nullopt for any other text.
 std::optional<CurveSpacing> parse_curve_spacing(std::string_view name);
 
-/// A curve given by name (protocol files, `pick-difficulty --curve`): rising_curve or flat_curve.
-enum class CurveShape { Rising, Flat };
-/// "rising", "flat": the names files and options use.
-std::string_view curve_shape_name(CurveShape shape);
-/// Inverse of curve_shape_name; std::nullopt for any other text.
-std::optional<CurveShape> parse_curve_shape(std::string_view name);
-
 /// Where a rising curve starts and ends, as quantiles of the candidates' difficulty, and
 /// how it is spaced between them. 0.05 .. 0.95: each end keeps a twentieth of the
 /// candidates beyond it, so the first and last positions still choose among many levels

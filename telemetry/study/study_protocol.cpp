@@ -123,7 +123,7 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField curve = f.at("curve");
     if (curve.value().is_string()) {
-        out.curve_shape = analysis::parse_curve_shape(curve.string());
+        out.curve_shape = parse_curve_shape(curve.string());
         if (!out.curve_shape) curve.fail("expected \"rising\", \"flat\" or an array of target difficulties");
     } else {
         curve.expect_array();

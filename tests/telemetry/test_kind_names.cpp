@@ -3,6 +3,7 @@
 // refused, so a stored or typed kind is never silently taken for another.
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/store/events.hpp"
+#include "telemetry/study/curve_shape.hpp"
 
 #include <doctest/doctest.h>
 
@@ -32,11 +33,11 @@ void check_names(std::initializer_list<Enum> values, Name name, Parse parse) {
 }  // namespace
 
 TEST_CASE("curve shapes: rising and flat") {
-    using analysis::CurveShape;
-    CHECK(analysis::curve_shape_name(CurveShape::Rising) == "rising");
-    CHECK(analysis::curve_shape_name(CurveShape::Flat) == "flat");
-    check_names({CurveShape::Rising, CurveShape::Flat}, analysis::curve_shape_name,
-                analysis::parse_curve_shape);
+    using telemetry::CurveShape;
+    CHECK(telemetry::curve_shape_name(CurveShape::Rising) == "rising");
+    CHECK(telemetry::curve_shape_name(CurveShape::Flat) == "flat");
+    check_names({CurveShape::Rising, CurveShape::Flat}, telemetry::curve_shape_name,
+                telemetry::parse_curve_shape);
 }
 
 TEST_CASE("curve spacings: hazard and difficulty") {

@@ -81,8 +81,8 @@ Model load_model(const std::string& path) {
 
 /// --curve: a named curve or the targets of a file.
 struct CurveSpec {
-    std::optional<analysis::CurveShape> shape;  ///< a named curve; empty: the targets of a file
-    std::vector<double> targets;                ///< file only
+    std::optional<telemetry::CurveShape> shape;  ///< a named curve; empty: the targets of a file
+    std::vector<double> targets;                 ///< file only
     analysis::RisingCurveSettings rising;
 };
 
@@ -102,7 +102,7 @@ std::vector<double> read_curve_file(const std::string& path) {
 
 CurveSpec parse_curve(const Options& o) {
     CurveSpec c;
-    if ((c.shape = analysis::parse_curve_shape(o.curve))) {
+    if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
         if (!o.quantiles.empty()) {
             const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
@@ -349,13 +349,13 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
     const std::vector<double>& targets = choice.targets;
     const analysis::CurvePick& pick = choice.pick;
     // "kind": rising, flat or file, as --curve names it.
-    const std::string kind = curve.shape ? std::string(analysis::curve_shape_name(*curve.shape)) : "file";
+    const std::string kind = curve.shape ? std::string(telemetry::curve_shape_name(*curve.shape)) : "file";
     nlohmann::json c = {{"kind", kind}, {"targets", targets}};
-    if (curve.shape == analysis::CurveShape::Rising) {
+    if (curve.shape == telemetry::CurveShape::Rising) {
         c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
         c["spacing"] = analysis::curve_spacing_name(curve.rising.spacing);
     }
-    if (curve.shape == analysis::CurveShape::Flat) c["quantile"] = 0.5;
+    if (curve.shape == telemetry::CurveShape::Flat) c["quantile"] = 0.5;
     if (!curve.shape) c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {

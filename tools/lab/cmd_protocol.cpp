@@ -46,7 +46,7 @@ std::string levels_text(const telemetry::StudyProtocol& p, const telemetry::Cond
             break;
         case telemetry::ConditionKind::Curve:
             out += " " +
-                   (l.curve_shape ? std::string(analysis::curve_shape_name(*l.curve_shape))
+                   (l.curve_shape ? std::string(telemetry::curve_shape_name(*l.curve_shape))
                                   : "of " + std::to_string(l.curve.size()) + " points") +
                    model_text(p, c);
             break;
