@@ -1,4 +1,5 @@
 #include "telemetry/recording/words_recording.hpp"
+#include "gen/error.hpp"
 #include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
@@ -127,8 +128,7 @@ std::string word_params_json(const w::LevelParams& params, std::uint64_t dict_ha
 WordLevelSource word_level_source(const w::ModeLevel& level, std::uint64_t dict_hash,
                                   std::uint32_t start_tick, const w::LevelPlaySettings& settings) {
     if (level.mode == w::Mode::Custom)
-        throw std::invalid_argument(
-            "a custom level is stored with custom_word_level_source (its challenges)");
+        throw Error("a custom level is stored with custom_word_level_source (its challenges)");
     WordLevelSource s;
     s.mode = w::mode_name(level.mode);
     s.level_number = level.level;

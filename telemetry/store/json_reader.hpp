@@ -7,6 +7,7 @@
 // decide what a missing optional field means: that stays with each reader.
 
 #include <nlohmann/json.hpp>
+#include "gen/error.hpp"
 
 #include <cstdint>
 #include <initializer_list>
@@ -17,9 +18,9 @@
 namespace sawtooth::telemetry {
 
 /// A field of the wrong type, out of its range or missing; what() is one line.
-class JsonFieldError : public std::runtime_error {
+class JsonFieldError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// "a number", "a string", "an object", ... for messages.

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "gen/error.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -17,9 +18,9 @@ struct sqlite3_stmt;
 namespace sawtooth::telemetry {
 
 /// A storage failure; what() is one line, fit for "sawtooth-lab: <what>".
-class StoreError : public std::runtime_error {
+class StoreError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 class Database;

@@ -438,9 +438,9 @@ std::int64_t Store::begin_session(const std::string& participant_id, std::string
     return m_db->last_insert_id();
 }
 
-void Store::end_session(std::int64_t session_id, std::string_view reason) {
+void Store::end_session(std::int64_t session_id, SessionEnd end) {
     Statement st(*m_db, "UPDATE sessions SET ended_utc = ?, end_reason = ? WHERE session_id = ?");
-    st.bind(1, utc_now()).bind(2, reason).bind(3, session_id).run();
+    st.bind(1, utc_now()).bind(2, session_end_name(end)).bind(3, session_id).run();
 }
 
 // ---- levels ----

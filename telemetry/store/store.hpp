@@ -211,8 +211,8 @@ public:
     /// session_id.
     std::int64_t begin_session(const std::string& participant_id, std::string_view mode,
                                const std::optional<SessionProtocol>& protocol = std::nullopt);
-    /// Marks a session ended (`reason`: "finished", "quit", ...).
-    void end_session(std::int64_t session_id, std::string_view reason);
+    /// Marks a session ended (end_reason: session_end_name(end)).
+    void end_session(std::int64_t session_id, SessionEnd end);
 
     // ---- platformer levels ----
     /// Adds a levels row (level text, hash, params, build id) and returns level_id. `first`

@@ -100,7 +100,7 @@ void read_seed_levels(const JsonField& f, const ReadContext& ctx, ConditionLevel
         level.expect_only(
             {"seed", "layout", "rooms_w", "rooms_h", "room_w", "room_h", "level_index", "alpha"});
         const GenParams p = gen_params_from_json(level);
-        if (const std::string bad = validate_params(p); !bad.empty()) level.fail(bad);
+        if (const std::string bad = params_problem(p); !bad.empty()) level.fail(bad);
         if (ctx.settings.generate_levels) {
             const GeneratedLevel g = generate_level(p);
             if (!g.ok) level.fail("does not generate: " + g.error);
@@ -124,9 +124,8 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField curve = f.at("curve");
     if (curve.value().is_string()) {
-        out.curve_name = curve.string();
-        if (out.curve_name != "rising" && out.curve_name != "flat")
-            curve.fail("expected \"rising\", \"flat\" or an array of target difficulties");
+        out.curve_shape = parse_curve_shape(curve.string());
+        if (!out.curve_shape) curve.fail("expected \"rising\", \"flat\" or an array of target difficulties");
     } else {
         curve.expect_array();
         for (std::size_t i = 0; i < curve.value().size(); ++i) out.curve.push_back(curve.at(i).number());

@@ -127,7 +127,7 @@ TEST_CASE("curve and adaptive conditions are parsed and checked") {
     REQUIRE(p.conditions.size() == 3);
     const ConditionLevels& c = p.conditions[1].levels;
     CHECK(c.kind == ConditionKind::Curve);
-    CHECK(c.curve_name == "rising");
+    CHECK(c.curve_shape == telemetry::CurveShape::Rising);
     CHECK(c.count == 5);
     CHECK(c.model_file == (scratch() / "model.json").string());
     REQUIRE(c.seed_range);

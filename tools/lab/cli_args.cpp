@@ -138,7 +138,7 @@ GenParams parse_level_args(const LevelArgs& args) {
     p.room_h = room.h;
     p.level_index = args.level_index;
     p.alpha = args.alpha;
-    if (const std::string err = validate_params(p); !err.empty()) throw LabError(err);
+    if (const std::string err = params_problem(p); !err.empty()) throw LabError(err);
     return p;
 }
 

@@ -120,11 +120,7 @@ void plan_seeds(const Options& o, Plan& plan) {
 
 void plan_model(const Options& o, Plan& plan) {
     if (o.model.empty()) return;
-    try {
-        plan.model = analysis::load_model(o.model);
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
+    plan.model = analysis::load_model(o.model);
     const analysis::Coefficients& c = plan.model->linear;
     plan.model_hash = telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
 }
@@ -140,7 +136,7 @@ Plan make_plan(const Options& o) {
     plan.shape.rooms_h = rooms.h;
     plan.shape.room_w = room.w;
     plan.shape.room_h = room.h;
-    if (const std::string err = validate_params(plan.shape); !err.empty()) throw LabError(err);
+    if (const std::string err = params_problem(plan.shape); !err.empty()) throw LabError(err);
     plan.indices = parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     if (o.db.empty()) throw LabError("--db FILE is required");
     if (o.batch < 1) throw LabError("bad --batch '" + std::to_string(o.batch) + "': expected 1 or more");
@@ -246,14 +242,9 @@ std::uint64_t stored_jobs(const Plan& plan, const telemetry::CatalogDone& done) 
 
 void run(const Options& o) {
     const Plan plan = make_plan(o);  // every argument checked before the file is touched
-    std::optional<telemetry::Catalog> cat;
-    telemetry::CatalogDone done;
-    try {
-        cat.emplace(telemetry::Catalog::open(o.db));
-        done = cat->done(plan.shape, telemetry::CatalogNeeds{plan.model_hash, plan.prove});
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    telemetry::Catalog cat = telemetry::Catalog::open(o.db);
+    const telemetry::CatalogDone done =
+        cat.done(plan.shape, telemetry::CatalogNeeds{plan.model_hash, plan.prove});
     const std::uint64_t stored = stored_jobs(plan, done);
     const auto t0 = std::chrono::steady_clock::now();
     RowQueue queue;
@@ -264,11 +255,11 @@ void run(const Options& o) {
     for (int i = 0; i < plan.threads; ++i) pool.emplace_back([&] { work(plan, done, next, queue); });
     std::size_t written = 0;
     try {
-        written = write_rows(plan, *cat, queue, progress);
-    } catch (const telemetry::StoreError& e) {
+        written = write_rows(plan, cat, queue, progress);
+    } catch (const telemetry::StoreError&) {  // the workers stop before the error leaves
         next = plan.jobs();
         for (std::thread& t : pool) t.join();
-        throw LabError(e.what());
+        throw;
     }
     for (std::thread& t : pool) t.join();
     progress.finish();
@@ -281,11 +272,7 @@ void run(const Options& o) {
 
 void run_merge(const MergeOptions& o) {
     telemetry::MergeCounts c;
-    try {
-        c = telemetry::merge_catalogs(o.out, o.inputs);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    c = telemetry::merge_catalogs(o.out, o.inputs);
     std::printf("merged %zu catalogues into %s: %lld rows added, %lld already there\n", o.inputs.size(),
                 o.out.c_str(), static_cast<long long>(c.added), static_cast<long long>(c.identical));
 }

@@ -201,15 +201,11 @@ void run_fit(const FitOptions& o) {
     std::vector<RatedLevel> rated;
     std::vector<Observation> obs;
     Counts counts;
-    try {
-        rated = read_ratings(o.ratings, o.target);
-        telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
-        // Said as it is: "0 rated levels found" would send the user to rate more levels.
-        if (cat.count() == 0) throw LabError("catalogue '" + o.catalog + "' holds no level");
-        obs = match_catalogue(rated, cat, predictors, counts);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    rated = read_ratings(o.ratings, o.target);
+    telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
+    // Said as it is: "0 rated levels found" would send the user to rate more levels.
+    if (cat.count() == 0) throw LabError("catalogue '" + o.catalog + "' holds no level");
+    obs = match_catalogue(rated, cat, predictors, counts);
     if (obs.size() < predictors.size() + 2)
         throw LabError(std::to_string(obs.size()) + " rated levels found in the catalogue (" +
                        std::to_string(rated.size()) + " rated), fewer than predictors + 2 = " +
@@ -221,11 +217,7 @@ void run_fit(const FitOptions& o) {
         y.push_back(ob.mean);
     }
     analysis::MultipleRegression r;
-    try {
-        r = analysis::fit_ols(x, y, predictors);
-    } catch (const analysis::RegressionError& e) {
-        throw LabError(e.what());
-    }
+    r = analysis::fit_ols(x, y, predictors);
     if (!o.csv.empty()) write_file(o.csv, design_csv(obs, predictors, o.target));
     write_file(o.out, formula_json(o, r, counts, rated.size()).dump(2) + "\n");
     std::printf("%s = ", ("mean " + o.target).c_str());

@@ -145,21 +145,13 @@ void register_participant(CLI::App& app) {
     exp->add_option("--out", args->out, "write to this file (default: stdout)");
     exp->callback([args] {
         telemetry::Store store = open_store_read_only(args->db);
-        nlohmann::json j;
-        try {
-            j = store.export_participant(args->id);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        const nlohmann::json j = store.export_participant(args->id);
         if (args->out.empty()) {
             std::printf("%s\n", j.dump(1).c_str());
             return;
         }
-        try {  // written aside and renamed: --out never names a partial export
-            telemetry::write_file_atomically(args->out, j.dump(1) + "\n");
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        // written aside and renamed: --out never names a partial export
+        telemetry::write_file_atomically(args->out, j.dump(1) + "\n");
         std::printf("wrote %s\n", args->out.c_str());
     });
 
@@ -174,11 +166,7 @@ void register_participant(CLI::App& app) {
         if (!open_store_read_only(args->db).has_participant(args->id))
             throw LabError("no participant '" + args->id + "' in '" + db_path(args->db) + "'");
         telemetry::Store store = open_store(args->db);
-        try {
-            store.delete_participant(args->id);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        store.delete_participant(args->id);
         std::printf("deleted %s\n", args->id.c_str());
     });
 

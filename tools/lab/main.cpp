@@ -1,4 +1,5 @@
 // sawtooth-lab: headless research command line (generation, replay, models, benchmarks).
+#include "gen/error.hpp"
 #include "gen/printable.hpp"
 #include "tools/lab/commands.hpp"
 
@@ -124,10 +125,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "sawtooth-lab: %s\n",
                      sawtooth::one_line(unknown.empty() ? e.what() : unknown).c_str());
         return 2;
-    } catch (const sawtooth::lab::LabError& e) {
-        std::fprintf(stderr, "sawtooth-lab: %s\n", sawtooth::one_line(e.what()).c_str());
+    } catch (const sawtooth::Error& e) {  // every user error (docs/architecture.md "Errors")
+        std::fprintf(stderr, "sawtooth-lab: %s\n", e.what());
         return 1;
-    } catch (const std::exception& e) {
+    } catch (const std::exception& e) {  // a library's own exception: a bug to report
         std::fprintf(stderr, "sawtooth-lab: error: %s\n", sawtooth::one_line(e.what()).c_str());
         return 1;
     }

@@ -86,7 +86,7 @@ bool params_from_meta(const Level& level, GenParams& p) {
     if (!index || !alpha) return false;
     p.level_index = *index;
     p.alpha = *alpha;
-    return validate_params(p).empty();
+    return params_problem(p).empty();
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "game/app/words/words_context.hpp"
+#include "gen/error.hpp"
 #include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
@@ -130,15 +131,14 @@ std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_p
                                                  const std::string& progress_path, const std::string& today) {
     std::string text;
     if (!std::filesystem::is_regular_file(dictionary_path) || !read_file(dictionary_path, text))
-        throw std::runtime_error("cannot read word list '" + dictionary_path + "'");
+        throw Error("cannot read word list '" + dictionary_path + "'");
     auto ctx = std::make_unique<WordsContext>();
     try {
         ctx->dictionary = words::Dictionary::parse_tsv(text);
-    } catch (const std::invalid_argument& e) {
-        throw std::runtime_error(dictionary_path + ": " + e.what());
+    } catch (const Error& e) {
+        throw Error(dictionary_path + ": " + e.what());
     }
-    if (ctx->dictionary.size() == 0)
-        throw std::runtime_error("word list '" + dictionary_path + "' holds no usable words");
+    if (ctx->dictionary.size() == 0) throw Error("word list '" + dictionary_path + "' holds no usable words");
     ctx->dictionary_hash = telemetry::dictionary_text_hash(text);
     ctx->dictionary_path = dictionary_path;
     ctx->progress_path = progress_path;
