@@ -7,8 +7,8 @@
 #include "gen/printable.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
-#include "telemetry/store/build_info.hpp"
 #include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/build_info.hpp"
 #include "telemetry/store/store.hpp"
 
 namespace sawtooth::telemetry {

@@ -1,8 +1,8 @@
 #include "game/app/recording/recording.hpp"
 #include "gen/printable.hpp"
 
-#include "game/app/shell/app.hpp"
 #include "game/app/recording/recording_options.hpp"
+#include "game/app/shell/app.hpp"
 
 #include <CLI/CLI.hpp>
 

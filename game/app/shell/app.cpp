@@ -9,25 +9,26 @@
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/widgets/difficulty_overlay.hpp"
-#include "game/app/editor/editor_screen.hpp"
 #include "game/app/core/level_source.hpp"
-#include "game/app/shell/main_loop.hpp"
-#include "game/app/screens/pack_screen.hpp"
-#include "game/app/screens/platformer_screen.hpp"
-#include "game/app/study/protocol_run.hpp"
-#include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/scripted_input.hpp"
 #include "game/app/core/settings.hpp"
-#include "game/app/widgets/sound_bank.hpp"
-#include "game/app/study/study_session.hpp"
+#include "game/app/editor/editor_screen.hpp"
+#include "game/app/recording/recording.hpp"
+#include "game/app/screens/pack_screen.hpp"
+#include "game/app/screens/platformer_screen.hpp"
+#include "game/app/screens/rating_screen.hpp"
 #include "game/app/screens/title_screen.hpp"
+#include "game/app/shell/main_loop.hpp"
+#include "game/app/study/protocol_run.hpp"
+#include "game/app/study/study_session.hpp"
+#include "game/app/widgets/difficulty_overlay.hpp"
+#include "game/app/widgets/sound_bank.hpp"
 #include "game/app/words/words_builder_screen.hpp"
 #include "game/app/words/words_context.hpp"
 #include "game/app/words/words_level_screen.hpp"
 #include "game/app/words/words_menu_screen.hpp"
+#include "game/flows/protocol_plan.hpp"
 #include "gen/level.hpp"
 #include "gen/words/level_table.hpp"
 
@@ -129,7 +130,7 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
         fail(e.what());
         return 1;
     }
-    if (const std::string err = prepare_protocol(*plan.protocol); !err.empty()) {
+    if (const std::string err = flows::prepare_protocol(*plan.protocol); !err.empty()) {
         fail(err);
         return 1;
     }

@@ -3,9 +3,9 @@
 
 #include "game/app/core/settings.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/recording/words_recording.hpp"
 #include "telemetry/store/json_reader.hpp"
 #include "telemetry/store/store.hpp"
-#include "telemetry/recording/words_recording.hpp"
 
 #include <nlohmann/json.hpp>
 
