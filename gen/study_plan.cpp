@@ -34,7 +34,7 @@ StudyLevel draw_study_level(std::uint64_t session_seed, int k, const StudyLevelS
     out.params = study_level_params(session_seed, k, shape);
     for (int attempt = 0; attempt < kStudySeedTries; ++attempt) {
         if (attempt > 0) out.params.seed = mixed(out.params.seed);
-        if (std::string bad = validate_params(out.params); !bad.empty()) {
+        if (std::string bad = params_problem(out.params); !bad.empty()) {
             out.error = std::move(bad);
             return out;
         }
@@ -43,7 +43,7 @@ StudyLevel draw_study_level(std::uint64_t session_seed, int k, const StudyLevelS
             out.error = "seed " + std::to_string(out.params.seed) + " did not generate: " + g.error;
             continue;
         }
-        if (std::string bad = validate_level(g.level); !bad.empty()) {
+        if (std::string bad = level_problem(g.level); !bad.empty()) {
             out.error = "seed " + std::to_string(out.params.seed) + " generated an invalid level: " + bad;
             continue;
         }

@@ -3,7 +3,7 @@
 // tutorials, ten generated linear-layout levels whose seeds are derived from one session
 // seed and whose trap timing follows the level index 1..10. One copy, shared by the game's
 // study session (game/app/study/study_session.hpp) and the simulated study
-// (`sawtooth-lab study`), so a session seed names the same levels in both.
+// (`sawtooth-lab simulate-study`), so a session seed names the same levels in both.
 // A seed whose level does not generate (or generates an invalid level) is replaced by the
 // next seed derived from it, up to kStudySeedTries seeds. Does not: read files (it names the
 // tutorial files), or play levels.

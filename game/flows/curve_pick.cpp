@@ -1,5 +1,6 @@
 #include "game/flows/curve_pick.hpp"
 
+#include "gen/error.hpp"
 #include "telemetry/curation/pack.hpp"
 
 #include <string>
@@ -8,22 +9,15 @@ namespace sawtooth::flows {
 
 namespace {
 
-/// `e`'s message after "<setting>: ".
-analysis::CurveError about(const std::string& setting, const analysis::CurveError& e) {
-    return analysis::CurveError(setting + ": " + e.what());
-}
-
 /// Every position's shortlist played by the panel, and each position's choice among it.
 PlaytestOutcome run_playtest(const std::vector<analysis::PredictedLevel>& candidates,
                              const std::vector<analysis::CurveCandidate>& groups,
                              const std::vector<double>& targets, const CurvePickRequest& request,
                              const analysis::ForEach& for_each) {
     PlaytestOutcome out;
-    try {
-        out.shortlists = analysis::curve_shortlists(groups, targets, request.shortlist, request.tolerance);
-    } catch (const analysis::CurveError& e) {
-        throw about("shortlist " + std::to_string(request.shortlist), e);
-    }
+    out.shortlists = with_context(
+        request.setting_prefix + "shortlist " + std::to_string(request.shortlist),
+        [&] { return analysis::curve_shortlists(groups, targets, request.shortlist, request.tolerance); });
     std::vector<std::size_t> order;
     std::vector<Level> levels;
     for (const auto& list : out.shortlists)
@@ -40,11 +34,9 @@ PlaytestOutcome run_playtest(const std::vector<analysis::PredictedLevel>& candid
         out.played[order[k]] = results[k];
         deaths[order[k]] = results[k].mean_deaths;
     }
-    try {
-        out.pick = analysis::pick_by_playtest(groups, targets, out.shortlists, deaths);
-    } catch (const analysis::CurveError& e) {
-        throw about("playtest", e);
-    }
+    out.pick = with_context(request.setting_prefix + "playtest", [&] {
+        return analysis::pick_by_playtest(groups, targets, out.shortlists, deaths);
+    });
     return out;
 }
 
@@ -55,11 +47,8 @@ CurveChoice pick_curve_levels(const std::vector<analysis::PredictedLevel>& candi
                               const analysis::ForEach& for_each) {
     const std::vector<analysis::CurveCandidate> groups = analysis::curve_groups(candidates);
     CurveChoice c;
-    try {
-        c.pick = analysis::pick_for_curve(groups, targets, {request.tolerance});
-    } catch (const analysis::CurveError& e) {
-        throw about("count " + std::to_string(targets.size()), e);
-    }
+    c.pick = with_context(request.setting_prefix + "count " + std::to_string(targets.size()),
+                          [&] { return analysis::pick_for_curve(groups, targets, {request.tolerance}); });
     if (!c.pick.met || request.panel.players < 1) return c;
     c.playtest = run_playtest(candidates, groups, targets, request, for_each);
     c.pick = analysis::pick_errors(groups, targets, c.playtest->pick.chosen, {request.tolerance});

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sawtooth::flows {
@@ -24,7 +25,8 @@ namespace sawtooth::flows {
 struct CurvePickRequest {
     double tolerance = analysis::CurvePickSettings{}.tolerance;  ///< largest |difficulty - target|
     PlaytestPanel panel;                                         ///< panel.players 0: the model alone
-    int shortlist = 4;  ///< with a playtest: levels per position, nearest its target
+    int shortlist = 4;           ///< with a playtest: levels per position, nearest its target
+    std::string setting_prefix;  ///< put before a setting's name in messages ("--" on a command line)
 };
 
 /// What a playtest did: what it played, and the choice it made.
@@ -41,10 +43,10 @@ struct CurveChoice {
     std::optional<PlaytestOutcome> playtest;
 };
 
-/// Chooses among `candidates` for `targets`; plays spread by `for_each`. Throws
-/// analysis::CurveError whose message starts with the setting it concerns ("count 3: ...",
-/// "shortlist 2: ...", "playtest: ...") and telemetry::PackError when a shortlisted level no
-/// longer generates as recorded.
+/// Chooses among `candidates` for `targets`; plays spread by `for_each`. Throws an Error
+/// (gen/error.hpp) whose message starts with the setting it concerns ("count 3: ...",
+/// "shortlist 2: ...", "playtest: ...", after setting_prefix), and telemetry::PackError when
+/// a shortlisted level no longer generates as recorded.
 CurveChoice pick_curve_levels(const std::vector<analysis::PredictedLevel>& candidates,
                               const std::vector<double>& targets, const CurvePickRequest& request,
                               const analysis::ForEach& for_each = analysis::serial_for_each);

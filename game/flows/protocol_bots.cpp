@@ -60,7 +60,7 @@ public:
             tally.deaths += o.deaths;
             if (adaptive) adaptive->record_outcome(m_store->load_events(o.level_id));
         }
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
         ++result.sessions;
     }
 

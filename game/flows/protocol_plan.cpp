@@ -28,9 +28,8 @@ std::string pick_condition_levels(ConditionLevels& levels, const analysis::ForEa
                                                   for_each)
                 : analysis::catalog_curve_candidates(levels.catalog_file, model, for_each);
         const std::vector<double> targets =
-            levels.curve_name.empty()
-                ? levels.curve
-                : analysis::named_curve_targets(levels.curve_name, set.list, levels.count);
+            levels.curve_shape ? analysis::named_curve_targets(*levels.curve_shape, set.list, levels.count)
+                               : levels.curve;
         CurvePickRequest request;
         if (levels.playtest) {
             const std::optional<bot::SkillGroup> group = panel_group_named(levels.playtest->group);
@@ -64,7 +63,7 @@ std::string pick_condition_levels(ConditionLevels& levels, const analysis::ForEa
 // candidates are generated when a participant is assigned the condition.
 std::string check_adaptive(const ConditionLevels& levels) {
     const analysis::AdaptiveSettings settings = adaptive_settings(levels);
-    if (std::string err = analysis::validate_adaptive_settings(settings); !err.empty()) return err;
+    if (std::string err = analysis::adaptive_settings_problem(settings); !err.empty()) return err;
     try {
         analysis::load_pinned_model(settings.model, settings.model_hash);
     } catch (const analysis::ModelError& e) {

@@ -1,6 +1,6 @@
 #pragma once
 // The synthetic participants of the simulated studies and how they play and are recorded:
-// shared by `sawtooth-lab study`, `adaptive-sim`, the playtest panel (playtest.hpp) and the
+// shared by `sawtooth-lab simulate-study`, `adaptive-sim`, the playtest panel (playtest.hpp) and the
 // protocol run with synthetic players (protocol_bots.hpp), so all draw the same players from
 // the same seeds, run levels the same way and record them as the game records a person.
 // Does not: choose levels, or draw skills (game/bot/skill.hpp).

@@ -20,7 +20,7 @@ TEST_CASE("study level k has the study's shape and level index k") {
         CHECK(p.room_h == 7);
         CHECK(p.alpha == 0.25);
         CHECK(p.level_index == k);
-        CHECK(validate_params(p).empty());
+        CHECK(params_problem(p).empty());
     }
 }
 

@@ -114,7 +114,7 @@ TEST_CASE("protocol run records synthetic participants as the game records a pro
     REQUIRE(linear_orders.size() == 2);
     CHECK(linear_orders[0] != linear_orders[1]);
 
-    const auto status = lab("study-status --json --db " + db + " --study " + kExample);
+    const auto status = lab("study-status --json --db " + db + " --protocol " + kExample);
     REQUIRE(status.exit_code == 0);
     const auto j = nlohmann::json::parse(status.out);
     CHECK(j["conditions"][0]["finished"] == 2);

@@ -75,19 +75,15 @@ struct Model {
 
 Model load_model(const std::string& path) {
     Model m;
-    try {
-        m.model = analysis::load_model(path);
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
+    m.model = analysis::load_model(path);
     m.hash = analysis::challenge_model_hash(m.model);
     return m;
 }
 
 /// --curve: a named curve or the targets of a file.
 struct CurveSpec {
-    std::string kind;             ///< rising, flat or file
-    std::vector<double> targets;  ///< file only
+    std::optional<telemetry::CurveShape> shape;  ///< a named curve; empty: the targets of a file
+    std::vector<double> targets;                 ///< file only
     analysis::RisingCurveSettings rising;
 };
 
@@ -96,19 +92,18 @@ std::vector<double> read_curve_file(const std::string& path) {
     if (!f) throw LabError("cannot read curve file '" + path + "'");
     std::stringstream text;
     text << f.rdbuf();
+    nlohmann::json doc;
     try {
-        return analysis::curve_targets_from_json(nlohmann::json::parse(text.str()));
-    } catch (const nlohmann::json::parse_error&) {
+        doc = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error&) {  // the library's message names no file
         throw LabError(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
-    } catch (const analysis::CurveError& e) {
-        throw LabError(path + ": " + e.what());
     }
+    return with_context(path, [&] { return analysis::curve_targets_from_json(doc); });
 }
 
 CurveSpec parse_curve(const Options& o) {
     CurveSpec c;
-    if (o.curve == "rising" || o.curve == "flat") {
-        c.kind = o.curve;
+    if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
         if (!o.quantiles.empty()) {
             const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
@@ -118,15 +113,13 @@ CurveSpec parse_curve(const Options& o) {
             c.rising.low_quantile = q.first;
             c.rising.high_quantile = q.last;
         }
-        if (o.spacing != "hazard" && o.spacing != "difficulty")
-            throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
-        c.rising.spacing =
-            o.spacing == "hazard" ? analysis::CurveSpacing::Hazard : analysis::CurveSpacing::Difficulty;
+        const std::optional<analysis::CurveSpacing> spacing = analysis::parse_curve_spacing(o.spacing);
+        if (!spacing) throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
+        c.rising.spacing = *spacing;
         return c;
     }
     if (!std::filesystem::is_regular_file(o.curve))
         throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
-    c.kind = "file";
     c.targets = read_curve_file(o.curve);
     if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
         throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +
@@ -162,7 +155,7 @@ std::vector<GenParams> seed_shapes(const Options& o) {
         for (const Size room : parse_size_list(o.room_size.empty() ? "11x7" : o.room_size, "--room-size")) {
             GenParams shape = base;
             shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
-            if (const std::string err = validate_params(shape); !err.empty())
+            if (const std::string err = params_problem(shape); !err.empty())
                 throw LabError("--rooms " + size_text(rooms.w, rooms.h) + " --room-size " +
                                size_text(room.w, room.h) + ": " + err);
             shapes.push_back(shape);
@@ -179,12 +172,8 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     analysis::CurveCandidates c;
-    try {
-        c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
-                                            parallel_with_progress("predicting difficulty", o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
+                                        parallel_with_progress("predicting difficulty", o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     std::vector<std::string> rooms, room_sizes;
@@ -208,12 +197,8 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
 /// (the same model hash), else recomputed from the regenerated level (hash checked).
 CandidateSet catalog_candidates(const Options& o, const Model& m) {
     analysis::CurveCandidates c;
-    try {
-        c = analysis::catalog_curve_candidates(o.catalog, m.model,
-                                               parallel_with_progress("predicting difficulty", o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::catalog_curve_candidates(o.catalog, m.model,
+                                           parallel_with_progress("predicting difficulty", o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     set.provenance = {{"source", "catalog"},
@@ -226,8 +211,7 @@ CandidateSet catalog_candidates(const Options& o, const Model& m) {
 
 std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::PredictedLevel>& list,
                                 int count) {
-    if (c.kind == "file") return c.targets;
-    return analysis::named_curve_targets(c.kind, list, count, c.rising);
+    return c.shape ? analysis::named_curve_targets(*c.shape, list, count, c.rising) : c.targets;
 }
 
 /// --playtest-group: a skill group a panel can be drawn from.
@@ -301,23 +285,15 @@ struct Choice {
 /// The model's choice within the tolerance, then (--playtest) the panel's among shortlists.
 Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
     Choice c;
-    try {
-        c.targets = targets_for(curve, set.list, count);
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--count " + std::to_string(count) + ": " + e.what());
-    }
+    c.targets =
+        with_context("--count " + std::to_string(count), [&] { return targets_for(curve, set.list, count); });
     flows::CurvePickRequest request;
     request.tolerance = o.tolerance;
     request.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
     request.shortlist = o.shortlist;
-    try {
-        c.pick = flows::pick_curve_levels(set.list, c.targets, request,
-                                          parallel_with_progress("playtesting", o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--" + std::string(e.what()));  // its message starts with the setting
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
+    request.setting_prefix = "--";
+    c.pick = flows::pick_curve_levels(set.list, c.targets, request,
+                                      parallel_with_progress("playtesting", o.threads));
     if (!c.pick.pick.met) {
         char buf[200];
         std::snprintf(buf, sizeof buf,
@@ -335,13 +311,15 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
     const std::vector<double>& targets = choice.targets;
     const analysis::CurvePick& pick = choice.pick.pick;
     const std::optional<flows::PlaytestOutcome>& playtest = choice.pick.playtest;
-    nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
-    if (curve.kind == "rising") {
+    // "kind": rising, flat or file, as --curve names it.
+    const std::string kind = curve.shape ? std::string(telemetry::curve_shape_name(*curve.shape)) : "file";
+    nlohmann::json c = {{"kind", kind}, {"targets", targets}};
+    if (curve.shape == telemetry::CurveShape::Rising) {
         c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
-        c["spacing"] = curve.rising.spacing == analysis::CurveSpacing::Hazard ? "hazard" : "difficulty";
+        c["spacing"] = analysis::curve_spacing_name(curve.rising.spacing);
     }
-    if (curve.kind == "flat") c["quantile"] = 0.5;
-    if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
+    if (curve.shape == telemetry::CurveShape::Flat) c["quantile"] = 0.5;
+    if (!curve.shape) c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
         const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
@@ -376,16 +354,12 @@ void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& 
     telemetry::Pack pack;
     pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
     pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    try {
-        for (const std::size_t k : choice.pick.pick.chosen) {
-            const telemetry::PackLevel& l = set.list[k].level;
-            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
-            pack.levels.push_back(l);
-        }
-        telemetry::write_pack(o.out, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
+    for (const std::size_t k : choice.pick.pick.chosen) {
+        const telemetry::PackLevel& l = set.list[k].level;
+        telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
+        pack.levels.push_back(l);
     }
+    telemetry::write_pack(o.out, pack);
 }
 
 void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
@@ -420,7 +394,7 @@ void run(const Options& o) {
     const CurveSpec curve = parse_curve(o);
     if (o.out.empty()) throw LabError("--out FILE is required");
     const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
-    const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
+    const int count = curve.shape ? o.count : static_cast<int>(curve.targets.size());
     const Choice choice = choose(o, curve, set, count);
     const nlohmann::json result = result_json(o, m, curve, set, choice);
     write_chosen_pack(o, set, choice, result);

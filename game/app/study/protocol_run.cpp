@@ -395,7 +395,10 @@ StudyConfig ProtocolRun::study_config(const flows::ParticipantPlan& plan) {
     config.tutorials = m_protocol.tutorials;
     config.ratings = m_protocol.ratings;
     config.interlude = [self](int k, std::function<void()> next) { self->interlude(k, std::move(next)); };
-    config.on_end = [self](bool completed) { self->recorder().end_session(completed ? "finished" : "quit"); };
+    config.on_end = [self](bool completed) {
+        self->recorder().end_session(completed ? telemetry::SessionEnd::Finished
+                                               : telemetry::SessionEnd::Quit);
+    };
     config.results_subtitle = m_protocol.name + ", condition " + m_condition->name +
                               ". Thank you: the study is over, please tell the experimenter.";
     return config;

@@ -9,11 +9,11 @@
 #include "game/app/widgets/sound_bank.hpp"
 
 #include <SDL2/SDL.h>
-#include <iterator>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace sawtooth::app {
 

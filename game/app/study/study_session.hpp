@@ -5,7 +5,7 @@
 // index), then a results screen. Between levels a card shows what comes next; every level can be
 // skipped (a switch event) and every level is announced to Services::on_level_start.
 // After each of the ten levels the rating screen asks for a rating (when it is on).
-// A session may play a level pack's levels (`sawtooth --study --pack FILE`) in place of the
+// A session may play a level pack's levels (`sawtooth --thesis-session --pack FILE`) in place of the
 // drawn ones: the tutorials stay, the pack's levels follow in its order, as many as it holds.
 // A study protocol run (protocol_run.hpp) plays its condition's levels the same way, with
 // tutorials and ratings as the protocol says and its questionnaires and breaks between levels
