@@ -3,10 +3,11 @@
 # Each rule: folder ; regex of forbidden include targets.
 set(rules
   "gen|SDL|box2d|imgui|sqlite3|engine/|game/|telemetry/|fstream|filesystem|chrono|ctime|random>"
-  "game/sim|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|telemetry/|chrono|ctime|random>"
-  "game/bot|SDL|imgui|sqlite3|engine/|game/app/|telemetry/|chrono|ctime|random>"
-  "game/words|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|telemetry/|chrono|ctime|random>"
-  "telemetry|SDL|imgui|engine/|game/app/|game/bot/"
+  "game/sim|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|game/flows/|telemetry/|chrono|ctime|random>"
+  "game/bot|SDL|imgui|sqlite3|engine/|game/app/|game/flows/|telemetry/|chrono|ctime|random>"
+  "game/flows|SDL|imgui|engine/|game/app/|tools/"
+  "game/words|SDL|imgui|sqlite3|engine/|game/app/|game/bot/|game/flows/|telemetry/|chrono|ctime|random>"
+  "telemetry|SDL|imgui|engine/|game/app/|game/bot/|game/flows/"
   "tools|SDL|imgui|engine/|game/app/"
   "engine|game/|telemetry/|gen/|box2d|sqlite3"
   # Inside the game library (docs/architecture.md "game/app"): the foundations and the

@@ -16,6 +16,8 @@ const char* play_end_name(PlayEnd end) {
             return "stuck";
         case PlayEnd::OutOfTime:
             return "out_of_time";
+        case PlayEnd::Cancelled:
+            return "cancelled";
     }
     return "?";
 }

@@ -43,13 +43,14 @@ struct BotSettings {
 
 /// How a play ended.
 enum class PlayEnd : std::uint8_t {
-    Exit,      ///< touched the exit gate
-    Skipped,   ///< the player's patience ran out (switch event)
-    Stuck,     ///< no move found on any path (bot or level problem)
-    OutOfTime  ///< settings.max_ticks reached
+    Exit,       ///< touched the exit gate
+    Skipped,    ///< the player's patience ran out (switch event)
+    Stuck,      ///< no move found on any path (bot or level problem)
+    OutOfTime,  ///< settings.max_ticks reached
+    Cancelled   ///< the step callback returned StepVerdict::Stop
 };
 
-/// "exit", "skipped", "stuck", "out_of_time".
+/// "exit", "skipped", "stuck", "out_of_time", "cancelled".
 const char* play_end_name(PlayEnd end);
 
 /// Outcome of one play.
@@ -63,8 +64,12 @@ struct PlayResult {
     std::string note;       ///< why Stuck / OutOfTime (node, cell)
 };
 
-/// Called after every real step with the input just consumed (recording, drawing).
-using StepCallback = std::function<void(InputFrame, const Simulation&)>;
+/// What a step callback wants: go on, or end the play now (PlayEnd::Cancelled).
+enum class StepVerdict : std::uint8_t { Continue, Stop };
+
+/// Called after every real step with the input just consumed (recording, drawing); its
+/// verdict can end the play after this tick (a worker abandoning a stale check).
+using StepCallback = std::function<StepVerdict(InputFrame, const Simulation&)>;
 
 /// A synthetic player for one level.
 class Bot {

@@ -17,9 +17,10 @@ MoveExecutor::MoveExecutor(Simulation& sim, const PathPlanner& planner, const Sk
     : m_sim(sim), m_planner(planner), m_skill(skill), m_rng(rng), m_on_step(on_step) {}
 
 void MoveExecutor::step(InputFrame f) {
+    if (m_stopped) return;
     m_sim.step(f);
     m_inputs.push_back(f);
-    if (m_on_step) m_on_step(f, m_sim);
+    if (m_on_step) m_stopped = m_on_step(f, m_sim) == StepVerdict::Stop;
 }
 
 bool MoveExecutor::recentre() {

@@ -19,8 +19,10 @@ public:
     MoveExecutor(Simulation& sim, const PathPlanner& planner, const SkillProfile& skill, Rng& rng,
                  const StepCallback& on_step);
 
-    /// One real step with `f`.
+    /// One real step with `f`; nothing once the step callback asked to stop.
     void step(InputFrame f);
+    /// True once the step callback returned StepVerdict::Stop.
+    bool stopped() const { return m_stopped; }
     /// Lets the player come to rest (and a death run its course) with no buttons held.
     void settle();
     /// Walks toward the middle of the current cell if standing well off it; false if not.
@@ -41,6 +43,7 @@ private:
     Rng& m_rng;
     const StepCallback& m_on_step;
     std::vector<InputFrame> m_inputs;
+    bool m_stopped = false;
 };
 
 }  // namespace sawtooth::bot

@@ -47,8 +47,13 @@ PlayResult Player::play() {
     return res;
 }
 
-/// True (and res.end set) if the play is over: the exit, the player's patience, the tick limit.
+/// True (and res.end set) if the play is over: cancelled, the exit, the player's patience, the
+/// tick limit.
 bool Player::finished(PlayResult& res) const {
+    if (m_mover.stopped()) {
+        res.end = PlayEnd::Cancelled;
+        return true;
+    }
     if (m_sim.reached_exit()) {
         res.end = PlayEnd::Exit;
         return true;

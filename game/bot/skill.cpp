@@ -98,6 +98,12 @@ std::string_view skill_group_name(SkillGroup group) {
     return "?";
 }
 
+std::optional<SkillGroup> skill_group_named(std::string_view name) {
+    for (const SkillGroup g : {SkillGroup::Expert, SkillGroup::Good, SkillGroup::Average, SkillGroup::Bad})
+        if (name == skill_group_name(g)) return g;
+    return std::nullopt;
+}
+
 SkillProfile expert_skill() { return SkillProfile{}; }
 
 SkillProfile good_skill() {

@@ -9,6 +9,7 @@
 #include "gen/rng.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,8 @@ enum class SkillGroup : std::uint8_t { Expert, Good, Average, Bad };
 
 /// "expert", "good", "average", "bad".
 std::string_view skill_group_name(SkillGroup group);
+/// The group skill_group_name names `name`, if any.
+std::optional<SkillGroup> skill_group_named(std::string_view name);
 
 /// How a synthetic player plays. Ticks are 1/60 s.
 struct SkillProfile {

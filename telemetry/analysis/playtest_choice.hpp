@@ -5,7 +5,7 @@
 // deadliest of a pack. A designer playtests before shipping; this is that step for a
 // synthetic panel: each position shortlists the few candidates whose predicted difficulty
 // lies nearest its target, a panel of synthetic players plays every shortlisted level (the
-// caller does, tools/lab/playtest.hpp), and each position keeps the level whose playtested
+// caller does, game/flows/playtest.hpp), and each position keeps the level whose playtested
 // deaths lie nearest the deaths the curve expects at its target.
 //
 // The expectation is fitted, not assumed: ln(1 + mean deaths) = a + b · hazard, least

@@ -1,10 +1,10 @@
 #include "telemetry/analysis/study.hpp"
 
 #include "game/sim/simulation.hpp"
+#include "telemetry/recording/replay.hpp"
 #include "telemetry/store/build_info.hpp"
 #include "telemetry/store/events.hpp"
 #include "telemetry/store/input_rle.hpp"
-#include "telemetry/recording/replay.hpp"
 #include "telemetry/store/store.hpp"
 
 #include <algorithm>

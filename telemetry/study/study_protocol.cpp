@@ -119,8 +119,21 @@ std::string read_model_hash(const JsonField& f) {
     return text;
 }
 
+// A curve condition's optional "playtest": {"players", "group", "seed", "shortlist"}.
+CurvePlaytest read_curve_playtest(const JsonField& f) {
+    f.expect_only({"players", "group", "seed", "shortlist"});
+    CurvePlaytest p;
+    p.players = f.at("players").int_in(1, kMaxPlaytestPlayers);
+    if (f.has("group")) p.group = f.at("group").string();
+    if (f.has("seed"))
+        p.seed =
+            static_cast<std::uint64_t>(f.at("seed").integer(0, std::numeric_limits<std::int64_t>::max()));
+    if (f.has("shortlist")) p.shortlist = f.at("shortlist").int_in(1, kMaxPlaytestShortlist);
+    return p;
+}
+
 void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLevels& out) {
-    f.expect_only({"type", "curve", "count", "model", "model_hash", "seeds", "catalog"});
+    f.expect_only({"type", "curve", "count", "model", "model_hash", "seeds", "catalog", "playtest"});
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField curve = f.at("curve");
     if (curve.value().is_string()) {
@@ -140,6 +153,7 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
         out.seed_range = read_seed_range(f.at("seeds"), out.count);
     else
         out.catalog_file = read_file_name(f.at("catalog"), ctx);
+    if (f.has("playtest")) out.playtest = read_curve_playtest(f.at("playtest"));
 }
 
 void read_adaptive_levels(const JsonField& f, const ReadContext& ctx, ConditionLevels& out) {

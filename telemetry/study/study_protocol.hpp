@@ -53,6 +53,20 @@ struct SeedRange {
 
 /// A condition's levels. Pack and Seeds hold their levels; Curve and Adaptive hold what
 /// their pickers take (the levels are chosen when the condition is played).
+/// A curve condition's playtest ("playtest" in the file): a panel of synthetic players of one
+/// skill group plays each position's shortlist and the position keeps the level whose deaths
+/// fit the curve (game/flows/curve_pick.hpp).
+struct CurvePlaytest {
+    int players = 1;                ///< panel size, 1..kMaxPlaytestPlayers
+    std::string group = "average";  ///< a skill group's name (game/bot/skill.hpp), checked when prepared
+    std::uint64_t seed = 1;         ///< the panel's seed: same seed, same players
+    int shortlist = 4;              ///< levels per position, nearest its target
+};
+
+/// Largest playtest panel and shortlist a protocol may ask for.
+inline constexpr int kMaxPlaytestPlayers = 1000;
+inline constexpr int kMaxPlaytestShortlist = 50;
+
 struct ConditionLevels {
     ConditionKind kind = ConditionKind::Seeds;
     std::string pack_file;                  ///< Pack: the path as resolved (protocol folder + "pack")
@@ -67,8 +81,9 @@ struct ConditionLevels {
     /// when the protocol pins its model, so the protocol hash names the model too; empty:
     /// not pinned. The game refuses a model file whose hash differs.
     std::string model_hash;
-    std::optional<SeedRange> seed_range;  ///< Curve and Adaptive: candidate seeds
-    std::string catalog_file;             ///< Curve: a candidate catalogue instead of seeds
+    std::optional<SeedRange> seed_range;    ///< Curve and Adaptive: candidate seeds
+    std::string catalog_file;               ///< Curve: a candidate catalogue instead of seeds
+    std::optional<CurvePlaytest> playtest;  ///< Curve: choose among shortlists by a playtest
 };
 
 /// How the levels of a condition are ordered for one participant.

@@ -6,8 +6,8 @@
 // and replayed exactly), a typed letter is taken in Elimination. Checks screens, rows
 // and exit codes, never timings.
 #include "telemetry/recording/replay.hpp"
-#include "telemetry/store/store.hpp"
 #include "telemetry/recording/words_recording.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

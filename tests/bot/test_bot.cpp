@@ -4,6 +4,7 @@
 #include "../support/read_file.hpp"
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
+#include "gen/study_plan.hpp"
 
 #include <doctest/doctest.h>
 
@@ -25,15 +26,9 @@ bool replays_to_exit(const Level& level, const std::vector<InputFrame>& inputs) 
     return sim.reached_exit();
 }
 
-// The study's level shape (tools/lab/bot_common.hpp): 4x2 rooms of 11x7, alpha 0.25.
+// The study's level shape (gen/study_plan.hpp): 4x2 rooms of 11x7, alpha 0.25.
 GenParams study_level(std::uint64_t seed, int level_index) {
-    GenParams p;
-    p.seed = seed;
-    p.layout = Layout::Linear;
-    p.rooms_w = 4;
-    p.rooms_h = 2;
-    p.level_index = level_index;
-    return p;
+    return study_params_for_seed(seed, level_index);
 }
 
 BotSettings capped() {
@@ -282,7 +277,7 @@ TEST_CASE("a noisy player does not stand inside a squeeze column") {
         for (std::uint64_t noise_seed = 1; noise_seed <= 3; ++noise_seed) {
             bool was_inside = false;
             int still = 0;
-            auto on_step = [&](InputFrame, const Simulation& sim) {
+            auto on_step = [&](InputFrame, const Simulation& sim) -> StepVerdict {
                 const PlayerView& v = sim.player();
                 bool inside = false;
                 for (const Trap& t : squeezes) {
@@ -294,6 +289,7 @@ TEST_CASE("a noisy player does not stand inside a squeeze column") {
                 was_inside = inside;
                 still = inside && v.mode == PlayerMode::Ground && std::abs(v.vx) < 0.05 ? still + 1 : 0;
                 if (still == kStand) ++stands;
+                return StepVerdict::Continue;
             };
             Simulation sim(g.level);
             Bot(bad_skill(), seed * 10 + noise_seed, capped()).play(sim, on_step);

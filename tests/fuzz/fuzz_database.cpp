@@ -8,8 +8,8 @@
 
 #include "fuzz_support.hpp"
 #include "telemetry/recording/replay.hpp"
-#include "telemetry/store/store.hpp"
 #include "telemetry/recording/words_recording.hpp"
+#include "telemetry/store/store.hpp"
 
 namespace {
 

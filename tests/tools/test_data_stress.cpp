@@ -5,8 +5,8 @@
 // byte of their id in the files. Kills are timed by what the database or folder already
 // holds, never by the clock.
 #include "telemetry/recording/replay.hpp"
-#include "telemetry/store/store.hpp"
 #include "telemetry/recording/words_recording.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // `sawtooth-lab adaptive-sim` (docs/difficulty.md §12): synthetic players of each skill group
-// (GOOD, AVERAGE, BAD; the study's players, tools/lab/study_players.hpp) play K levels
+// (GOOD, AVERAGE, BAD; the study's players, game/flows/synthetic_players.hpp) play K levels
 // chosen one after the other by the adaptive chooser (telemetry/analysis/adaptive.hpp):
 // choose, play (the study's level runner), cut the play's event rows into traces, update
 // the player's skill estimate, choose again. Prints per group and block of levels the
@@ -8,6 +8,7 @@
 // final skill offset. Writes nothing. Players run on all cores; results do not depend on
 // the thread count.
 #include "game/bot/skill.hpp"
+#include "game/flows/synthetic_players.hpp"
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/store/events.hpp"
 #include "tools/lab/bot_common.hpp"
@@ -15,7 +16,6 @@
 #include "tools/lab/commands.hpp"
 #include "tools/lab/curate_common.hpp"
 #include "tools/lab/progress.hpp"
-#include "tools/lab/study_players.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -110,7 +110,7 @@ PlayerRun run_player(bot::SkillGroup group, std::uint64_t seed, const analysis::
     for (std::size_t k = 0; !run.finished(); ++k) {
         const analysis::Choice c = run.next_level();
         const analysis::CandidateLevel& level = run.candidate(c);
-        const bot::PlayResult play = play_stage(level.generated.level, skill, seed, k);
+        const bot::PlayResult play = flows::play_stage(level.generated.level, skill, seed, k);
         run.record_outcome(telemetry::play_events(level.generated.level, play.inputs));
         PlayedLevel p;
         p.predicted = c.predicted_success;
@@ -205,7 +205,7 @@ void run_adaptive_sim(const SimRequest& req) {
     parallel_for(n, worker_count(req.threads), [&](std::size_t i) {
         const std::size_t g = i / static_cast<std::size_t>(req.players);
         const int player = static_cast<int>(i % static_cast<std::size_t>(req.players));
-        const std::uint64_t seed = participant_seed(mix_seed(req.seed, g + 1), player);
+        const std::uint64_t seed = flows::participant_seed(mix_seed(req.seed, g + 1), player);
         runs[i] = run_player(kGroups[g], seed, settings, model, candidates);
         progress.advance();
     });

@@ -164,10 +164,10 @@ CatalogRow catalogue_level(const GenParams& p, const Plan& plan) {
                                                  static_cast<int>(m.path_challenges.size())};
     }
     if (plan.prove) {
-        const LevelProof proof = prove_generated(g.level, p.seed, kProofMaxTicks);
-        r.proof = telemetry::CatalogProof{proof.forward, proof.backward,
-                                          static_cast<std::int64_t>(proof.forward_ticks),
-                                          static_cast<std::int64_t>(proof.backward_ticks)};
+        const bot::LevelProof proof = prove_generated(g.level, p.seed, bot::kProofMaxTicks).proof;
+        r.proof = telemetry::CatalogProof{proof.forward.reached(), proof.backward.reached(),
+                                          static_cast<std::int64_t>(proof.forward.ticks),
+                                          static_cast<std::int64_t>(proof.backward.ticks)};
     }
     return r;
 }

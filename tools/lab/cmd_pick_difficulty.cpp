@@ -6,11 +6,13 @@
 // position following it within a tolerance (telemetry/analysis/difficulty_curve.hpp). Writes
 // a level pack (telemetry/curation/pack.hpp) whose provenance records the model, the curve, the
 // tolerance, the achieved error and the candidates. Every input is checked before the pack
-// is written; a refusal is one line and writes nothing. With --playtest N, a panel of N
-// synthetic players (tools/lab/playtest.hpp) plays each position's shortlist and the
-// position keeps the level whose deaths fit the curve (telemetry/analysis/playtest_choice.hpp).
+// is written; a refusal is one line and writes nothing. The choice itself is the curve pick
+// (game/flows/curve_pick.hpp), which a protocol's curve condition shares: with --playtest N,
+// a panel of N synthetic players plays each position's shortlist and the position keeps the
+// level whose deaths fit the curve.
 // Does not: define the curves or the choice (difficulty_curve.hpp), or play the pack
 // (`study --pack`, `sawtooth --pack`).
+#include "game/flows/curve_pick.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
@@ -22,7 +24,6 @@
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/curate_common.hpp"
-#include "tools/lab/playtest.hpp"
 #include "tools/lab/progress.hpp"
 
 #include <CLI/CLI.hpp>
@@ -132,10 +133,10 @@ struct CandidateSet {
     nlohmann::json provenance;
 };
 
-/// Runs the library's predictions on all cores, with a progress line.
-analysis::ForEach parallel_predictions(int threads) {
-    return [threads](std::size_t n, const std::function<void(std::size_t)>& body) {
-        ProgressLine progress("predicting difficulty", n);
+/// Runs a library's independent jobs on all cores, with a progress line.
+analysis::ForEach parallel_with_progress(const char* label, int threads) {
+    return [label, threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+        ProgressLine progress(label, n);
         parallel_for(n, worker_count(threads), [&](std::size_t i) {
             body(i);
             progress.advance();
@@ -172,7 +173,7 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     analysis::CurveCandidates c;
     c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
-                                        parallel_predictions(o.threads));
+                                        parallel_with_progress("predicting difficulty", o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     std::vector<std::string> rooms, room_sizes;
@@ -196,7 +197,8 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
 /// (the same model hash), else recomputed from the regenerated level (hash checked).
 CandidateSet catalog_candidates(const Options& o, const Model& m) {
     analysis::CurveCandidates c;
-    c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
+    c = analysis::catalog_curve_candidates(o.catalog, m.model,
+                                           parallel_with_progress("predicting difficulty", o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     set.provenance = {{"source", "catalog"},
@@ -214,47 +216,8 @@ std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::
 
 /// --playtest-group: a skill group a panel can be drawn from.
 bot::SkillGroup playtest_group(const std::string& name) {
-    for (const bot::SkillGroup g : {bot::SkillGroup::Good, bot::SkillGroup::Average, bot::SkillGroup::Bad})
-        if (name == bot::skill_group_name(g)) return g;
+    if (const std::optional<bot::SkillGroup> g = flows::panel_group_named(name)) return *g;
     throw LabError("unknown --playtest-group '" + name + "': expected good, average or bad");
-}
-
-/// What --playtest did: the panel, what it played, and the choice it made.
-struct PlaytestOutcome {
-    PlaytestPanel panel;
-    analysis::Shortlists shortlists;
-    std::map<std::size_t, PlaytestResult> played;  ///< candidate index -> the panel's figures
-    analysis::PlaytestPick pick;
-};
-
-/// Every position's shortlist played by the panel, and each position's choice among it.
-PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
-                             const std::vector<analysis::CurveCandidate>& cands,
-                             const std::vector<double>& targets) {
-    PlaytestOutcome out;
-    out.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
-    std::vector<std::size_t> order;
-    std::vector<Level> levels;
-    out.shortlists = with_context("--shortlist " + std::to_string(o.shortlist), [&] {
-        return analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
-    });
-    for (const auto& list : out.shortlists)
-        for (const std::size_t c : list) {
-            const telemetry::PackLevel& l = set.list[c].level;
-            levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
-            order.push_back(c);
-        }
-    std::vector<const Level*> pointers;
-    for (const Level& l : levels) pointers.push_back(&l);
-    const std::vector<PlaytestResult> results = playtest_levels(pointers, out.panel, worker_count(o.threads));
-    std::vector<double> deaths(cands.size(), 0.0);
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        out.played[order[k]] = results[k];
-        deaths[order[k]] = results[k].mean_deaths;
-    }
-    out.pick = with_context(
-        "--playtest", [&] { return analysis::pick_by_playtest(cands, targets, out.shortlists, deaths); });
-    return out;
 }
 
 /// A level's place in the provenance: seed and shape.
@@ -266,13 +229,13 @@ nlohmann::json level_id_json(const GenParams& p) {
 }
 
 /// The playtest's part of the result: the panel, the fit, and per position what it played.
-nlohmann::json playtest_json(const Options& o, const PlaytestOutcome& p, const CandidateSet& set) {
+nlohmann::json playtest_json(const Options& o, const flows::PlaytestOutcome& p, const CandidateSet& set) {
     nlohmann::json shortlists = nlohmann::json::array();
     for (const auto& list : p.shortlists) {
         nlohmann::json entries = nlohmann::json::array();
         for (const std::size_t c : list) {
             nlohmann::json e = level_id_json(set.list[c].level.params);
-            const PlaytestResult& r = p.played.at(c);
+            const flows::PlaytestResult& r = p.played.at(c);
             e["hazard"] = analysis::difficulty_hazard(set.list[c].difficulty);
             e["mean_deaths"] = r.mean_deaths;
             e["completed"] = r.completed;
@@ -313,32 +276,31 @@ void check_options(const Options& o) {
     playtest_group(o.playtest_group);
 }
 
-/// The choice: the curve's targets, the levels per position, and the playtest when run.
+/// The choice: the curve's targets and the curve pick's levels (and playtest when run).
 struct Choice {
     std::vector<double> targets;
-    analysis::CurvePick pick;
-    std::optional<PlaytestOutcome> playtest;
+    flows::CurveChoice pick;
 };
 
 /// The model's choice within the tolerance, then (--playtest) the panel's among shortlists.
 Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
-    const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
     Choice c;
-    with_context("--count " + std::to_string(count), [&] {
-        c.targets = targets_for(curve, set.list, count);
-        c.pick = analysis::pick_for_curve(cands, c.targets, {o.tolerance});
-    });
-    if (!c.pick.met) {
+    c.targets =
+        with_context("--count " + std::to_string(count), [&] { return targets_for(curve, set.list, count); });
+    flows::CurvePickRequest request;
+    request.tolerance = o.tolerance;
+    request.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
+    request.shortlist = o.shortlist;
+    request.setting_prefix = "--";
+    c.pick = flows::pick_curve_levels(set.list, c.targets, request,
+                                      parallel_with_progress("playtesting", o.threads));
+    if (!c.pick.pick.met) {
         char buf[200];
         std::snprintf(buf, sizeof buf,
                       "--tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
                       "position (raise --tolerance or widen the candidates)",
-                      o.tolerance, count, c.pick.best_max_error);
+                      o.tolerance, count, c.pick.pick.best_max_error);
         throw LabError(buf);
-    }
-    if (o.playtest > 0) {
-        c.playtest = run_playtest(o, set, cands, c.targets);
-        c.pick = analysis::pick_errors(cands, c.targets, c.playtest->pick.chosen, {o.tolerance});
     }
     return c;
 }
@@ -347,7 +309,8 @@ Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set,
 nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& curve, const CandidateSet& set,
                            const Choice& choice) {
     const std::vector<double>& targets = choice.targets;
-    const analysis::CurvePick& pick = choice.pick;
+    const analysis::CurvePick& pick = choice.pick.pick;
+    const std::optional<flows::PlaytestOutcome>& playtest = choice.pick.playtest;
     // "kind": rising, flat or file, as --curve names it.
     const std::string kind = curve.shape ? std::string(telemetry::curve_shape_name(*curve.shape)) : "file";
     nlohmann::json c = {{"kind", kind}, {"targets", targets}};
@@ -366,24 +329,23 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
         l["difficulty"] = x.difficulty;
         l["hazard"] = analysis::difficulty_hazard(x.difficulty);
         l["error"] = pick.errors[i];
-        if (choice.playtest) {
-            l["playtest_deaths"] = choice.playtest->played.at(pick.chosen[i]).mean_deaths;
-            l["expected_deaths"] = choice.playtest->pick.expected_deaths[i];
+        if (playtest) {
+            l["playtest_deaths"] = playtest->played.at(pick.chosen[i]).mean_deaths;
+            l["expected_deaths"] = playtest->pick.expected_deaths[i];
         }
         levels.push_back(l);
     }
     nlohmann::json out = {
         {"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
         {"curve", c},
-        {"method", choice.playtest
-                       ? "playtest: each position's choice among its shortlist (see playtest.method)"
-                       : "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
+        {"method", playtest ? "playtest: each position's choice among its shortlist (see playtest.method)"
+                            : "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
         {"tolerance", o.tolerance},
         {"max_abs_error", pick.max_error},
         {"mean_abs_error", pick.mean_error},
         {"candidates", set.provenance},
         {"levels", levels}};
-    if (choice.playtest) out["playtest"] = playtest_json(o, *choice.playtest, set);
+    if (playtest) out["playtest"] = playtest_json(o, *playtest, set);
     return out;
 }
 
@@ -392,7 +354,7 @@ void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& 
     telemetry::Pack pack;
     pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
     pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    for (const std::size_t k : choice.pick.chosen) {
+    for (const std::size_t k : choice.pick.pick.chosen) {
         const telemetry::PackLevel& l = set.list[k].level;
         telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
         pack.levels.push_back(l);

@@ -1,16 +1,23 @@
-// `sawtooth-lab protocol check FILE` and `sawtooth-lab study-status --db DB --protocol FILE`:
-// designed studies (docs/studies.md "Study protocols"). `check`
-// reads a protocol as the game would before a study starts and prints its design, or the
-// one-line reason it is refused. `study-status` counts, per condition, the participants
-// who finished and those with partial sessions, and the balance of the assignment.
-// `check` also loads each curve or adaptive condition's model and prints its hash: a
-// condition's "model_hash" pins it (the protocol hash then names the model too).
-// Does not: write anything (the database is opened read-only) or run a study.
+// `sawtooth-lab protocol check FILE`, `sawtooth-lab protocol run --protocol FILE --db DB` and
+// `sawtooth-lab study-status --db DB --protocol FILE`: designed studies (docs/studies.md "Study
+// protocols"). `check` reads a protocol as the game would before a study starts and prints its
+// design, or the one-line reason it is refused; it also loads each curve or adaptive
+// condition's model and prints its hash: a condition's "model_hash" pins it (the protocol hash
+// then names the model too). `run` plays the protocol with synthetic participants
+// (game/flows/protocol_bots.hpp) into a session database, as the game records people.
+// `study-status` counts, per condition, the participants who finished and those with partial
+// sessions, and the balance of the assignment (the database opened read-only).
+#include "game/flows/protocol_bots.hpp"
+#include "game/flows/protocol_plan.hpp"
+#include "game/flows/synthetic_players.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
+#include "telemetry/store/level_file.hpp"
 #include "telemetry/study/study_protocol.hpp"
 #include "telemetry/study/study_status.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/deprecated_names.hpp"
+#include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_selection.hpp"
 
@@ -131,16 +138,86 @@ void run_status(const StatusArgs& args) {
                 telemetry::assignment_kind_name(protocol.assignment.kind), status.imbalance());
 }
 
+struct RunArgs {
+    std::string protocol;
+    std::string db;
+    int players = 10;
+    std::uint64_t seed = 1;
+    bool json = false;
+};
+
+nlohmann::json run_json(const telemetry::StudyProtocol& p, const RunArgs& a,
+                        const flows::ProtocolBotsResult& r, const std::string& db) {
+    nlohmann::json conditions = nlohmann::json::array();
+    for (const flows::ConditionTally& c : r.conditions)
+        conditions.push_back({{"name", c.name},
+                              {"participants", c.participants},
+                              {"levels", c.levels},
+                              {"completed", c.completed},
+                              {"skipped", c.skipped},
+                              {"deaths", c.deaths}});
+    return {{"study", p.name},         {"protocol", p.file},
+            {"protocol_hash", p.hash}, {"db", db},
+            {"players", a.players},    {"seed", a.seed},
+            {"sessions", r.sessions},  {"simulated_ticks", r.simulated_ticks},
+            {"conditions", conditions}};
+}
+
+void print_run(const telemetry::StudyProtocol& p, const RunArgs& a, const flows::ProtocolBotsResult& r,
+               const std::string& db) {
+    std::printf("protocol %s: \"%s\" (hash %s)\n", p.file.c_str(), p.name.c_str(), p.hash.c_str());
+    std::printf(
+        "%d synthetic participant(s), seed %llu, recorded into %s: %d session(s), %llu simulated ticks\n",
+        a.players, static_cast<unsigned long long>(a.seed), db.c_str(), r.sessions,
+        static_cast<unsigned long long>(r.simulated_ticks));
+    std::printf("%-24s %12s %7s %9s %7s %6s\n", "condition", "participants", "levels", "completed", "skipped",
+                "deaths");
+    for (const flows::ConditionTally& c : r.conditions)
+        std::printf("%-24s %12d %7d %9d %7d %6d\n", c.name.c_str(), c.participants, c.levels, c.completed,
+                    c.skipped, c.deaths);
+}
+
+void run_protocol(const RunArgs& a) {
+    if (a.players < 1) throw LabError("--players must be at least 1");
+    telemetry::StudyProtocol protocol = telemetry::read_protocol(a.protocol);
+    if (const std::string err = flows::prepare_protocol(protocol); !err.empty()) throw LabError(err);
+    flows::ProtocolBotsRequest request;
+    request.players = a.players;
+    request.seed = a.seed;
+    request.tutorials = flows::read_study_tutorials(SAWTOOTH_ASSET_DIR);
+    const auto store = std::make_shared<telemetry::Store>(open_store(a.db));
+    ProgressLine progress("synthetic participants", static_cast<std::size_t>(a.players));
+    request.on_participant = [&progress] { progress.advance(); };
+    const flows::ProtocolBotsResult result = flows::run_protocol_with_bots(protocol, store, request);
+    progress.finish();
+    if (a.json)
+        std::printf("%s\n", run_json(protocol, a, result, store->path()).dump(2).c_str());
+    else
+        print_run(protocol, a, result, store->path());
+}
+
 }  // namespace
 
 void register_protocol(CLI::App& app) {
     auto file = std::make_shared<std::string>();
-    CLI::App* cmd = app.add_subcommand("protocol", "study protocol files: check");
+    CLI::App* cmd = app.add_subcommand("protocol", "study protocol files: check, run with synthetic players");
     cmd->require_subcommand(1);
     CLI::App* check = cmd->add_subcommand(
         "check", "read a study protocol as a study would and print its design, or why not");
     check->add_option("file", *file, "study protocol (JSON)")->required();
     check->callback([file] { print_design(telemetry::read_protocol(*file)); });
+
+    auto run = std::make_shared<RunArgs>();
+    CLI::App* run_cmd = cmd->add_subcommand(
+        "run",
+        "synthetic participants play a study protocol, recorded into a session database as the game would");
+    run_cmd->add_option("--protocol", run->protocol, "study protocol (JSON)")->required();
+    run_cmd->add_option("--db", run->db, "session database to record into (created if missing)")->required();
+    run_cmd->add_option("--players", run->players, "synthetic participants")->capture_default_str();
+    add_seed_option(*run_cmd, "--seed", run->seed, "same seed, same participants and plays")
+        ->default_str(std::to_string(run->seed));
+    run_cmd->add_flag("--json", run->json, "JSON output");
+    run_cmd->callback([run] { run_protocol(*run); });
 
     auto args = std::make_shared<StatusArgs>();
     CLI::App* status = app.add_subcommand(

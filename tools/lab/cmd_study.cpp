@@ -11,14 +11,16 @@
 // between position and mean deaths (docs/difficulty.md §11). With --pack every session plays the
 // pack's levels in its order after the tutorials, as the game's `sawtooth --thesis-session --pack`.
 #include "game/bot/expert_bot.hpp"
+#include "game/flows/synthetic_players.hpp"
 #include "gen/generator.hpp"
+#include "gen/study_plan.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"
 #include "telemetry/analysis/statistics.hpp"
-#include "telemetry/store/level_file.hpp"
 #include "telemetry/curation/pack.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/recording/replay.hpp"
+#include "telemetry/store/level_file.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
@@ -26,7 +28,6 @@
 #include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/study_modes.hpp"
-#include "tools/lab/study_players.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -37,6 +38,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -48,9 +50,7 @@ namespace sawtooth::lab {
 
 namespace {
 
-constexpr int kTutorials = 2;
-constexpr int kStudyLevels = 10;
-constexpr int kMaxSeedTries = 8;  ///< as the game: a seed that fails to generate is re-derived
+constexpr int kTutorials = std::size(kStudyTutorialFiles);
 
 std::map<std::string, StudyRunner>& study_modes() {
     static std::map<std::string, StudyRunner> modes;
@@ -76,18 +76,15 @@ struct SessionPlan {
     int drawn = 0;
 };
 
-/// The two tutorial levels: assets/levels/tutorial{1,2}.txt, else the test level.
+/// The two tutorial levels (flows::read_study_tutorials).
 std::vector<telemetry::LevelSource> tutorial_sources() {
+    std::vector<Level> levels = flows::read_study_tutorials(SAWTOOTH_ASSET_DIR);
     std::vector<telemetry::LevelSource> out;
-    const std::string dir = SAWTOOTH_ASSET_DIR "/levels/";
-    for (int i = 1; i <= kTutorials; ++i) {
-        std::string file = dir + "tutorial" + std::to_string(i) + ".txt";
-        if (!std::filesystem::exists(file)) file = dir + "test.txt";
-        if (!std::filesystem::exists(file)) throw LabError("missing tutorial level " + file);
+    for (std::size_t i = 0; i < levels.size(); ++i) {
         telemetry::LevelSource s;
         s.kind = "tutorial";
-        s.name = "Tutorial " + std::to_string(i);
-        s.level = telemetry::read_level_file(file);
+        s.name = "Tutorial " + std::to_string(i + 1);
+        s.level = std::move(levels[i]);
         out.push_back(std::move(s));
     }
     return out;
@@ -102,17 +99,11 @@ telemetry::LevelSource generated_source(const GenParams& params, Level level, in
     return s;
 }
 
-/// Study level k of a session, drawn from its seed as the game draws it.
+/// Study level k of a session, drawn from its seed as the game draws it (gen/study_plan.hpp).
 telemetry::LevelSource drawn_source(std::uint64_t session_seed, int k) {
-    GenParams params = study_level_params(session_seed, k);
-    GeneratedLevel g = generate_level(params);
-    for (int attempt = 1; !g.ok && attempt < kMaxSeedTries; ++attempt) {
-        std::uint64_t s = params.seed;
-        params.seed = splitmix64(s);
-        g = generate_level(params);
-    }
-    if (!g.ok) throw LabError("study level " + std::to_string(k) + " does not generate: " + g.error);
-    return generated_source(params, std::move(g.level), k, kStudyLevels);
+    StudyLevel drawn = draw_study_level(session_seed, k);
+    if (!drawn.ok) throw LabError("study level " + std::to_string(k) + " does not generate: " + drawn.error);
+    return generated_source(drawn.params, std::move(drawn.level), k, kStudyLevels);
 }
 
 /// The pack's levels, read, regenerated and hash-checked once (telemetry::read_pack).
@@ -141,33 +132,20 @@ Participant simulate(std::uint64_t seed, const SessionPlan& plan) {
     for (std::size_t i = 0; i < sources.size(); ++i) {
         Stage st;
         st.source = std::move(sources[i]);
-        st.play = play_stage(st.source.level, p.skill, seed, i);
+        st.play = flows::play_stage(st.source.level, p.skill, seed, i);
         p.stages.push_back(std::move(st));
     }
     return p;
 }
 
-/// Records a participant through the real recorders (same path as a human session:
-/// the inputs are fed to a fresh Simulation tick by tick, the recorder sees each step).
+/// Records a participant through the real recorders (flows::record_play), with their skill.
 std::vector<std::int64_t> record(const std::shared_ptr<telemetry::Store>& store, const Participant& p) {
     const std::string pid = store->create_participant();
     telemetry::SessionRecorder session(store, pid, "study");
     std::vector<std::int64_t> ids;
-    for (const Stage& st : p.stages) {
-        Simulation sim(st.source.level);
-        auto rec = session.begin_level(st.source, sim);
-        for (const InputFrame f : st.play.inputs) {
-            sim.step(f);
-            rec->record_tick(f, sim);
-        }
-        const bool done = sim.reached_exit();
-        rec->finish(done ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Skipped, sim);
-        ids.push_back(rec->level_id());
-    }
+    for (const Stage& st : p.stages) ids.push_back(flows::record_play(session, st.source, st.play));
     session.end(telemetry::SessionEnd::Finished);
-    // The synthetic skill, for analyses by skill group (thesis 5.4); humans have none.
-    telemetry::Statement st(store->db(), "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
-    st.bind(1, "synthetic_skill:" + pid).bind(2, bot::describe(p.skill)).run();
+    flows::record_synthetic_skill(*store, pid, p.skill);
     return ids;
 }
 
@@ -284,8 +262,9 @@ RecordedStudy simulate_and_record(const StudyRequest& req, int threads, const Se
     auto worker = [&] {
         for (int i = next++; i < n; i = next++) {
             try {
-                results.put(i, std::make_unique<Participant>(simulate(participant_seed(req.seed, i), plan)),
-                            "");
+                results.put(
+                    i, std::make_unique<Participant>(simulate(flows::participant_seed(req.seed, i), plan)),
+                    "");
             } catch (const std::exception& e) {
                 const std::string why = e.what();
                 results.put(i, nullptr, why.empty() ? "simulation failed" : why);

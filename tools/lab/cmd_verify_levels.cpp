@@ -6,6 +6,7 @@
 // level text files instead (hand-made levels, the editor's saves) and exits 1 when one
 // is not proven both ways.
 #include "gen/generator.hpp"
+#include "gen/study_plan.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -36,7 +37,7 @@ struct Options {
     bool json = false;
     int threads = 0;
     std::string dump_dir;  ///< write failing levels' text here
-    int max_ticks = kProofMaxTicks;
+    int max_ticks = bot::kProofMaxTicks;
     bool verbose = false;
     std::vector<std::string> level_files;  ///< --level: prove these files instead of seeds
 };
@@ -65,8 +66,9 @@ std::vector<Job> make_jobs(InclusiveRange<std::uint64_t> seeds, const std::vecto
 }
 
 /// Plays every job on `threads` workers; outcomes in job order.
-std::vector<LevelProof> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o, int threads) {
-    std::vector<LevelProof> out(jobs.size());
+std::vector<ProvenLevel> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o,
+                                  int threads) {
+    std::vector<ProvenLevel> out(jobs.size());
     std::atomic<std::size_t> next{0};
     std::mutex print_mutex;
     ProgressSettings shown;
@@ -79,14 +81,15 @@ std::vector<LevelProof> play_all(const std::vector<Job>& jobs, Layout layout, co
             p.seed = jobs[k].seed;
             p.level_index = jobs[k].level_index;
             const auto l0 = std::chrono::steady_clock::now();
-            out[k] = prove_level(p, o.max_ticks);
+            out[k] = prove_params(p, o.max_ticks);
             out[k].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - l0).count();
             progress.advance();
             if (o.verbose) {
                 const std::lock_guard<std::mutex> lock(print_mutex);
                 std::fprintf(stderr, "seed %llu index %d: %s %s %.2f s\n",
                              static_cast<unsigned long long>(p.seed), p.level_index,
-                             out[k].forward ? "ok" : "FAIL", out[k].backward ? "ok" : "FAIL", out[k].seconds);
+                             out[k].proof.forward.reached() ? "ok" : "FAIL",
+                             out[k].proof.backward.reached() ? "ok" : "FAIL", out[k].seconds);
             }
         }
     };
@@ -96,7 +99,7 @@ std::vector<LevelProof> play_all(const std::vector<Job>& jobs, Layout layout, co
     return out;
 }
 
-void dump_failed_level(const Options& o, const Job& job, const LevelProof& r) {
+void dump_failed_level(const Options& o, const Job& job, const ProvenLevel& r) {
     if (o.dump_dir.empty() || r.level_text.empty()) return;
     std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(job.seed) + "_" +
                     std::to_string(job.level_index) + ".txt");
@@ -104,17 +107,18 @@ void dump_failed_level(const Options& o, const Job& job, const LevelProof& r) {
 }
 
 /// The figures of a run (what --json prints); dumps failing levels on the way.
-nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<LevelProof>& out, const Options& o) {
+nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<ProvenLevel>& out,
+                         const Options& o) {
     int proven = 0, fwd = 0, bwd = 0;
     std::vector<std::uint64_t> ticks, back_ticks;
     nlohmann::json failed = nlohmann::json::array(), failures = nlohmann::json::array();
     for (std::size_t k = 0; k < jobs.size(); ++k) {
-        const LevelProof& r = out[k];
-        fwd += r.forward;
-        bwd += r.backward;
-        if (r.forward) ticks.push_back(r.forward_ticks);
-        if (r.backward) back_ticks.push_back(r.backward_ticks);
-        if (r.forward && r.backward) {
+        const ProvenLevel& r = out[k];
+        fwd += r.proof.forward.reached();
+        bwd += r.proof.backward.reached();
+        if (r.proof.forward.reached()) ticks.push_back(r.proof.forward.ticks);
+        if (r.proof.backward.reached()) back_ticks.push_back(r.proof.backward.ticks);
+        if (r.proof.playable()) {
             ++proven;
             continue;
         }
@@ -169,14 +173,14 @@ void run_level_files(const Options& o) {
     int failed = 0;
     ProgressLine progress("verifying levels", levels.size());
     for (std::size_t i = 0; i < levels.size(); ++i) {
-        const LevelProof r = prove_generated(levels[i], 0, o.max_ticks);
+        const ProvenLevel r = prove_generated(levels[i], 0, o.max_ticks);
         progress.advance();
-        failed += !(r.forward && r.backward);
+        failed += !r.proof.playable();
         files.push_back({{"file", o.level_files[i]},
-                         {"proven_start_to_exit", r.forward},
-                         {"proven_exit_to_start", r.backward},
-                         {"ticks_start_to_exit", r.forward_ticks},
-                         {"ticks_exit_to_start", r.backward_ticks},
+                         {"proven_start_to_exit", r.proof.forward.reached()},
+                         {"proven_exit_to_start", r.proof.backward.reached()},
+                         {"ticks_start_to_exit", r.proof.forward.ticks},
+                         {"ticks_exit_to_start", r.proof.backward.ticks},
                          {"note", r.note}});
     }
     progress.finish();
@@ -198,7 +202,7 @@ void run(const Options& o) {
     const std::vector<Job> jobs = make_jobs(seeds, parse_level_indices(idx_text));
     const int threads = worker_count(o.threads);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<LevelProof> out = play_all(jobs, layout, o, threads);
+    const std::vector<ProvenLevel> out = play_all(jobs, layout, o, threads);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     nlohmann::json j = summarize(jobs, out, o);
     j["level_index"] = idx_text;

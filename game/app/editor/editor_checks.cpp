@@ -1,6 +1,5 @@
 #include "game/app/editor/editor_checks.hpp"
 
-#include "game/bot/expert_bot.hpp"
 #include "gen/trap_rules.hpp"
 
 namespace sawtooth::app {
@@ -9,38 +8,18 @@ namespace {
 
 constexpr int kPathEveryTicks = 4;  // path points: every 4th tick is smooth enough to draw
 
-// Thrown from the bot's step callback to abandon a play (the bot has no other way out).
-struct Cancelled {};
-
-BotRun play(const Level& level, int max_ticks, const std::atomic<bool>& cancel) {
-    BotRun run;
-    bot::BotSettings settings;
-    settings.max_ticks = max_ticks;
-    Simulation sim(level);
-    bot::Bot expert(bot::expert_skill(), 0, settings);
-    const bot::PlayResult r = expert.play(sim, [&](InputFrame, const Simulation& s) {
-        if (cancel.load(std::memory_order_relaxed)) throw Cancelled{};
-        if (s.tick() % kPathEveryTicks == 0) run.path.emplace_back(s.player().x, s.player().y);
-    });
-    run.path.emplace_back(sim.player().x, sim.player().y);  // where it ended
-    run.reached = r.end == bot::PlayEnd::Exit;
-    run.ticks = r.ticks;
-    if (!run.reached) run.note = std::string(bot::play_end_name(r.end)) + ": " + r.note;
-    return run;
-}
-
 }  // namespace
 
 std::optional<EditorCheckResult> check_level(const Level& level, const EditorCheckSettings& settings,
                                              const std::atomic<bool>& cancel) {
     EditorCheckResult out;
     out.level_hash = level_hash(level);
-    try {
-        out.forward = play(level, settings.max_ticks, cancel);
-        out.backward = play(bot::reversed_level(level), settings.max_ticks, cancel);
-    } catch (const Cancelled&) {
-        return std::nullopt;
-    }
+    bot::ProofSettings proof;
+    proof.max_ticks = settings.max_ticks;
+    proof.path_every_ticks = kPathEveryTicks;
+    proof.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
+    out.proof = bot::prove_level(level, proof);
+    if (out.proof.cancelled()) return std::nullopt;
     out.overlay = std::make_shared<const DifficultyOverlay>(level, settings.model);
     out.warnings = check_trap_rules(level, settings.alpha).warnings;
     return out;

@@ -1,14 +1,16 @@
 #pragma once
 // The level editor's live checks (docs/game.md "Level editor"), computed on a worker thread so the
-// editor never waits: the expert bot plays the level start -> exit and exit -> start in
-// the real simulation (its path kept for drawing, and where it stopped when it failed),
+// editor never waits: the playability proof (game/bot/proof.hpp: the expert bot plays the
+// level start -> exit and exit -> start in the real simulation; its path kept for drawing,
+// and where it stopped when it failed),
 // the difficulty overlay is built (level graph and routes; with a challenge model also
 // the predicted difficulty and easiest path), and the generator's trap rules are read
 // back as warnings. Submitting a new level while a check runs abandons
-// that check (within one simulated tick) and checks the newest level instead; so does
-// closing the editor. Does not draw (editor_screen does).
+// that check (the proof's cancel callback ends it within one simulated tick) and checks the
+// newest level instead; so does closing the editor. Does not draw (editor_screen does).
 
 #include "game/app/widgets/difficulty_overlay.hpp"
+#include "game/bot/proof.hpp"
 #include "gen/level.hpp"
 
 #include <atomic>
@@ -24,33 +26,21 @@
 
 namespace sawtooth::app {
 
-/// A point in world metres (x right, y up).
-using WorldPoint = std::pair<double, double>;
-
-/// One expert play of the checked level.
-struct BotRun {
-    bool reached = false;          ///< touched the exit gate
-    std::uint64_t ticks = 0;       ///< simulated ticks played
-    std::vector<WorldPoint> path;  ///< the player's position every few ticks
-    std::string note;              ///< why it failed ("" when it reached the exit)
-};
-
 /// Everything the checks found on one level.
 struct EditorCheckResult {
     std::uint64_t level_hash = 0;                      ///< the level these figures are for
-    BotRun forward;                                    ///< start -> exit
-    BotRun backward;                                   ///< exit -> start
+    bot::LevelProof proof;                             ///< both plays, with their paths
     std::shared_ptr<const DifficultyOverlay> overlay;  ///< graph, routes; difficulty with a model
     std::vector<std::string> warnings;                 ///< the generator's trap rules, broken
 
-    bool playable() const { return forward.reached && backward.reached; }
+    bool playable() const { return proof.playable(); }
 };
 
 /// How the checks run.
 struct EditorCheckSettings {
-    OverlayModel model;     ///< without a challenge model: no difficulty
-    double alpha = 0.25;    ///< the trap-rule share (GenParams::alpha)
-    int max_ticks = 20000;  ///< give a play up after this many ticks (as verify-levels)
+    OverlayModel model;                   ///< without a challenge model: no difficulty
+    double alpha = 0.25;                  ///< the trap-rule share (GenParams::alpha)
+    int max_ticks = bot::kProofMaxTicks;  ///< give a play up after this many ticks (as verify-levels)
 };
 
 /// Runs the checks of one level, in the calling thread (the worker's job; tests). When

@@ -3,8 +3,8 @@
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/widgets/level_view.hpp"
 #include "game/app/screens/platformer_screen.hpp"
+#include "game/app/widgets/level_view.hpp"
 #include "game/app/widgets/ui.hpp"
 #include "gen/physics_constants.hpp"
 #include "telemetry/store/level_file.hpp"
@@ -131,7 +131,10 @@ std::string EditorScreen::final_report() const {
     if (!check) return out + "\ncheck: none";
     out += std::string("\ncheck: ") + (check->playable() ? "playable" : "unplayable");
     if (!check->playable())
-        out += " (" + (check->forward.reached ? check->backward.note : check->forward.note) + ")";
+        out += " (" +
+               (check->proof.forward.reached() ? check->proof.backward.failure()
+                                               : check->proof.forward.failure()) +
+               ")";
     if (check->overlay && check->overlay->result()) {
         char buf[48];
         std::snprintf(buf, sizeof buf, "\ndifficulty: %.3f", check->overlay->result()->difficulty);
@@ -537,11 +540,11 @@ void EditorScreen::draw_checks(SDL_Renderer* r) {
     const std::optional<EditorCheckResult> check = current_check();
     if (!check) return;
     if (m_show_graph && check->overlay) check->overlay->draw(r, m_camera, OverlayLayers{});
-    auto path = [&](const BotRun& run, engine::Color c) {
+    auto path = [&](const bot::ProofPlay& run, engine::Color c) {
         for (std::size_t i = 1; i < run.path.size(); ++i)
             engine::line(r, m_camera.sx(run.path[i - 1].first), m_camera.sy(run.path[i - 1].second),
                          m_camera.sx(run.path[i].first), m_camera.sy(run.path[i].second), c);
-        if (run.reached || run.path.empty()) return;
+        if (run.reached() || run.path.empty()) return;
         // Where the bot gave up: a red ring and a label.
         const float x = m_camera.sx(run.path.back().first), y = m_camera.sy(run.path.back().second);
         const float rad = std::max(8.0f, m_camera.scale() * 0.8f);
@@ -549,8 +552,8 @@ void EditorScreen::draw_checks(SDL_Renderer* r) {
         m_services.text->draw("stuck", static_cast<int>(x), static_cast<int>(y - rad - 20), 16, palette::kBad,
                               engine::Align::Center);
     };
-    path(check->backward, {200, 120, 255, 200});
-    path(check->forward, {90, 230, 255, 230});
+    path(check->proof.backward, {200, 120, 255, 200});
+    path(check->proof.forward, {90, 230, 255, 230});
 }
 
 void EditorScreen::draw_cursor(SDL_Renderer* r) {
@@ -611,13 +614,15 @@ void EditorScreen::draw_hud(SDL_Renderer* r, int vw, int) {
     const bool unplayable = check && !check->playable();
     if (check) {
         if (check->playable()) {
-            verdict = "playable both ways (" + seconds_text(check->forward.ticks) + ", back " +
-                      seconds_text(check->backward.ticks) + ")";
+            verdict = "playable both ways (" + seconds_text(check->proof.forward.ticks) + ", back " +
+                      seconds_text(check->proof.backward.ticks) + ")";
             colour = palette::kGood;
         } else {
             // The short verdict on top, the bot's reason on the line below (it is long).
-            verdict = std::string("UNPLAYABLE: ") + (check->forward.reached ? "exit->start" : "start->exit");
-            detail = check->forward.reached ? check->backward.note : check->forward.note;
+            verdict = std::string("UNPLAYABLE: ") +
+                      (check->proof.forward.reached() ? "exit->start" : "start->exit");
+            detail = check->proof.forward.reached() ? check->proof.backward.failure()
+                                                    : check->proof.forward.failure();
             colour = palette::kBad;
         }
         verdict += difficulty_text(*check);

@@ -7,9 +7,9 @@
 // over the level. Editing itself is gen/level_edit.hpp's; this screen turns input into
 // its calls and draws. Controls: kEditorKeys below and the docs' table.
 
-#include "game/app/widgets/camera.hpp"
-#include "game/app/editor/editor_checks.hpp"
 #include "game/app/core/screen.hpp"
+#include "game/app/editor/editor_checks.hpp"
+#include "game/app/widgets/camera.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/level_edit.hpp"
 

@@ -6,8 +6,8 @@
 // Store failures during play never stop the game: they are printed once and recording of
 // that level stops.
 
-#include "game/app/screens/platformer_screen.hpp"
 #include "game/app/core/screen.hpp"
+#include "game/app/screens/platformer_screen.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/recording/replay.hpp"
 

@@ -5,10 +5,10 @@
 // as the replay passes them and a desync is shown with its tick.
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
+#include "game/app/core/screen.hpp"
+#include "game/app/recording/recording.hpp"
 #include "game/app/widgets/camera.hpp"
 #include "game/app/widgets/level_view.hpp"
-#include "game/app/recording/recording.hpp"
-#include "game/app/core/screen.hpp"
 #include "game/app/widgets/ui.hpp"
 
 #include <SDL2/SDL.h>

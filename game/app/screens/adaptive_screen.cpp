@@ -1,9 +1,9 @@
 #include "game/app/screens/adaptive_screen.hpp"
 
 #include "engine/text.hpp"
+#include "game/app/recording/recording.hpp"
 #include "game/app/screens/platformer_screen.hpp"
 #include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
 #include "telemetry/store/events.hpp"
 
 #include <SDL2/SDL.h>

@@ -4,17 +4,17 @@
 
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/screens/adaptive_screen.hpp"
-#include "game/app/widgets/difficulty_overlay.hpp"
-#include "game/app/editor/editor_screen.hpp"
 #include "game/app/core/level_source.hpp"
+#include "game/app/editor/editor_screen.hpp"
+#include "game/app/recording/recording.hpp"
+#include "game/app/screens/adaptive_screen.hpp"
 #include "game/app/screens/pack_screen.hpp"
 #include "game/app/screens/platformer_screen.hpp"
 #include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
-#include "game/app/widgets/sound_bank.hpp"
-#include "game/app/study/study_session.hpp"
 #include "game/app/screens/title_screen.hpp"
+#include "game/app/study/study_session.hpp"
+#include "game/app/widgets/difficulty_overlay.hpp"
+#include "game/app/widgets/sound_bank.hpp"
 #include "game/app/widgets/ui.hpp"
 
 #include <SDL2/SDL.h>

@@ -1,10 +1,10 @@
 #include "game/app/screens/pack_screen.hpp"
 
 #include "engine/text.hpp"
+#include "game/app/core/settings.hpp"
+#include "game/app/recording/recording.hpp"
 #include "game/app/screens/platformer_screen.hpp"
 #include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
-#include "game/app/core/settings.hpp"
 
 #include <SDL2/SDL.h>
 

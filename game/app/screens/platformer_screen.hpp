@@ -4,10 +4,10 @@
 // What happens when the level ends (next level, results) is decided by the owner through
 // the on_finish callback.
 
+#include "game/app/core/screen.hpp"
 #include "game/app/widgets/camera.hpp"
 #include "game/app/widgets/difficulty_overlay.hpp"
 #include "game/app/widgets/level_view.hpp"
-#include "game/app/core/screen.hpp"
 #include "game/sim/simulation.hpp"
 
 #include <array>

@@ -3,8 +3,8 @@
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/core/settings.hpp"
+#include "game/app/recording/recording.hpp"
 #include "game/app/widgets/sound_bank.hpp"
 #include "game/app/widgets/ui.hpp"
 

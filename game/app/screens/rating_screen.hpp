@@ -4,8 +4,8 @@
 // row through the game's recorder. It is offered only when there is something to attach
 // the rating to: the "Rate levels" setting is on and the level was recorded.
 
-#include "game/app/screens/rating_form.hpp"
 #include "game/app/core/screen.hpp"
+#include "game/app/screens/rating_form.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -30,6 +30,7 @@
 #include "game/app/words/words_context.hpp"
 #include "game/app/words/words_level_screen.hpp"
 #include "game/app/words/words_menu_screen.hpp"
+#include "game/flows/protocol_plan.hpp"
 #include "gen/level.hpp"
 #include "gen/words/level_table.hpp"
 
@@ -127,7 +128,7 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
         return 2;
     }
     plan.protocol = telemetry::read_protocol(o.protocol_file);
-    if (const std::string err = prepare_protocol(*plan.protocol); !err.empty()) {
+    if (const std::string err = flows::prepare_protocol(*plan.protocol); !err.empty()) {
         fail(err);
         return 1;
     }

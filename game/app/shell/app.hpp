@@ -40,9 +40,9 @@ struct AppOptions {
                                                 ///< with --edit)
     std::string menu_keys;                      ///< scripted presses "FRAME:control,..." (tests, screenshots)
     std::optional<std::uint64_t> session_seed;  ///< study session seed (default random)
-    RecordingOptions recording;                 ///< --db, --script, --replay... (game/app/recording/recording.cpp)
-    std::string view;                           ///< "X,Y": pin the level camera on this cell (screenshots)
-    bool print_screen = false;                  ///< print the top screen's name when the run ends (tests)
+    RecordingOptions recording;  ///< --db, --script, --replay... (game/app/recording/recording.cpp)
+    std::string view;            ///< "X,Y": pin the level camera on this cell (screenshots)
+    bool print_screen = false;   ///< print the top screen's name when the run ends (tests)
     std::string settings_file;   ///< settings JSON path (default $XDG_CONFIG_HOME/sawtooth/...)
     std::string model_file;      ///< F1 overlay's challenge model (default: default_model_path())
     bool debug_overlay = false;  ///< open the F1 debug view with the difficulty overlay at start

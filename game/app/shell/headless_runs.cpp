@@ -3,10 +3,10 @@
 // same LevelRecorder), without a window. The level ends completed when the exit gate is
 // reached, quit when the script runs out. --realtime paces it at 60 ticks per second (the
 // crash-safety test kills it mid-session); --progress prints "tick N" after every tick.
-#include "game/app/shell/app.hpp"
 #include "game/app/core/level_source.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/core/settings.hpp"
+#include "game/app/recording/recording.hpp"
+#include "game/app/shell/app.hpp"
 #include "game/sim/input_script.hpp"
 #include "gen/generator.hpp"
 #include "gen/printable.hpp"

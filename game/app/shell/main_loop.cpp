@@ -6,9 +6,9 @@
 #include "engine/input_devices.hpp"
 #include "engine/platform.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/screens/platformer_screen.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/settings.hpp"
+#include "game/app/screens/platformer_screen.hpp"
 
 #include <SDL2/SDL.h>
 

@@ -2,14 +2,13 @@
 
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/screens/message_screen.hpp"
 #include "game/app/recording/recording.hpp"
+#include "game/app/screens/message_screen.hpp"
 #include "game/app/study/study_session.hpp"
 #include "game/app/widgets/ui.hpp"
+#include "game/flows/protocol_plan.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/analysis/adaptive.hpp"
-#include "telemetry/analysis/curve_candidates.hpp"
-#include "telemetry/study/study_status.hpp"
 
 #include <SDL2/SDL.h>
 
@@ -32,18 +31,6 @@ using telemetry::StudyProtocol;
 
 constexpr std::size_t kWrapChars = 64;   // consent and question lines, at 24 px in the 840 px panel
 constexpr std::size_t kMaxIdChars = 40;  // a participant id field longer than any real id
-
-// The library's settings of an adaptive condition (its candidates in the default shape).
-analysis::AdaptiveSettings adaptive_settings(const telemetry::ConditionLevels& levels) {
-    analysis::AdaptiveSettings settings;
-    settings.count = levels.count;
-    settings.target = levels.target;
-    settings.model = levels.model_file;
-    settings.model_hash = levels.model_hash;
-    settings.first_seed = levels.seed_range->first;
-    settings.last_seed = levels.seed_range->last;
-    return settings;
-}
 
 // `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
 std::vector<std::string> wrap(const std::string& text, std::size_t width) {
@@ -235,12 +222,13 @@ public:
     void begin(const std::string& participant);
 
 private:
-    StudyConfig study_config(const telemetry::Condition& condition, const std::vector<int>& order);
+    StudyConfig study_config(const flows::ParticipantPlan& plan);
     /// After level k: its questionnaires, then its break, then `next`.
     void interlude(int k, std::function<void()> next);
     void show_pages(std::vector<std::function<void(std::function<void()>)>> pages, std::size_t i,
                     std::function<void()> next);
-    /// An adaptive condition's run, its estimate rebuilt from the levels `participant` ended before.
+    /// An adaptive condition's run, its estimate rebuilt from the levels `participant` ended
+    /// before: "" or why it cannot start.
     std::string start_adaptive(const std::string& participant);
     /// Level k of an adaptive condition: the run's next choice.
     std::string choose_adaptive(GenParams& params) const;
@@ -370,36 +358,22 @@ void QuestionnaireScreen::answer(std::optional<int> value) {
 
 void ProtocolRun::begin(const std::string& participant) {
     telemetry::Store& store = recorder().store();
-    // A participant seen before under this protocol resumes their condition at the first
-    // level they did not end; a new one is assigned a condition.
-    const telemetry::ParticipantProgress progress =
-        telemetry::participant_progress(store, m_protocol, participant);
-    if (progress.finished) {
+    const flows::ParticipantPlan plan = flows::plan_participant(store, m_protocol, participant);
+    if (plan.finished) {
         m_services.screens->replace(std::make_unique<MessageScreen>(
             m_services, "Already done",
             std::vector<std::string>{"Participant " + participant + " has finished this study.",
                                      "Nothing new was recorded."}));
         return;
     }
-    int index = progress.condition;
-    telemetry::ParticipantKey key{participant, progress.number};
-    if (index < 0) {
-        const std::vector<int> counts = telemetry::study_status(store, m_protocol).counts();
-        index = telemetry::assign_condition(m_protocol, {participant, 1}, counts);
-        // The participant's number within the condition picks their Latin-square row.
-        key.number = counts[static_cast<std::size_t>(index)] + 1;
-    }
-    m_condition = &m_protocol.conditions[static_cast<std::size_t>(index)];
-    if (m_condition->levels.kind == telemetry::ConditionKind::Adaptive)
+    m_condition = &m_protocol.conditions[static_cast<std::size_t>(plan.condition)];
+    if (plan.adaptive)
         if (const std::string err = start_adaptive(participant); !err.empty()) {
             m_services.screens->replace(std::make_unique<MessageScreen>(
                 m_services, "Cannot start", std::vector<std::string>{err, "No session was recorded."}));
             return;
         }
-    const std::vector<int> order =
-        telemetry::level_order(m_condition->order, m_condition->level_count(), key);
-    StudyConfig config = study_config(*m_condition, order);
-    config.resume_at = std::min(progress.levels_ended, m_condition->level_count() - 1);
+    StudyConfig config = study_config(plan);
     m_session_id =
         recorder().begin_protocol_session(participant, {m_protocol.hash, m_condition->name}).session_id();
     auto session = std::make_shared<StudySession>(m_services, m_seed, std::move(config));
@@ -407,20 +381,15 @@ void ProtocolRun::begin(const std::string& participant) {
     session->start();
 }
 
-StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, const std::vector<int>& order) {
+StudyConfig ProtocolRun::study_config(const flows::ParticipantPlan& plan) {
     StudyConfig config;
     auto self = shared_from_this();
-    const bool adaptive = condition.levels.kind == telemetry::ConditionKind::Adaptive;
-    if (adaptive) {
-        config.levels = condition.level_count();
+    config.levels = plan.level_count;
+    config.pack_levels = plan.levels;
+    config.resume_at = plan.resume_at;
+    if (plan.adaptive) {
         config.choose_level = [self](int, GenParams& params) { return self->choose_adaptive(params); };
         config.level_ended = [self](int) { self->adaptive_level_ended(); };
-    }
-    for (int i : adaptive ? std::vector<int>{} : order) {
-        const auto at = static_cast<std::size_t>(i);
-        config.pack_levels.push_back(condition.levels.kind == telemetry::ConditionKind::Pack
-                                         ? condition.levels.pack.levels[at].params
-                                         : condition.levels.seeds[at]);
     }
     config.card_label = m_protocol.name;  // not the condition: participants need not know it
     config.tutorials = m_protocol.tutorials;
@@ -430,22 +399,14 @@ StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, con
         self->recorder().end_session(completed ? telemetry::SessionEnd::Finished
                                                : telemetry::SessionEnd::Quit);
     };
-    config.results_subtitle = m_protocol.name + ", condition " + condition.name +
+    config.results_subtitle = m_protocol.name + ", condition " + m_condition->name +
                               ". Thank you: the study is over, please tell the experimenter.";
     return config;
 }
 
-// The estimate restarts from the events of the levels the participant ended in this
-// condition before (a resumed run): the run chose each of them, so feeding their events in
-// order rebuilds the same estimate and the same choices.
 std::string ProtocolRun::start_adaptive(const std::string& participant) {
     try {
-        m_adaptive = std::make_unique<analysis::AdaptiveRun>(
-            analysis::start_adaptive_run(adaptive_settings(m_condition->levels)));
-        telemetry::Store& store = recorder().store();
-        for (const std::int64_t id :
-             telemetry::ended_condition_levels(store, m_protocol, participant, m_condition->name))
-            if (!m_adaptive->finished()) m_adaptive->record_outcome(store.load_events(id));
+        m_adaptive = flows::resume_adaptive_run(recorder().store(), m_protocol, *m_condition, participant);
     } catch (const std::exception& e) {
         return one_line(e.what());
     }
@@ -471,25 +432,17 @@ void ProtocolRun::adaptive_level_ended() {
 }
 
 void ProtocolRun::interlude(int k, std::function<void()> next) {
-    using When = telemetry::QuestionnairePlacement::When;
-    const bool last = k == m_condition->level_count();
+    const flows::Interlude after = flows::interlude_after(m_protocol, *m_condition, k);
     std::vector<std::function<void(std::function<void()>)>> pages;
-    for (const Questionnaire& q : m_protocol.questionnaires) {
-        const auto& at = q.placement.after_levels;
-        const bool shown =
-            q.placement.when == When::AfterEachLevel || (q.placement.when == When::AtEnd && last) ||
-            (q.placement.when == When::AfterLevels && std::find(at.begin(), at.end(), k) != at.end());
-        if (shown && !q.items.empty())
-            pages.push_back([this, &q, k](std::function<void()> done) {
-                m_services.screens->replace(
-                    std::make_unique<QuestionnaireScreen>(m_services, q, k, m_session_id, std::move(done)));
-            });
-    }
-    for (const telemetry::BreakScreen& b : m_protocol.breaks)
-        if (b.after_level == k)
-            pages.push_back([this, &b](std::function<void()> done) {
-                m_services.screens->replace(std::make_unique<BreakPage>(m_services, b.text, std::move(done)));
-            });
+    for (const Questionnaire* q : after.questionnaires)
+        pages.push_back([this, q, k](std::function<void()> done) {
+            m_services.screens->replace(
+                std::make_unique<QuestionnaireScreen>(m_services, *q, k, m_session_id, std::move(done)));
+        });
+    for (const telemetry::BreakScreen* b : after.breaks)
+        pages.push_back([this, b](std::function<void()> done) {
+            m_services.screens->replace(std::make_unique<BreakPage>(m_services, b->text, std::move(done)));
+        });
     show_pages(std::move(pages), 0, std::move(next));
 }
 
@@ -505,72 +458,7 @@ void ProtocolRun::show_pages(std::vector<std::function<void(std::function<void()
     });
 }
 
-// A curve condition's levels as `sawtooth-lab pick-difficulty` picks them for the same
-// model, curve and candidates (its default shape and tolerance): into `levels.seeds`, in
-// curve order. "" or the one-line reason.
-std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
-    try {
-        const analysis::ChallengeModel model =
-            analysis::load_pinned_model(levels.model_file, levels.model_hash);
-        const analysis::CurveCandidates set =
-            levels.catalog_file.empty()
-                ? analysis::seed_curve_candidates({analysis::default_curve_shape()}, {1},
-                                                  levels.seed_range->first, levels.seed_range->last, model,
-                                                  analysis::serial_for_each)
-                : analysis::catalog_curve_candidates(levels.catalog_file, model, analysis::serial_for_each);
-        const std::vector<double> targets =
-            levels.curve_shape ? analysis::named_curve_targets(*levels.curve_shape, set.list, levels.count)
-                               : levels.curve;
-        const analysis::CurvePickSettings settings;
-        const analysis::CurvePick pick =
-            analysis::pick_for_curve(analysis::curve_groups(set.list), targets, settings);
-        if (!pick.met) {
-            char buf[200];
-            std::snprintf(buf, sizeof buf,
-                          "tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
-                          "position (widen the candidates)",
-                          settings.tolerance, levels.count, pick.best_max_error);
-            return buf;
-        }
-        levels.seeds.clear();
-        for (const std::size_t k : pick.chosen) levels.seeds.push_back(set.list[k].level.params);
-        return {};
-    } catch (const analysis::ModelError& e) {
-        return one_line(e.what());
-    } catch (const analysis::CurveError& e) {
-        return one_line(e.what());
-    }
-}
-
-// An adaptive condition the library accepts, with a model that loads ("" or why not). The
-// candidates are generated when a participant is assigned the condition.
-std::string check_adaptive(const telemetry::ConditionLevels& levels) {
-    const analysis::AdaptiveSettings settings = adaptive_settings(levels);
-    if (std::string err = analysis::adaptive_settings_problem(settings); !err.empty()) return err;
-    try {
-        analysis::load_pinned_model(settings.model, settings.model_hash);
-    } catch (const analysis::ModelError& e) {
-        return one_line(e.what());
-    }
-    return {};
-}
-
 }  // namespace
-
-std::string prepare_protocol(StudyProtocol& protocol) {
-    for (telemetry::Condition& c : protocol.conditions) {
-        const std::string where = protocol.file + ": condition '" + c.name + "'";
-        if (c.levels.kind == telemetry::ConditionKind::Adaptive)
-            if (std::string err = check_adaptive(c.levels); !err.empty()) return where + ": " + err;
-        if (c.levels.kind == telemetry::ConditionKind::Curve)
-            if (std::string err = pick_curve_levels(c.levels); !err.empty()) return where + ": " + err;
-        // A study session records generator parameters per level, as --study --pack does.
-        for (const telemetry::PackLevel& l : c.levels.pack.levels)
-            if (l.hand_made())
-                return where + ": hand-made pack level '" + l.name + "': a study plays generated levels only";
-    }
-    return {};
-}
 
 void start_protocol_run(Services services, StudyProtocol protocol, std::uint64_t session_seed) {
     auto run = std::make_shared<ProtocolRun>(std::move(services), std::move(protocol), session_seed);

@@ -3,9 +3,9 @@
 #include "engine/draw.hpp"
 #include "engine/text.hpp"
 #include "game/app/core/level_source.hpp"
+#include "game/app/recording/recording.hpp"
 #include "game/app/screens/message_screen.hpp"
 #include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/widgets/sound_bank.hpp"
 
 #include <SDL2/SDL.h>
@@ -13,14 +13,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace sawtooth::app {
 
 namespace {
 
-constexpr int kTutorials = 2;
-constexpr int kMaxSeedTries = 8;  // a seed that fails to generate is replaced by the next derived one
-const char* const kTutorialFiles[kTutorials] = {"tutorial1.txt", "tutorial2.txt"};
+constexpr int kTutorials = std::size(kStudyTutorialFiles);
 const char* const kTutorialTitles[kTutorials] = {"Controls", "Traps"};
 const char* const kTutorialLines[kTutorials][3] = {
     {"Run, jump, hang on ledges and find the exit gate.", "Arrows or WASD move, Up / W / Space jumps.",
@@ -29,13 +28,6 @@ const char* const kTutorialLines[kTutorials][3] = {
      "Touch each one: dying here is fine, it is how you learn them.",
      "Watch for the yellow warning before a trap turns deadly."},
 };
-
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 const char* outcome_text(const StageResult& r) {
     if (!r.played) return "-";
@@ -126,19 +118,6 @@ private:
 
 }  // namespace
 
-GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfig& config) {
-    GenParams p;
-    p.seed = splitmix64(session_seed ^ splitmix64(static_cast<std::uint64_t>(k)));
-    p.layout = Layout::Linear;
-    p.rooms_w = config.rooms_w;
-    p.rooms_h = config.rooms_h;
-    p.room_w = config.room_w;
-    p.room_h = config.room_h;
-    p.level_index = k;
-    p.alpha = config.alpha;
-    return p;
-}
-
 StudySession::StudySession(Services services, std::uint64_t session_seed, StudyConfig config)
     : m_services(std::move(services)), m_seed(session_seed), m_config(std::move(config)) {
     if (!m_config.pack_levels.empty()) m_config.levels = static_cast<int>(m_config.pack_levels.size());
@@ -180,7 +159,7 @@ void StudySession::play_current() {
         info.mode = "tutorial";
         info.index = m_stage + 1;
         info.count = kTutorials;
-        info.file = m_services.asset_dir + "/levels/" + kTutorialFiles[m_stage];
+        info.file = m_services.asset_dir + "/levels/" + kStudyTutorialFiles[m_stage];
         err = read_level_file(info.file, level);
         opt.title = "Tutorial " + std::to_string(m_stage + 1) + "/2: " + kTutorialTitles[m_stage];
         opt.trap_checklist = m_stage == 1;
@@ -227,14 +206,10 @@ std::string StudySession::level_for(int k, Level& level, GenParams& params) cons
         if (std::string err = m_config.choose_level(k, params); !err.empty()) return err;
         return generate_for_play(params, level);
     }
-    params = study_level_params(m_seed, k, m_config);
-    std::string err;
-    for (int attempt = 0; attempt < kMaxSeedTries; ++attempt) {
-        err = generate_for_play(params, level);
-        if (err.empty()) break;
-        params.seed = splitmix64(params.seed);
-    }
-    return err;
+    StudyLevel drawn = draw_study_level(m_seed, k, m_config.shape);
+    params = drawn.params;
+    if (drawn.ok) level = std::move(drawn.level);
+    return drawn.error;
 }
 
 void StudySession::level_done(int stage, const LevelResult& result) {

@@ -1,19 +1,20 @@
 #pragma once
 // The thesis' user-study session (§4.2, SPEC P4): tutorial 1 (controls, find the exit),
-// tutorial 2 (touch each trap), then ten generated linear-layout levels whose seeds are
-// derived from one session seed and whose trap timing follows the level index, then a
-// results screen. Between levels a card shows what comes next; every level can be
+// tutorial 2 (touch each trap), then the ten generated levels of the study plan
+// (gen/study_plan.hpp: seeds derived from one session seed, trap timing following the level
+// index), then a results screen. Between levels a card shows what comes next; every level can be
 // skipped (a switch event) and every level is announced to Services::on_level_start.
 // After each of the ten levels the rating screen asks for a rating (when it is on).
-// A session may play a level pack's levels (`sawtooth --study --pack FILE`) in place of the
+// A session may play a level pack's levels (`sawtooth --thesis-session --pack FILE`) in place of the
 // drawn ones: the tutorials stay, the pack's levels follow in its order, as many as it holds.
 // A study protocol run (protocol_run.hpp) plays its condition's levels the same way, with
 // tutorials and ratings as the protocol says and its questionnaires and breaks between levels
 // (an adaptive condition chooses each level through StudyConfig::choose_level and level_ended).
 
-#include "game/app/screens/platformer_screen.hpp"
 #include "game/app/core/screen.hpp"
+#include "game/app/screens/platformer_screen.hpp"
 #include "game/app/widgets/ui.hpp"
+#include "gen/study_plan.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -23,14 +24,11 @@
 
 namespace sawtooth::app {
 
-/// Size and trap density of the study's generated levels.
+/// What a study session plays: the thesis plan (gen/study_plan.hpp), a pack's levels, or a
+/// protocol condition's.
 struct StudyConfig {
-    int levels = 10;  ///< generated levels after the tutorials
-    int rooms_w = 4;  ///< linear layout: rooms left to right
-    int rooms_h = 2;  ///< rows the path may wander over
-    int room_w = 11;
-    int room_h = 7;
-    double alpha = 0.25;
+    int levels = kStudyLevels;  ///< generated levels after the tutorials
+    StudyLevelShape shape;      ///< drawn levels' size and trap density
     /// Non-empty: play these levels in order instead of drawing them (`levels` is then
     /// their count); read and checked by telemetry::read_pack.
     std::vector<GenParams> pack_levels;
@@ -52,9 +50,6 @@ struct StudyConfig {
     std::function<void(bool completed)> on_end;
     std::string results_subtitle;  ///< "" = the session seed (and pack)
 };
-
-/// Generator parameters of study level `k` (1-based) of the session `session_seed`.
-GenParams study_level_params(std::uint64_t session_seed, int k, const StudyConfig& config = {});
 
 /// One row of the results.
 struct StageResult {

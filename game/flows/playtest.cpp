@@ -1,11 +1,9 @@
-#include "tools/lab/playtest.hpp"
+#include "game/flows/playtest.hpp"
 
+#include "game/flows/synthetic_players.hpp"
 #include "gen/rng.hpp"
-#include "tools/lab/curate_common.hpp"
-#include "tools/lab/progress.hpp"
-#include "tools/lab/study_players.hpp"
 
-namespace sawtooth::lab {
+namespace sawtooth::flows {
 
 namespace {
 
@@ -15,8 +13,14 @@ constexpr std::uint64_t kPanelSalt = 0x706c61797465737aULL;  // "playtesz"
 
 }  // namespace
 
+std::optional<bot::SkillGroup> panel_group_named(std::string_view name) {
+    const std::optional<bot::SkillGroup> group = bot::skill_group_named(name);
+    if (group == bot::SkillGroup::Expert) return std::nullopt;
+    return group;
+}
+
 std::vector<PlaytestResult> playtest_levels(const std::vector<const Level*>& levels,
-                                            const PlaytestPanel& panel, int threads) {
+                                            const PlaytestPanel& panel, const analysis::ForEach& for_each) {
     std::vector<std::uint64_t> seeds;
     std::vector<bot::SkillProfile> skills;
     for (int p = 0; p < panel.players; ++p) {
@@ -26,15 +30,12 @@ std::vector<PlaytestResult> playtest_levels(const std::vector<const Level*>& lev
     }
     const std::size_t players = seeds.size(), plays = levels.size() * players;
     std::vector<bot::PlayResult> results(plays);
-    ProgressLine progress("playtesting", plays);
-    parallel_for(plays, threads, [&](std::size_t i) {
+    for_each(plays, [&](std::size_t i) {
         const std::size_t level = i / players, p = i % players;
         bot::PlayResult r = play_stage(*levels[level], skills[p], seeds[p], level);
         r.inputs.clear();
         results[i] = std::move(r);
-        progress.advance();
     });
-    progress.finish();
     std::vector<PlaytestResult> out(levels.size());
     for (std::size_t i = 0; i < plays; ++i) {
         PlaytestResult& o = out[i / players];
@@ -45,4 +46,4 @@ std::vector<PlaytestResult> playtest_levels(const std::vector<const Level*>& lev
     return out;
 }
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::flows
