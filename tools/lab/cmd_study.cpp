@@ -14,6 +14,7 @@
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"
 #include "telemetry/analysis/statistics.hpp"
+#include "telemetry/asset_dir.hpp"
 #include "telemetry/level_file.hpp"
 #include "telemetry/pack.hpp"
 #include "telemetry/recorder.hpp"
@@ -77,7 +78,7 @@ struct SessionPlan {
 /// The two tutorial levels: assets/levels/tutorial{1,2}.txt, else the test level.
 std::vector<telemetry::LevelSource> tutorial_sources() {
     std::vector<telemetry::LevelSource> out;
-    const std::string dir = SAWTOOTH_ASSET_DIR "/levels/";
+    const std::string dir = telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR) + "/levels/";
     for (int i = 1; i <= kTutorials; ++i) {
         std::string file = dir + "tutorial" + std::to_string(i) + ".txt";
         if (!std::filesystem::exists(file)) file = dir + "test.txt";
