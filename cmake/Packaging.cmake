@@ -28,7 +28,7 @@ foreach(page ${SAWTOOTH_MAN_PAGES})
   install(CODE "
     file(MAKE_DIRECTORY \"${SAWTOOTH_MAN_DIR}\")
     execute_process(COMMAND \"${HELP2MAN}\" --no-info --section=${section} \"--name=${summary}\"
-        --output=\"${SAWTOOTH_MAN_DIR}/${program}.${section}\" \"$<TARGET_FILE:${program}>\"
+        --output \"${SAWTOOTH_MAN_DIR}/${program}.${section}\" \"$<TARGET_FILE:${program}>\"
       RESULT_VARIABLE failed)
     if(failed)
       message(FATAL_ERROR \"help2man could not make the ${program} man page from its --help\")
