@@ -1,14 +1,16 @@
 # Installing and packaging (docs/packaging.md): `cmake --install`, and `cpack` in the build
 # folder, which makes the Debian package sawtooth_<version>_amd64.deb (dependencies from
 # dpkg-shlibdeps) and the portable archive sawtooth-<version>-amd64.tar.gz. Both hold the
-# same tree: bin/ with both programs, share/sawtooth/ with the assets (where the programs
+# same tree: games/sawtooth and bin/sawtooth-lab, share/sawtooth/ with the assets (where the programs
 # look first, telemetry/asset_dir.hpp, so the archive runs from any folder), the desktop
 # entry, its icon, man pages made from --help by help2man, and the copyright file.
 
 include(GNUInstallDirs)
 find_program(HELP2MAN help2man REQUIRED)  # tools/install_deps.sh
 
-install(TARGETS sawtooth sawtooth-lab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The game in games/ (Debian's /usr/games), the lab in bin/; both find ../share/sawtooth.
+install(TARGETS sawtooth RUNTIME DESTINATION games)
+install(TARGETS sawtooth-lab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/sawtooth)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/sawtooth.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/sawtooth.svg
@@ -45,6 +47,9 @@ file(WRITE ${CMAKE_BINARY_DIR}/packaging/changelog
   "  * Built from the source tree by CPack (docs/packaging.md).\n\n"
   " -- ${SAWTOOTH_MAINTAINER}  ${SAWTOOTH_PACKAGE_DATE}\n")
 install(CODE "execute_process(COMMAND gzip -9nkf \"${CMAKE_BINARY_DIR}/packaging/changelog\")")
+# lintian's tags that stay, each with its reason (docs/packaging.md "lintian").
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
+  RENAME sawtooth)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright ${CMAKE_BINARY_DIR}/packaging/changelog.gz
   DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sawtooth)
 

@@ -50,7 +50,7 @@ for fs in proc sys dev; do
   mounts+=("$root/$fs")
 done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin:/usr/games HOME=/root LANG=C.UTF-8 "$@"; }
 
 step "apt-get install ./$(basename "$deb")"
 cp "$deb" "$root/tmp/"
@@ -79,7 +79,7 @@ in_root dpkg -r sawtooth >/dev/null
 mkdir -p "$root/opt/elsewhere"
 tar -xzf "$tgz" -C "$root/opt/elsewhere"
 portable=$(cd "$root/opt/elsewhere" && ls -d sawtooth-*)
-in_root "${game_env[@]}" "/opt/elsewhere/$portable/bin/sawtooth" --headless --seed 7 --frames 30 --print-screen \
+in_root "${game_env[@]}" "/opt/elsewhere/$portable/games/sawtooth" --headless --seed 7 --frames 30 --print-screen \
   | tee "$root/tmp/portable.out"
 grep -qx "screen: level" "$root/tmp/portable.out"
 step "lintian"
