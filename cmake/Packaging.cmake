@@ -2,7 +2,7 @@
 # folder, which makes the Debian package sawtooth_<version>_amd64.deb (dependencies from
 # dpkg-shlibdeps) and the portable archive sawtooth-<version>-amd64.tar.gz. Both hold the
 # same tree: games/sawtooth and bin/sawtooth-lab, share/sawtooth/ with the assets (where the programs
-# look first, telemetry/asset_dir.hpp, so the archive runs from any folder), the desktop
+# look first, telemetry/store/asset_dir.hpp, so the archive runs from any folder), the desktop
 # entry, its icon, man pages made from --help by help2man, and the copyright file.
 
 include(GNUInstallDirs)

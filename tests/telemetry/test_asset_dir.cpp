@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "../support/scratch_dir.hpp"
-#include "telemetry/asset_dir.hpp"
+#include "telemetry/store/asset_dir.hpp"
 
 #include <filesystem>
 

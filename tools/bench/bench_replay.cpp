@@ -6,8 +6,8 @@
 // simulate, check events and hashes), and store bytes per minute of play (file size after a checkpoint, minus
 // an empty store). The levels replay on all cores (--threads); realtime_factor_cpu uses the process's CPU
 // time over all threads, i.e. the single-core speed (stable on a loaded box).
-#include "telemetry/recorder.hpp"
-#include "telemetry/replay.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/recording/replay.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 
@@ -140,7 +140,7 @@ Recording record_session(const BenchArgs& a, const std::string& path, std::uintm
             r.level_ids.push_back(record_level(session, study_level(index, seed), max_ticks, r.ticks));
             progress.advance();
         }
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
     }
     r.bytes = checkpointed_size(*store) - std::min(empty_bytes, checkpointed_size(*store));
     r.input_bytes =

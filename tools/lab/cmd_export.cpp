@@ -1,6 +1,6 @@
 // `sawtooth-lab export --db DB --out DIR`: one CSV per table for pandas / R
-// (telemetry/export.hpp; columns in docs/telemetry.md). Opens the store read-only.
-#include "telemetry/export.hpp"
+// (telemetry/store/export.hpp; columns in docs/telemetry.md). Opens the store read-only.
+#include "telemetry/store/export.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 
@@ -28,11 +28,7 @@ void register_export(CLI::App& app) {
     cmd->callback([args] {
         telemetry::Store store = open_store_read_only(args->db);
         telemetry::ExportSummary s;
-        try {
-            s = telemetry::export_csv(store, args->out);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        s = telemetry::export_csv(store, args->out);
         for (const auto& [file, rows] : s.files)
             std::printf("%s/%s: %zu rows\n", args->out.c_str(), file.c_str(), rows);
     });

@@ -1,7 +1,7 @@
 #include "tools/lab/report_words.hpp"
 
 #include "telemetry/analysis/words_study.hpp"
-#include "telemetry/sqlite.hpp"
+#include "telemetry/store/sqlite.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/words_common.hpp"
@@ -68,12 +68,9 @@ std::optional<WordsReportSection> words_report_section(const std::string& db,
     telemetry::Store store = open_store_read_only(db);
     if (ended_word_levels(store, selection) == 0) return std::nullopt;
     const words::Dictionary dict = load_word_dictionary("");
-    analysis::WordsStudyAnalysis a;
-    try {
-        a = analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
-    } catch (const std::exception& e) {
-        throw LabError(std::string("word sessions: ") + e.what());
-    }
+    const analysis::WordsStudyAnalysis a = with_context("word sessions", [&] {
+        return analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
+    });
     WordsReportSection s;
     const int top = a.solved_per_player.empty()
                         ? 0
