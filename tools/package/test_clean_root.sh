@@ -6,8 +6,9 @@
 #      BUILD_DIR/package-test/debian12-minbase.tgz, so a second run needs no base download);
 #   3. `apt-get install ./sawtooth_*.deb` inside it pulls the package's dependencies from
 #      the Debian mirror, as `apt install` would for a user;
-#   4. inside it: the game headless on a generated level and on the title menu, started
-#      through the desktop entry's Exec line; `sawtooth-lab gen`; the man pages;
+#   4. inside it: the game in a window (SDL's offscreen driver) on a generated level, which
+#      it records under XDG_DATA_HOME; the game headless on the title menu, started through
+#      the desktop entry's Exec line; `sawtooth-lab gen`; the man pages;
 #   5. with the package removed, the portable archive unpacked into a folder runs from there;
 #   6. lintian on the package: no error, no warning (explained tags: docs/packaging.md).
 # Needs root (chroot, mounts) and the Debian mirror. Usage: test_clean_root.sh BUILD_DIR
@@ -37,6 +38,7 @@ if [ ! -f "$base" ]; then
   rm -rf "$cache/tarball-work"
 fi
 root=$(mktemp -d /tmp/sawtooth-clean-root.XXXXXX)
+chmod 755 "$root"  # apt's download user must reach the root's lists
 mounts=()
 cleanup() {
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null || true; done
@@ -58,9 +60,9 @@ in_root apt-get update -qq
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/tmp/$(basename "$deb")" >/dev/null
 in_root dpkg -s sawtooth | grep -E '^(Version|Depends):'
 
-step "the game, headless, on a generated level"
+step "the game in a window on SDL's offscreen driver, on a generated level, recording"
 game_env=(env SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy XDG_DATA_HOME=/tmp/data XDG_CONFIG_HOME=/tmp/config)
-in_root "${game_env[@]}" sawtooth --headless --seed 7 --frames 30 --print-screen | tee "$root/tmp/level.out"
+in_root "${game_env[@]}" sawtooth --seed 7 --frames 30 --print-screen | tee "$root/tmp/level.out"
 grep -qx "screen: level" "$root/tmp/level.out"
 test -s "$root/tmp/data/sawtooth/sawtooth.db"  # the session, recorded under XDG_DATA_HOME
 step "the game from its desktop entry, headless, on the title menu, recording"
