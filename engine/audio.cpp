@@ -1,6 +1,7 @@
 #include "engine/audio.hpp"
 
 #include <SDL2/SDL.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,23 @@ void audio_callback(void* user, Uint8* stream, int len) {
     static_cast<Audio*>(user)->mix(reinterpret_cast<float*>(stream), len / static_cast<int>(sizeof(float)));
 }
 
+// ALSA's own error printer, replaced: it writes nothing.
+void quiet_alsa_error(const char*, int, const char*, int, const char*, ...) {}
+
+// ALSA prints a dozen raw lines on stderr when a machine has no sound card (SDL loads
+// libasound with dlopen and leaves ALSA's error printer on). Its printer is replaced
+// before SDL opens the device, in the same library instance SDL will use; the reason
+// still reaches the caller, as SDL's one-line error in Audio::status(). No ALSA: no-op.
+void silence_alsa_errors() {
+    void* alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
+    if (!alsa) return;
+    using Printer = void (*)(const char*, int, const char*, int, const char*, ...);
+    using SetPrinter = int (*)(Printer);
+    if (auto set = reinterpret_cast<SetPrinter>(dlsym(alsa, "snd_lib_error_set_handler")))
+        set(&quiet_alsa_error);
+    // Not closed: SDL's dlopen of the same library shares this instance and its printer.
+}
+
 }  // namespace
 
 std::vector<float> render_sound(const SynthSpec& spec) {
@@ -71,6 +89,7 @@ std::vector<float> render_sound(const SynthSpec& spec) {
 
 Audio::Audio(const AudioConfig& config) : m_volume(config.volume), m_max_voices(config.max_voices) {
     if (!config.enabled) return;
+    silence_alsa_errors();
     if (!SDL_WasInit(SDL_INIT_AUDIO) && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         m_status = std::string("no audio: ") + SDL_GetError();
         return;

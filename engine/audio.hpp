@@ -2,7 +2,8 @@
 // Sound effects synthesised in code (no sound files): a sound is a short tone or noise
 // burst described by a SynthSpec (waveform, pitch sweep, envelope), rendered once into
 // a sample buffer and mixed by SDL's audio callback. Without an audio device (headless
-// runs, machines with no sound card) every call still works and nothing is heard.
+// runs, machines with no sound card) every call still works and nothing is heard, and
+// status() says why in one line; ALSA's own raw error lines are kept off stderr.
 // Knows nothing about the game: the game describes its own sounds.
 
 #include <cstdint>

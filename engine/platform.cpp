@@ -24,10 +24,11 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         // through OpenGL): "0" halves the process's CPU time (no llvmpipe threads) but made
         // the frame's own CPU time slower, 3.2 -> 4.0 ms (docs/research/performance-log.md, "Frames").
     }
-    const Uint32 systems = SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS |
-                           (m_headless ? 0u : (SDL_INIT_GAMECONTROLLER | SDL_INIT_AUDIO));
+    // Audio is not started here: engine::Audio starts it, quietly (engine/audio.hpp).
+    const Uint32 systems =
+        SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS | (m_headless ? 0u : SDL_INIT_GAMECONTROLLER);
     if (SDL_Init(systems) != 0) {
-        // Audio or gamepads missing should not stop the game: retry with video only.
+        // Gamepads missing should not stop the game: retry with video only.
         if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0)
             throw PlatformError{std::string("cannot start SDL video: ") + SDL_GetError()};
     }

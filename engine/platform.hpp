@@ -1,5 +1,5 @@
 #pragma once
-// The window and everything tied to it: SDL video/audio/gamepad init, the SDL_Renderer,
+// The window and everything tied to it: SDL video/gamepad init, the SDL_Renderer,
 // Dear ImGui (SDL2 platform + SDL_Renderer backends), frame begin/end, fullscreen, real
 // time and PNG screenshots. Headless mode uses SDL's offscreen video driver with a
 // software renderer: the same drawing code, no display needed.

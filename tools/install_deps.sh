@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Sawtooth builds, runs and tests with, if any is missing.
-# Idempotent and quiet when everything is present. Must run as root (or via sudo).
+# Installs the Debian 12 packages Sawtooth needs, if any is missing. Idempotent and quiet
+# when everything is present. Must run as root (or via sudo).
+#   tools/install_deps.sh          everything: build, run, test, fuzz, package (README's test command)
+#   tools/install_deps.sh --game   only what building and running the game needs (README's play command)
 set -euo pipefail
 
-packages=(
-  build-essential cmake pkg-config git
-  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev doctest-dev libsqlite3-dev
-  libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev libbenchmark-dev
-  fonts-dejavu-core scowl xvfb xauth sqlite3 python3 libjs-chart.js
+# What the game (cmake -DSAWTOOTH_GAME_ONLY=ON) builds and runs with.
+game_packages=(
+  build-essential cmake pkg-config
+  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev libsqlite3-dev
+  libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev
+  fonts-dejavu-core
+)
+# On top, for sawtooth-lab, the test suite, the fuzz harnesses and the packages.
+test_packages=(
+  git doctest-dev libbenchmark-dev scowl xvfb xauth sqlite3 python3 libjs-chart.js
   # Mesa's EGL and software driver, which SDL's offscreen video driver loads; the
   # sanitizer suite preloads them for the game tests (docs/reliability.md).
   libegl-mesa0 libgl1-mesa-dri
@@ -15,7 +22,15 @@ packages=(
   clang libclang-rt-14-dev
   # libpq for `sawtooth-lab push/pull`; the server, whose tests start one (docs/studies.md).
   postgresql libpq-dev
+  # The Debian package and its clean-root test (docs/packaging.md): man pages, checks, root.
+  help2man lintian debootstrap file
 )
+
+case "${1:-}" in
+  --game) packages=("${game_packages[@]}") ;;
+  "") packages=("${game_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "install_deps: unknown option '$1' (use --game or nothing)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

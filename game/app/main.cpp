@@ -41,7 +41,10 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
     cli.add_flag("--fullscreen", o.fullscreen, "start in fullscreen (F11 toggles)");
     cli.add_option("--width", o.width, "window width")->check(CLI::Range(320, 7680));
     cli.add_option("--height", o.height, "window height")->check(CLI::Range(200, 4320));
-    cli.add_option("--assets", o.asset_dir, "assets directory (default: the source tree's assets/)");
+    cli.add_option(
+        "--assets", o.asset_dir,
+        "assets directory (default: ../share/sawtooth next to the program when installed, else the "
+        "source tree's assets/)");
     cli.add_option("--screen", o.screen,
                    "first screen: title, level, results (demo data), rating (demo, stores nothing), words "
                    "(Elimination menu), words-level or words-builder")

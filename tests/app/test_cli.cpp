@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -116,6 +117,25 @@ TEST_CASE("a window run with --frames and --screenshot stops after those frames 
     CHECK(r.out.find("screen: level") != std::string::npos);
     REQUIRE(fs::exists(png));
     CHECK(fs::file_size(png) > 1000);
+}
+
+TEST_CASE("without a sound card the game says sound is off in one line and plays on") {
+    // SDL's ALSA driver on an empty ALSA configuration finds no device on any machine, as on
+    // one without a sound card; ALSA then prints its own "ALSA lib ..." lines unless the
+    // game keeps them off stderr.
+    const fs::path home = temp_dir("no_sound");
+    const fs::path alsa_conf = home / "empty_alsa.conf";
+    std::ofstream(alsa_conf).flush();
+    ProcessSettings window;
+    window.env = {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=alsa",
+                  "ALSA_CONFIG_PATH=" + alsa_conf.string()};
+    window.timeout_seconds = 120;
+    const ProcessResult r = run(flags("--seed 7 --no-record --frames 10 --print-screen"), home, window);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("screen: level") != std::string::npos);
+    CHECK(r.err.find("ALSA lib") == std::string::npos);
+    CHECK(r.err.rfind("sawtooth: sound is off (", 0) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
 TEST_CASE("a generated level plays from --seed") {

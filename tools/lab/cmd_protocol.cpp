@@ -13,6 +13,7 @@
 #include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/store/level_file.hpp"
 #include "telemetry/study/study_protocol.hpp"
+#include "telemetry/store/asset_dir.hpp"
 #include "telemetry/study/study_status.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -184,7 +185,7 @@ void run_protocol(const RunArgs& a) {
     flows::ProtocolBotsRequest request;
     request.players = a.players;
     request.seed = a.seed;
-    request.tutorials = flows::read_study_tutorials(SAWTOOTH_ASSET_DIR);
+    request.tutorials = flows::read_study_tutorials(telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR));
     const auto store = std::make_shared<telemetry::Store>(open_store(a.db));
     ProgressLine progress("synthetic participants", static_cast<std::size_t>(a.players));
     request.on_participant = [&progress] { progress.advance(); };

@@ -20,6 +20,7 @@
 #include "telemetry/curation/pack.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/recording/replay.hpp"
+#include "telemetry/store/asset_dir.hpp"
 #include "telemetry/store/level_file.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
@@ -78,7 +79,7 @@ struct SessionPlan {
 
 /// The two tutorial levels (flows::read_study_tutorials).
 std::vector<telemetry::LevelSource> tutorial_sources() {
-    std::vector<Level> levels = flows::read_study_tutorials(SAWTOOTH_ASSET_DIR);
+    std::vector<Level> levels = flows::read_study_tutorials(telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR));
     std::vector<telemetry::LevelSource> out;
     for (std::size_t i = 0; i < levels.size(); ++i) {
         telemetry::LevelSource s;

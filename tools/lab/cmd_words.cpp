@@ -17,6 +17,7 @@
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
+#include "telemetry/store/asset_dir.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
@@ -501,7 +502,9 @@ void cmd_simulate(const SimOptions& o) {
 
 }  // namespace
 
-std::string default_dictionary_path() { return std::string(SAWTOOTH_ASSET_DIR) + "/words/dictionary.tsv"; }
+std::string default_dictionary_path() {
+    return telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR) + "/words/dictionary.tsv";
+}
 
 words::Dictionary load_word_dictionary(const std::string& path) {
     const std::string file = path.empty() ? default_dictionary_path() : path;

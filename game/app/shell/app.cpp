@@ -33,6 +33,7 @@
 #include "game/flows/protocol_plan.hpp"
 #include "gen/level.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/store/asset_dir.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -138,7 +139,7 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
 // The flags that need no file but the word game's: --menu-keys, the first screen, --date
 // and --screen words-level. An exit code (2 for a bad flag, 1 for a bad file) when wrong.
 std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
-    plan.assets = o.asset_dir.empty() ? std::string(SAWTOOTH_ASSET_DIR) : o.asset_dir;
+    plan.assets = o.asset_dir.empty() ? telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR) : o.asset_dir;
     if (const std::string err = parse_menu_keys(o.menu_keys, plan.scripted); !err.empty()) {
         fail(err);
         return 2;
@@ -308,7 +309,11 @@ std::unique_ptr<engine::Audio> open_audio(const AppOptions& o, const Settings& s
     engine::AudioConfig ac;
     ac.enabled = !o.headless && o.bench_frames == 0;  // headless and benchmarks stay silent
     ac.volume = settings.volume;
-    return std::make_unique<engine::Audio>(ac);
+    auto audio = std::make_unique<engine::Audio>(ac);
+    // No sound card: one line, and the game plays on silently.
+    if (ac.enabled && !audio->has_device())
+        std::fprintf(stderr, "sawtooth: sound is off (%s)\n", audio->status().c_str());
+    return audio;
 }
 
 // What the screens run on, and the Services that point at it, at the loaded data, the
