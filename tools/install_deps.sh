@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Sawtooth builds, runs and tests with, if any is missing.
 # Idempotent and quiet when everything is present. Must run as root (or via sudo).
+# `--web` also installs the web build's packages (tools/web/install_deps.sh, docs/web.md).
 set -euo pipefail
+if [ "${1:-}" = --web ]; then
+  "$(dirname "$0")/install_deps.sh"
+  exec "$(dirname "$0")/web/install_deps.sh"
+fi
+if [ $# -gt 0 ]; then
+  echo "install_deps: unknown argument $1 (known: --web)" >&2
+  exit 2
+fi
 
 packages=(
   build-essential cmake pkg-config git
