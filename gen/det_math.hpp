@@ -4,7 +4,7 @@
 // across builds (the generators, the simulation, the bots; docs/web.md "Determinism across
 // builds"). The C library's functions are not: glibc picks an FMA or a non-FMA variant of
 // exp, log and cos by CPU at load time, and emscripten's musl uses other algorithms, so the
-// last bit differs on a few inputs in a thousand (docs/web.md has the counts).
+// last bit differs on some inputs: from 1 in 10,000 (log) to 1 in 8 (hypot), docs/web.md.
 //
 // Each function is glibc 2.36's x86-64 implementation, the one the native goldens were
 // recorded with, ported with every multiply-add glibc's FMA build fuses written as std::fma
