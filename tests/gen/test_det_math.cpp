@@ -29,6 +29,12 @@ struct Domain {
     std::function<double(Rng&)> draw;
 };
 
+double from_bits(std::uint64_t b) {
+    double x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+}
+
 std::vector<Domain> domains() {
     auto det_hypot = [](double x) { return det::hypot(x, 0.75 * x + 1.5); };
     auto libc_hypot = [](double x) { return std::hypot(x, 0.75 * x + 1.5); };
@@ -43,8 +49,10 @@ std::vector<Domain> domains() {
          [](Rng& r) { return 0.8 * r.normal(); }},
         {"exp wide", det::exp, [](double x) { return std::exp(x); },
          [](Rng& r) { return r.uniform(-745.0, 710.0); }},
+        // Every finite positive double, subnormals included, equally likely by bit pattern
+        // (not by ldexp, which musl rounds twice into the subnormal range).
         {"log wide", det::log, [](double x) { return std::log(x); },
-         [](Rng& r) { return std::ldexp(r.uniform(0.5, 1.0), static_cast<int>(r.uniform(-1074, 1024))); }},
+         [](Rng& r) { return from_bits(r.next_u64() % 0x7ff0000000000000ull); }},
         {"log near 1", det::log, [](double x) { return std::log(x); },
          [](Rng& r) { return r.uniform(0.9, 1.1); }},
         {"log of counts", det::log, [](double x) { return std::log(x); },
@@ -75,7 +83,7 @@ TEST_CASE("deterministic maths: stored digests over fixed samples, in every buil
     // change means the functions changed, and with them the goldens that use them.
     const std::vector<std::uint64_t> expected = {
         0x3e1f9c52e5c52658ull, 0xa2e85f597aaddb7cull, 0x5e9ccf4a5aa515f4ull, 0x514d0b296f0d21d3ull,
-        0xa4b7fee1a44f331full, 0x12b0b105a733f52eull, 0x598da15374e5784cull, 0xc49118a9c98b5252ull,
+        0xe34fb3e0ccea9facull, 0x12b0b105a733f52eull, 0x598da15374e5784cull, 0xc49118a9c98b5252ull,
         0xadf8017da942f905ull, 0x4ed8e38059330450ull,
     };
     const auto ds = domains();

@@ -77,7 +77,7 @@ fetch() {
   fi
   local actual
   actual=$(sha256sum "$dsc" | cut -d' ' -f1)
-  [ "$actual" = "$sum" ] || die "$dsc has SHA-256 $actual, pinned $sum: refused"
+  [ "$actual" = "$sum" ] || die "$dsc has SHA-256 $actual, pinned $sum: refused (delete $dl to download it again)"
   say "unpacking $pkg $ver"
   rm -rf "$dest" "$dest.tmp"
   dpkg-source --no-copy -x "$dsc" "$dest.tmp" >/dev/null 2>&1 || die "dpkg-source could not unpack $dsc"
