@@ -5,7 +5,7 @@
 // analyze` use: the state-space analysis (reachable and unreachable words, dead ends,
 // minimum clicks), eq. 3 fitness, the designer constraints' counts, and profane or
 // uncommon words by the constraints' rank percentile. No drawing, input devices or files:
-// the builder screen (game/app/words_builder_screen) drives it, and the text it saves is
+// the builder screen (game/app/words/words_builder_screen) drives it, and the text it saves is
 // game/words/level_file.hpp's.
 //
 // Lives in game/words (sim), not gen/words: what it builds is a level to play
