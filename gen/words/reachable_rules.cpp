@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 namespace sawtooth::words {
 
@@ -16,7 +17,7 @@ std::string num(double v) {
 
 void check_band(const RankBand& b) {
     if (!(b.lo >= 0.0 && b.hi <= 100.0 && b.lo < b.hi))
-        throw std::invalid_argument("--rank-band must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
+        throw Error("--rank-band must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
 }
 
 }  // namespace
@@ -76,28 +77,27 @@ const char* reach_rule_name(ReachRule rule) {
 
 void check_rules(const ReachableWordRules& r, int longest_source, double source_lo, double source_hi) {
     if (!(r.common_rank > 0.0 && r.common_rank <= 100.0))
-        throw std::invalid_argument("--common-rank must be in (0, 100] (rank percentile)");
-    if (r.min_common < 0) throw std::invalid_argument("--min-common must be at least 0");
-    if (r.max_attempts < 1) throw std::invalid_argument("--max-attempts must be at least 1");
-    if (r.max_word_length < 0) throw std::invalid_argument("--max-word-length must be at least 0 (0 = off)");
+        throw Error("--common-rank must be in (0, 100] (rank percentile)");
+    if (r.min_common < 0) throw Error("--min-common must be at least 0");
+    if (r.max_attempts < 1) throw Error("--max-attempts must be at least 1");
+    if (r.max_word_length < 0) throw Error("--max-word-length must be at least 0 (0 = off)");
     if (r.max_word_length > 0 && r.max_word_length < longest_source)
-        throw std::invalid_argument("--max-word-length " + std::to_string(r.max_word_length) +
-                                    " is below the longest source word (" + std::to_string(longest_source) +
-                                    " letters), which is always reachable");
+        throw Error("--max-word-length " + std::to_string(r.max_word_length) +
+                    " is below the longest source word (" + std::to_string(longest_source) +
+                    " letters), which is always reachable");
     if (r.short_and_long && r.max_word_length > 0 && r.max_word_length < kLongWordMin)
-        throw std::invalid_argument("--short-and-long needs a " + std::to_string(kLongWordMin) +
-                                    "-letter word, but --max-word-length is " +
-                                    std::to_string(r.max_word_length));
+        throw Error("--short-and-long needs a " + std::to_string(kLongWordMin) +
+                    "-letter word, but --max-word-length is " + std::to_string(r.max_word_length));
     if (!r.every_word_band) return;
     const RankBand& b = *r.every_word_band;
     check_band(b);
     if (b.hi <= source_lo || b.lo >= source_hi)
-        throw std::invalid_argument("the every-word rank band " + num(b.lo) + ".." + num(b.hi) +
-                                    " (--all-common/--rank-band) excludes the source band " + num(source_lo) +
-                                    ".." + num(source_hi) + ", whose words are always reachable");
+        throw Error("the every-word rank band " + num(b.lo) + ".." + num(b.hi) +
+                    " (--all-common/--rank-band) excludes the source band " + num(source_lo) + ".." +
+                    num(source_hi) + ", whose words are always reachable");
     if (r.min_common > 0 && b.lo >= r.common_rank)
-        throw std::invalid_argument("--min-common needs common words (rank below " + num(r.common_rank) +
-                                    "), but the every-word rank band starts at " + num(b.lo));
+        throw Error("--min-common needs common words (rank below " + num(r.common_rank) +
+                    "), but the every-word rank band starts at " + num(b.lo));
 }
 
 }  // namespace sawtooth::words

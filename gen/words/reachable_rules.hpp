@@ -76,7 +76,7 @@ std::array<double, kReachRuleCount> rule_shortfalls(const ReachableWordCounts& c
 /// Name of a constraint as ReachableWordRules spells its field ("min_common").
 const char* reach_rule_name(ReachRule rule);
 
-/// Throws std::invalid_argument (one line) for rules no challenge can meet: a common cut or
+/// Throws sawtooth::Error (one line) for rules no challenge can meet: a common cut or
 /// band outside 0..100, a negative count, short-and-long with a maximum below 5, a maximum
 /// below kMinWordLength or below the longest source word (source words are always
 /// reachable), or an every-word band disjoint from the source band [source_lo, source_hi).
