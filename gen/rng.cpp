@@ -1,5 +1,7 @@
 #include "gen/rng.hpp"
 
+#include "gen/det_math.hpp"
+
 #include <cmath>
 
 namespace sawtooth {
@@ -58,7 +60,7 @@ double Rng::normal() {
     // Box-Muller; 1 - u keeps the log argument in (0, 1].
     const double u1 = 1.0 - uniform01();
     const double u2 = uniform01();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    return std::sqrt(-2.0 * det::log(u1)) * det::cos(6.283185307179586 * u2);
 }
 
 Rng Rng::fork() { return Rng(next_u64()); }

@@ -1,5 +1,6 @@
 #include "game/bot/path_planner.hpp"
 
+#include "gen/det_math.hpp"
 #include "gen/shortest_path.hpp"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ PathPlanner::PathPlanner(const Level& level) : m_level(level), m_graph(build_lev
         const double mx = (t.cell.x + 0.5) * kCellSize, my = t.cell.y * kCellSize + kMineHeight;
         for (int y = 0; y < m_level.height; ++y)
             for (int x = 0; x < m_level.width; ++x)
-                if (std::hypot((x + 0.5) * kCellSize - mx, y * kCellSize + kHalfH - my) < kMineDangerRadius)
+                if (det::hypot((x + 0.5) * kCellSize - mx, y * kCellSize + kHalfH - my) < kMineDangerRadius)
                     m_danger[idx({x, y})] = 1;
     }
     m_goal = m_graph.stand(m_level.exit);
@@ -36,7 +37,7 @@ int PathPlanner::current_node(const PlayerView& v) const {
     double best = std::numeric_limits<double>::max();
     for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) {
         const CellPos c = m_graph.nodes[i].cell;
-        const double d = std::hypot(cell_centre_x(c) - v.x, c.y * kCellSize + 1.0 - v.y);
+        const double d = det::hypot(cell_centre_x(c) - v.x, c.y * kCellSize + 1.0 - v.y);
         if (d < best) best = d, n = static_cast<int>(i);
     }
     return best < kCellSize ? n : -1;

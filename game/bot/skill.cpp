@@ -1,5 +1,7 @@
 #include "game/bot/skill.hpp"
 
+#include "gen/det_math.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -166,7 +168,7 @@ SkillProfile draw_participant_skill(Rng& rng) {
 
 SkillProfile draw_skill_in_group(SkillGroup g, Rng& rng) {
     SkillProfile s = skill_preset(g);
-    auto factor = [&] { return std::exp(kIndividualSpread * rng.normal()); };
+    auto factor = [&] { return det::exp(kIndividualSpread * rng.normal()); };
     s.reaction_ticks = scaled(s.reaction_ticks, factor());
     s.think_ticks = scaled(s.think_ticks, factor());
     const double motor = factor();  // one person's motor noise scales all three

@@ -533,6 +533,9 @@ void Simulation::restore(const SimSnapshot& snap) {
 // those clock reads were ~30 % of a simulated study's CPU (perf), so the library's timer
 // is replaced by one that never reads the clock: the executable's definitions interpose
 // the shared library's (its calls to them go through the PLT). Physics is unaffected.
+// The web build's Box2D has a timer without a clock already (its b2Timer has no members).
+#ifndef __EMSCRIPTEN__
 b2Timer::b2Timer() : m_start_sec(0), m_start_usec(0) {}
 void b2Timer::Reset() {}
 float b2Timer::GetMilliseconds() const { return 0.0f; }
+#endif

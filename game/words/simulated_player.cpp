@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gen/det_math.hpp"
 #include "gen/words/scan.hpp"
 
 namespace sawtooth::words {
@@ -26,7 +27,7 @@ std::uint32_t seconds_to_ticks(double s) {
 }  // namespace
 
 double familiarity(const PlayerModel& m, std::uint64_t count) {
-    const double f = std::log10(1.0 + static_cast<double>(count)) / m.familiar_log10;
+    const double f = det::log10(1.0 + static_cast<double>(count)) / m.familiar_log10;
     return std::clamp(f, m.min_familiarity, 1.0);
 }
 
@@ -34,7 +35,7 @@ double spot_rate(const PlayerModel& m, const PlayerProfile& p, int length, int m
                  int split_distance, bool keeps_two_x, double familiar, int challenge_length) {
     const double x = m.seq_weight * (max_sequence - 1) + m.len_weight * (length - kMinWordLength) -
                      m.split_weight * split_distance - m.crowd_weight * (challenge_length - kCrowdFreeLength);
-    return m.base_rate * skill_factor(p) * std::exp(x) * (keeps_two_x ? m.two_x_boost : 1.0) * familiar;
+    return m.base_rate * skill_factor(p) * det::exp(x) * (keeps_two_x ? m.two_x_boost : 1.0) * familiar;
 }
 
 void simulate_challenge(const Dictionary& dict, LevelPlay& level, const PlayerProfile& player,
@@ -54,7 +55,7 @@ void simulate_challenge(const Dictionary& dict, LevelPlay& level, const PlayerPr
         const double rate =
             spot_rate(m, player, f.length, f.max_sequence, f.split_distance, two_x,
                       familiarity(m, dict.entry(w.id).count), static_cast<int>(c.letters().size()));
-        const double t = -std::log(1.0 - rng.uniform01()) / rate;
+        const double t = -det::log(1.0 - rng.uniform01()) / rate;
         if (t < best_t) {
             best_t = t;
             target = w.best_mask;
@@ -64,7 +65,7 @@ void simulate_challenge(const Dictionary& dict, LevelPlay& level, const PlayerPr
     double now_s = m.read_seconds / speed + best_t;
     const std::uint32_t start = c.start_tick();
     auto at = [&](double s) { return start + seconds_to_ticks(s); };
-    auto click_gap = [&]() { return m.click_seconds / speed * std::exp(m.click_jitter * rng.normal()); };
+    auto click_gap = [&]() { return m.click_seconds / speed * det::exp(m.click_jitter * rng.normal()); };
 
     if (target != 0 && at(now_s) < c.deadline_tick()) {
         std::vector<int> order;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include "gen/error.hpp"
 
+#include "gen/det_math.hpp"
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
 
@@ -137,7 +138,7 @@ double tally_broken(const std::array<double, kReachRuleCount>& shortfalls, GenSt
 
 double length_constraint(int length, int target_length) {
     if (length <= target_length) return 1.0;
-    return 1.0 - std::log(static_cast<double>(length - target_length + 1));
+    return 1.0 - det::log(static_cast<double>(length - target_length + 1));
 }
 
 double challenge_fitness(const WordScan& scan, int max_seq, FitnessRule rule) {

@@ -11,6 +11,8 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -62,8 +64,18 @@ constexpr TableExport kTables[] = {
 
 std::string number_text(double v) {
     char buf[32];
+#ifdef __EMSCRIPTEN__
+    // Emscripten 3.1.6's libc++ has no floating-point to_chars: the fewest significant
+    // digits that read back exactly, in printf's %g layout (docs/web.md).
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+#else
     const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back exactly
     return std::string(buf, res.ptr);
+#endif
 }
 
 std::string field_of(const Statement& st, int col) {

@@ -99,9 +99,10 @@ TEST_CASE("golden replay: recorded input stream reaches the checked-in final sta
     const std::string expect_path = kDir + "golden_run.expect";
     test::rewrite_golden_if_requested(expect_path, expect_text(test::read_file(expect_path), actual));
     const auto expected = parse_expect(test::read_file(expect_path));
-    for (const auto& [k, v] : actual) {
+    for (const auto& entry : actual) {       // not a structured binding: clang 14 (the web build)
+        const std::string& k = entry.first;  // cannot capture one in INFO's lambda
         INFO("golden key " << k);
         REQUIRE(expected.count(k) == 1);
-        CHECK(expected.at(k) == v);
+        CHECK(expected.at(k) == entry.second);
     }
 }

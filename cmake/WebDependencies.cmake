@@ -1,0 +1,44 @@
+# The web build's dependencies (docs/web.md "Dependencies"), in place of Dependencies.cmake
+# when configured with emscripten (tools/web/build.sh): Box2D and SQLite compiled with
+# emscripten from Debian's sources into SAWTOOTH_WEB_PREFIX (tools/web/build_deps.sh), and
+# the header-only libraries taken from the host's Debian packages. Their headers are reached
+# through a folder of links, never /usr/include itself, whose C library headers are glibc's.
+
+set(SAWTOOTH_WEB_PREFIX "$ENV{HOME}/.cache/sawtooth-web/prefix" CACHE PATH
+  "Prefix of the emscripten-built dependencies (tools/web/build_deps.sh)")
+if(NOT EXISTS ${SAWTOOTH_WEB_PREFIX}/lib/libsqlite3.a)
+  message(FATAL_ERROR "${SAWTOOTH_WEB_PREFIX} holds no web dependencies: run tools/web/build.sh")
+endif()
+list(APPEND CMAKE_FIND_ROOT_PATH ${SAWTOOTH_WEB_PREFIX})
+list(APPEND CMAKE_PREFIX_PATH ${SAWTOOTH_WEB_PREFIX})
+
+find_package(box2d CONFIG REQUIRED)
+find_package(SQLite3 REQUIRED)
+add_library(Threads::Threads INTERFACE IMPORTED)  # one thread in the page
+
+# Header-only host packages: nlohmann-json3-dev, libeigen3-dev, libboost-math-dev,
+# doctest-dev, libcli11-dev.
+set(SAWTOOTH_HOST_HEADERS ${CMAKE_BINARY_DIR}/host-headers)
+foreach(dir nlohmann boost doctest CLI)
+  if(NOT EXISTS /usr/include/${dir})
+    message(FATAL_ERROR "/usr/include/${dir} missing: run tools/install_deps.sh")
+  endif()
+  if(NOT EXISTS ${SAWTOOTH_HOST_HEADERS}/${dir})
+    file(MAKE_DIRECTORY ${SAWTOOTH_HOST_HEADERS})
+    file(CREATE_LINK /usr/include/${dir} ${SAWTOOTH_HOST_HEADERS}/${dir} SYMBOLIC)
+  endif()
+endforeach()
+# sawtooth_host_headers(<target> <include dir>): an interface target for host headers.
+function(sawtooth_host_headers target dir)
+  add_library(${target} INTERFACE IMPORTED)
+  target_include_directories(${target} SYSTEM INTERFACE ${dir})
+endfunction()
+sawtooth_host_headers(nlohmann_json::nlohmann_json ${SAWTOOTH_HOST_HEADERS})
+sawtooth_host_headers(Boost::headers ${SAWTOOTH_HOST_HEADERS})
+sawtooth_host_headers(doctest::doctest ${SAWTOOTH_HOST_HEADERS})
+sawtooth_host_headers(CLI11::CLI11 ${SAWTOOTH_HOST_HEADERS})
+sawtooth_host_headers(Eigen3::Eigen /usr/include/eigen3)
+
+# C++ exceptions are off by default in emscripten; the project's errors are exceptions.
+add_compile_options(-fexceptions)
+add_link_options(-fexceptions)
