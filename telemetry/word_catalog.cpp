@@ -1,6 +1,8 @@
 #include "telemetry/word_catalog.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <utility>
 
 #include "gen/hash.hpp"
@@ -17,7 +19,7 @@ namespace w = sawtooth::words;
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+constexpr const char* kSchemaV1Table = R"sql(
 CREATE TABLE catalog_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE challenges(
   mode TEXT NOT NULL, params TEXT NOT NULL, root_seed INTEGER NOT NULL, date TEXT NOT NULL,
@@ -27,13 +29,34 @@ CREATE TABLE challenges(
   fitness REAL NOT NULL, word_count INTEGER NOT NULL, reachable_words INTEGER NOT NULL,
   reachable_common_words INTEGER NOT NULL, shortest_reachable INTEGER NOT NULL,
   longest_reachable INTEGER NOT NULL, reachable_states INTEGER NOT NULL,
-  dead_end_states INTEGER NOT NULL, min_clicks INTEGER NOT NULL,
-  PRIMARY KEY (mode, params, root_seed, date, level, challenge)) WITHOUT ROWID;
-)sql";
+  dead_end_states INTEGER NOT NULL, min_clicks INTEGER NOT NULL)sql";
+constexpr const char* kPrimaryKey = "PRIMARY KEY (mode, params, root_seed, date, level, challenge)";
 
-constexpr const char* kInsert =
-    "INSERT OR REPLACE INTO challenges VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-    "?)";
+struct Column {
+    const char* name;
+    const char* type;
+};
+
+// Added by schema version 2 (per-length rank bands, docs/curation.md "Challenge
+// catalogue"), after the version 1 columns: an upgraded file has them at the same place.
+// NULL in rows an upgrade found (a re-run stores them again); a rank column is also NULL
+// when the challenge has no reachable word of that length.
+constexpr Column kLengthColumns[] = {
+    {"reachable_short_words", "INTEGER"}, {"reachable_long_words", "INTEGER"}, {"short_rank_min", "REAL"},
+    {"short_rank_max", "REAL"},           {"long_rank_min", "REAL"},           {"long_rank_max", "REAL"}};
+constexpr int kVersion1Columns = 21;
+
+std::string schema_sql() {
+    std::string s = kSchemaV1Table;
+    for (const Column& c : kLengthColumns) s += ",\n  " + std::string(c.name) + " " + c.type;
+    return s + ",\n  " + kPrimaryKey + ") WITHOUT ROWID;\n";
+}
+
+std::string insert_sql() {
+    std::string s = "INSERT OR REPLACE INTO challenges VALUES (?";
+    for (std::size_t i = 1; i < kVersion1Columns + std::size(kLengthColumns); ++i) s += ", ?";
+    return s + ")";
+}
 
 std::string meta_value(Database& db, const std::string& key) {
     Statement st(db, "SELECT value FROM catalog_meta WHERE key = ?");
@@ -61,7 +84,7 @@ bool check_file(Database& db) {
     if (app_id != kWordCatalogApplicationId)
         throw StoreError(name + " is not a challenge catalogue (application_id " + std::to_string(app_id) +
                          ")");
-    if (version != kWordCatalogSchemaVersion)
+    if (version != kWordCatalogSchemaVersion && version != 1)
         throw StoreError("challenge catalogue " + name + " has schema version " + std::to_string(version) +
                          ", this build reads version " + std::to_string(kWordCatalogSchemaVersion));
     const std::string gen = meta_value(db, "word_generator_version");
@@ -72,9 +95,36 @@ bool check_file(Database& db) {
     return false;
 }
 
+// Version 1 -> 2 in place, in one transaction: every column and the new version are
+// committed, or nothing is and the file keeps every byte.
+void upgrade_schema(Database& db) {
+    try {
+        Transaction tx(db);
+        // Another process may have upgraded it meanwhile: read again under the write lock.
+        if (db.query_int("PRAGMA user_version") >= kWordCatalogSchemaVersion) return;
+        for (const Column& c : kLengthColumns)
+            db.exec("ALTER TABLE challenges ADD COLUMN " + std::string(c.name) + " " + c.type);
+        Statement meta(db, "INSERT OR REPLACE INTO catalog_meta(key, value) VALUES (?, ?)");
+        meta.bind(1, "schema_version").bind(2, std::to_string(kWordCatalogSchemaVersion)).run();
+        meta.reset();
+        meta.bind(1, "upgraded_to_schema_" + std::to_string(kWordCatalogSchemaVersion))
+            .bind(2, utc_now() + " by " + std::string(build_id()))
+            .run();
+        meta.reset();  // no statement may be pending at COMMIT
+        db.exec("PRAGMA user_version = " + std::to_string(kWordCatalogSchemaVersion));
+        tx.commit();
+    } catch (const StoreError& e) {
+        const std::string what = e.what();
+        throw StoreError("challenge catalogue '" + db.path() +
+                         "' could not be upgraded from schema version 1 to " +
+                         std::to_string(kWordCatalogSchemaVersion) + " (" +
+                         what.substr(what.rfind(": ") + 2) + "); it is unchanged");
+    }
+}
+
 void create_schema(Database& db) {
     Transaction tx(db);
-    db.exec(kSchema);
+    db.exec(schema_sql());
     Statement meta(db, "INSERT INTO catalog_meta(key, value) VALUES (?, ?)");
     const std::pair<std::string, std::string> rows[] = {
         {"format", "sawtooth-challenge-catalog"},
@@ -119,6 +169,17 @@ void bind_row(Statement& st, const WordCatalogRow& r) {
           std::int64_t{r.stats.longest_reachable}, r.stats.reachable_states, r.stats.dead_end_states,
           std::int64_t{r.stats.min_clicks}})
         st.bind(next(), v);
+    for (const std::int64_t v :
+         {std::int64_t{r.stats.reachable_short_words}, std::int64_t{r.stats.reachable_long_words}})
+        st.bind(next(), v);
+    for (const std::optional<double>& v :
+         {r.stats.short_rank_min, r.stats.short_rank_max, r.stats.long_rank_min, r.stats.long_rank_max})
+        st.bind(next(), v);
+}
+
+void widen(std::optional<double>& lo, std::optional<double>& hi, double rank) {
+    lo = lo ? std::min(*lo, rank) : rank;
+    hi = hi ? std::max(*hi, rank) : rank;
 }
 
 }  // namespace
@@ -137,6 +198,14 @@ WordChallengeStats word_challenge_stats(const w::Dictionary& dict, const std::st
         s.reachable_common_words += dict.rank_percentile(r.id) < w::kDefaultCommonRankPercentile;
         s.shortest_reachable = s.shortest_reachable == 0 ? len : std::min(s.shortest_reachable, len);
         s.longest_reachable = std::max(s.longest_reachable, len);
+        const double rank = dict.rank_percentile(r.id);
+        if (len <= w::kShortWordMax) {
+            ++s.reachable_short_words;
+            widen(s.short_rank_min, s.short_rank_max, rank);
+        } else if (len >= w::kLongWordMin && len <= w::kLongWordMax) {
+            ++s.reachable_long_words;
+            widen(s.long_rank_min, s.long_rank_max, rank);
+        }
     }
     s.min_clicks = s.reachable_words > 0 ? s.length - s.longest_reachable : 0;
     return s;
@@ -156,13 +225,15 @@ WordCatalog WordCatalog::open(const std::string& path) {
     const bool fresh = check_file(*db);
     db->exec("PRAGMA synchronous = NORMAL");  // rollback journal, as the level catalogue
     if (fresh) create_schema(*db);
+    if (!fresh && db->query_int("PRAGMA user_version") < kWordCatalogSchemaVersion) upgrade_schema(*db);
     return WordCatalog(std::move(db));
 }
 
 WordCatalogJobs WordCatalog::done(int rows_per_job) {
     Statement st(*m_db,
                  "SELECT mode, CASE mode WHEN 'seed' THEN params ELSE '' END AS job_params, root_seed, date "
-                 "FROM challenges GROUP BY mode, job_params, root_seed, date HAVING count(*) = ?");
+                 "FROM challenges GROUP BY mode, job_params, root_seed, date "
+                 "HAVING count(*) = ? AND count(reachable_short_words) = count(*)");
     st.bind(1, rows_per_job);
     WordCatalogJobs out;
     while (st.step())
@@ -172,7 +243,7 @@ WordCatalogJobs WordCatalog::done(int rows_per_job) {
 
 void WordCatalog::put(const std::vector<WordCatalogRow>& rows) {
     Transaction tx(*m_db);
-    Statement st(*m_db, kInsert);
+    Statement st(*m_db, insert_sql());
     for (const WordCatalogRow& r : rows) {
         bind_row(st, r);
         st.run();

@@ -193,12 +193,14 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
         throw std::invalid_argument("source words have " + std::to_string(total) +
                                     " letters, fewer than the exact length " +
                                     std::to_string(p.target_length));
+    check_rules(m_rules, p.source_lengths, p.band_lo, p.band_hi);
     for (int len : p.source_lengths) {
-        m_candidates.push_back(dict.band(p.band_lo, p.band_hi, len));
+        m_candidates.push_back(source_candidates(len));
         if (m_candidates.back().empty()) {
+            const RankBand b = source_band(len);
             char buf[160];
             std::snprintf(buf, sizeof buf, "band %g-%g has no %d-letter source words (of %d ranked words)",
-                          p.band_lo, p.band_hi, len, dict.ranked_size());
+                          b.lo, b.hi, len, dict.ranked_size());
             throw std::invalid_argument(buf);
         }
     }
@@ -207,8 +209,40 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
             if (p.source_lengths[a] == p.source_lengths[b] && m_candidates[a].size() < 2)
                 throw std::invalid_argument("band has fewer than 2 distinct " +
                                             std::to_string(p.source_lengths[a]) + "-letter source words");
-    check_rules(m_rules, *std::max_element(p.source_lengths.begin(), p.source_lengths.end()), p.band_lo,
-                p.band_hi);
+}
+
+RankBand ChallengeGenerator::source_band(int length) const {
+    RankBand b{m_params.band_lo, m_params.band_hi};
+    if (const RankBand* own = length_band(m_rules, length))
+        b = {std::max(b.lo, own->lo), std::min(b.hi, own->hi)};
+    return b;
+}
+
+// Under per-length bands a source word is a word of the challenge, and so is every word
+// inside it: drawing the source words from those whose inner words all lie in their bands
+// builds towards the constraint instead of filtering for it (docs/elimination.md §4).
+// Without them: the source band's words of the length, as always.
+std::vector<int> ChallengeGenerator::source_candidates(int length) const {
+    const RankBand b = source_band(length);
+    std::vector<int> all = m_dict->band(b.lo, b.hi, length);
+    if (!m_rules.any_length_band()) return all;
+    std::vector<int> fit;
+    for (int id : all)
+        if (inner_words_fit(id)) fit.push_back(id);
+    return fit.size() >= 2 ? fit : all;
+}
+
+bool ChallengeGenerator::inner_words_fit(int id) const {
+    const std::string& word = m_dict->entry(id).word;
+    for (const FoundWord& fw : scan_words(*m_dict, word).words) {
+        if (fw.word == word) continue;
+        const double rank = m_dict->rank_percentile(fw.id);
+        const RankBand* own = length_band(m_rules, static_cast<int>(fw.word.size()));
+        if ((own && !own->contains(rank)) ||
+            (m_rules.every_word_band && !m_rules.every_word_band->contains(rank)))
+            return false;
+    }
+    return true;
 }
 
 // One generate() call: the random stream, the evaluation cache and the counters the GA
@@ -225,7 +259,8 @@ public:
           m_excluded(excluded),
           m_stats(stats),
           m_rules(gen.m_rules.any() && gen.m_rules.enforcement == RuleEnforcement::Feasibility ? &gen.m_rules
-                                                                                               : nullptr) {
+                                                                                               : nullptr),
+          m_stop_when_converged(gen.m_rules.any_length_band()) {
         for (int len : m_params.source_lengths) m_total_letters += len;
     }
 
@@ -268,6 +303,7 @@ private:
     const std::vector<int>& m_excluded;
     GenStats& m_stats;
     const ReachableWordRules* m_rules;  // designer constraints in the GA, nullptr when off or Filter
+    const bool m_stop_when_converged;   // end a run that scans nothing new (per-length bands)
     std::unordered_map<std::string, CachedEval> m_cache;  // letters|source|source... -> score
 };
 
@@ -279,7 +315,12 @@ void ChallengeGenerator::Search::evolve(std::optional<Scored>& best) {
     int stall = 0;
     for (int gen = 0; gen < m_settings.generations; ++gen) {
         ++m_stats.generations;
+        const int scans = m_stats.scans;
         breed_generation(pop);
+        // Under per-length bands a run whose children are all challenges it has seen
+        // (cache hits) or that break the cheap rules has converged: a fresh run (restart or
+        // attempt) explores more per evaluation (docs/elimination.md §4).
+        if (m_stop_when_converged && m_stats.scans == scans && !best) break;
         if (!pop.feasible.empty() && (!best || pop.feasible.front().score > best->score)) {
             best = pop.feasible.front();
             stall = 0;

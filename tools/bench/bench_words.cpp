@@ -118,7 +118,9 @@ struct BenchWordsOptions {
 
 }  // namespace
 
+void register_bench_word_bands(CLI::App& app);  // TEMP
 void register_bench_words(CLI::App& app) {
+    register_bench_word_bands(app);
     CLI::App* bench = app.get_subcommand("bench");
     auto* cmd =
         bench->add_subcommand("words", "Elimination: ms per challenge / level, us per word enumeration");
