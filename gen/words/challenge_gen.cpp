@@ -19,6 +19,12 @@ namespace {
 constexpr double kRulePenalty = 1.0;
 // Per letter off an exact target length.
 constexpr double kExactPenalty = 0.5;
+// Pair screening under per-length bands (docs/elimination.md §4): random mixes tried per
+// pair of source words, at most this many pairs (wider bands hold more source words, and
+// need no screening), and the seed of the screening's own random stream.
+constexpr int kScreenMixes = 24;
+constexpr std::size_t kMaxScreenedPairs = 4000;
+constexpr std::uint64_t kScreenSeed = 0x5343524545ull;
 // Eq. 3 constants as printed: 1.1 keeps a factor positive at 100 %, 1.21 = 1.1^2 scales to <= 1.
 constexpr double kFitOffset = 1.1;
 constexpr double kFitScale = kFitOffset * kFitOffset;  // 1.21, exactly 1.1 * 1.1 in doubles
@@ -209,6 +215,7 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
             if (p.source_lengths[a] == p.source_lengths[b] && m_candidates[a].size() < 2)
                 throw std::invalid_argument("band has fewer than 2 distinct " +
                                             std::to_string(p.source_lengths[a]) + "-letter source words");
+    m_pairs = screen_pairs();
 }
 
 RankBand ChallengeGenerator::source_band(int length) const {
@@ -262,6 +269,17 @@ public:
                                                                                                : nullptr),
           m_stop_when_converged(gen.m_rules.any_length_band()) {
         for (int len : m_params.source_lengths) m_total_letters += len;
+        // Pairs of words this level has not used, else every screened pair.
+        for (const std::vector<int>& words : gen.m_pairs) {
+            bool fresh = true;
+            for (std::size_t i = 0; i < words.size(); ++i)
+                fresh = fresh &&
+                        std::find(excluded.begin(), excluded.end(),
+                                  gen.m_candidates[i][static_cast<std::size_t>(words[i])]) == excluded.end();
+            if (fresh) m_pairs.push_back(&words);
+        }
+        if (m_pairs.empty())
+            for (const std::vector<int>& words : gen.m_pairs) m_pairs.push_back(&words);
     }
 
     /// The best feasible individual over the runs, nullopt if none turned up.
@@ -276,6 +294,10 @@ public:
 
     Challenge to_challenge(const Scored& best) const;
 
+    /// Whether some of `mixes` random mixes of the source words (candidate indices `words`)
+    /// gives a challenge that meets every rule (pair screening).
+    bool admits(const std::vector<int>& words, int mixes);
+
 private:
     void evolve(std::optional<Scored>& best);
     void breed_generation(Populations& pop);
@@ -286,6 +308,7 @@ private:
     double designer_penalty(const WordScan& scan);
     const Scored& tournament(const std::vector<Scored>& pop);
     Genome breed(const std::vector<Scored>& pop);
+    void draw_words(Genome& g);
     int random_word(std::size_t slot) {
         return static_cast<int>(
             m_rng.uniform_int(0, static_cast<std::int64_t>(m_gen.m_candidates[slot].size()) - 1));
@@ -304,6 +327,7 @@ private:
     GenStats& m_stats;
     const ReachableWordRules* m_rules;  // designer constraints in the GA, nullptr when off or Filter
     const bool m_stop_when_converged;   // end a run that scans nothing new (per-length bands)
+    std::vector<const std::vector<int>*> m_pairs;  // screened word pairs to draw from (none: any words)
     std::unordered_map<std::string, CachedEval> m_cache;  // letters|source|source... -> score
 };
 
@@ -341,9 +365,33 @@ void ChallengeGenerator::Search::breed_generation(Populations& pop) {
     pop.truncate(m_settings.population);
 }
 
+// New source words for `g`: a screened pair when there are any, else a word per slot.
+void ChallengeGenerator::Search::draw_words(Genome& g) {
+    if (m_pairs.empty()) {
+        g.word.clear();
+        for (std::size_t i = 0; i < m_sources; ++i) g.word.push_back(random_word(i));
+        return;
+    }
+    g.word = *m_pairs[static_cast<std::size_t>(
+        m_rng.uniform_int(0, static_cast<std::int64_t>(m_pairs.size()) - 1))];
+}
+
+bool ChallengeGenerator::Search::admits(const std::vector<int>& words, int mixes) {
+    for (int m = 0; m < mixes; ++m) {
+        Genome g;
+        g.word = words;
+        for (int i = 0; i < m_total_letters; ++i) g.mix.push_back(random_source());
+        const Scored x = evaluate(std::move(g));
+        if (x.feasible &&
+            rule_shortfalls(to_challenge(x).reach, m_gen.m_rules) == std::array<double, kReachRuleCount>{})
+            return true;
+    }
+    return false;
+}
+
 Genome ChallengeGenerator::Search::random_genome() {
     Genome g;
-    for (std::size_t i = 0; i < m_sources; ++i) g.word.push_back(random_word(i));
+    draw_words(g);
     for (int i = 0; i < m_total_letters; ++i) g.mix.push_back(random_source());
     return g;
 }
@@ -439,13 +487,21 @@ Genome ChallengeGenerator::Search::breed(const std::vector<Scored>& pop) {
     Genome child = tournament(pop).genome;
     if (m_rng.chance(m_settings.crossover_rate)) {
         const Genome& other = tournament(pop).genome;
-        for (std::size_t i = 0; i < m_sources; ++i)
-            if (m_rng.chance(0.5)) child.word[i] = other.word[i];
+        if (!m_pairs.empty()) {  // screened pairs stay whole
+            if (m_rng.chance(0.5)) child.word = other.word;
+        } else {
+            for (std::size_t i = 0; i < m_sources; ++i)
+                if (m_rng.chance(0.5)) child.word[i] = other.word[i];
+        }
         for (std::size_t i = 0; i < child.mix.size(); ++i)
             if (m_rng.chance(0.5)) child.mix[i] = other.mix[i];
     }
-    for (std::size_t i = 0; i < m_sources; ++i)
-        if (m_rng.chance(m_settings.word_mutation)) child.word[i] = random_word(i);
+    if (!m_pairs.empty()) {
+        if (m_rng.chance(m_settings.word_mutation)) draw_words(child);
+    } else {
+        for (std::size_t i = 0; i < m_sources; ++i)
+            if (m_rng.chance(m_settings.word_mutation)) child.word[i] = random_word(i);
+    }
     for (int& m : child.mix)
         if (m_rng.chance(m_settings.mix_mutation)) m = random_source();
     return child;
@@ -464,6 +520,31 @@ Challenge ChallengeGenerator::Search::to_challenge(const Scored& best) const {
     c.reachable_words = ss.reachable_words();
     c.reach = count_reachable_words(*m_gen.m_dict, ss, m_gen.m_rules);
     return c;
+}
+
+// Under per-length bands with two source words, each pair of candidates is tried with a
+// few random mixes once; the GA then draws its source words from the pairs that gave a
+// challenge meeting every rule (docs/elimination.md §4). Off (no pairs) otherwise, or when
+// the bands leave too many pairs to try (wide bands, where most pairs work).
+std::vector<std::vector<int>> ChallengeGenerator::screen_pairs() const {
+    if (!m_rules.any_length_band() || m_candidates.size() != 2) return {};
+    const std::size_t na = m_candidates[0].size(), nb = m_candidates[1].size();
+    const bool same = m_candidates[0] == m_candidates[1];  // then (i, j) and (j, i) mix alike
+    if ((same ? na * (na - 1) / 2 : na * nb) > kMaxScreenedPairs) return {};
+    std::vector<std::vector<int>> pairs;
+    GenStats stats;
+    const std::vector<int> none_excluded;
+    for (std::size_t i = 0; i < na; ++i)
+        for (std::size_t j = same ? i + 1 : 0; j < nb; ++j) {
+            if (m_candidates[0][i] == m_candidates[1][j]) continue;
+            Rng rng(mix_seed(kScreenSeed, i * nb + j));
+            Search search(*this, rng, none_excluded, stats);
+            const std::vector<int> words{static_cast<int>(i), static_cast<int>(j)};
+            if (!search.admits(words, kScreenMixes)) continue;
+            pairs.push_back(words);
+            if (same) pairs.push_back({static_cast<int>(j), static_cast<int>(i)});
+        }
+    return pairs;
 }
 
 std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vector<int>& excluded,

@@ -106,12 +106,14 @@ private:
     RankBand source_band(int length) const;
     std::vector<int> source_candidates(int length) const;
     bool inner_words_fit(int id) const;
+    std::vector<std::vector<int>> screen_pairs() const;
 
     const Dictionary* m_dict;
     GenParams m_params;
     GaSettings m_settings;
     ReachableWordRules m_rules;
     std::vector<std::vector<int>> m_candidates;
+    std::vector<std::vector<int>> m_pairs;  ///< screened source-word pairs (candidate indices), or none
 };
 
 /// Challenge `index` of a numbered run (what `words gen` prints): generated from

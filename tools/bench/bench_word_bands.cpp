@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -17,6 +15,8 @@
 
 #include "gen/words/challenge_gen.hpp"
 #include "tools/bench/bench_util.hpp"
+#include "tools/bench/bench_word_bands.hpp"
+#include "tools/bench/machine.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
@@ -27,20 +27,6 @@ namespace sawtooth::lab {
 namespace {
 
 namespace w = sawtooth::words;
-
-// TEMP: moves to bench_util.hpp
-std::string cpu_model() {
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
-            return line.substr(line.find(':') + 2);
-    return "unknown";
-}
-double load_average() {
-    double load[1];
-    return getloadavg(load, 1) == 1 ? load[0] : -1.0;
-}
 
 /// One row of the grid: a challenge length and its designer constraints.
 struct BandSetting {
@@ -140,11 +126,13 @@ void run_bench_word_bands(const BenchWordBandsOptions& o) {
                         {"ms_per_delivered_max", *std::max_element(ms_per.begin(), ms_per.end())}});
     }
     progress.finish();
-    const nlohmann::json out = {
-        {"runs", o.runs},           {"count", o.count},
-        {"seed", o.seed},           {"max_attempts", w::ReachableWordRules{}.max_attempts},
-        {"cpu_model", cpu_model()}, {"load_average_1min", load_average()},
-        {"settings", rows}};
+    const nlohmann::json out = {{"runs", o.runs},
+                                {"count", o.count},
+                                {"seed", o.seed},
+                                {"max_attempts", w::ReachableWordRules{}.max_attempts},
+                                {"cpu_model", bench::cpu_model()},
+                                {"load_average_1min", bench::load_average()},
+                                {"settings", rows}};
     std::printf("%s\n", out.dump(2).c_str());
 }
 
