@@ -24,6 +24,8 @@ constexpr double kExactPenalty = 0.5;
 // need no screening), and the seed of the screening's own random stream.
 constexpr int kScreenMixes = 24;
 constexpr std::size_t kMaxScreenedPairs = 4000;
+// Source words per slot under per-length bands when few words' inner words all fit.
+constexpr std::size_t kFilledCandidates = 2;
 constexpr std::uint64_t kScreenSeed = 0x5343524545ull;
 // Eq. 3 constants as printed: 1.1 keeps a factor positive at 100 %, 1.21 = 1.1^2 scales to <= 1.
 constexpr double kFitOffset = 1.1;
@@ -138,6 +140,36 @@ double tally_broken(const std::array<double, kReachRuleCount>& shortfalls, GenSt
     return total;
 }
 
+// The screened pairs (candidate indices per slot) that use no excluded source word.
+std::vector<const std::vector<int>*> fresh_pairs(const std::vector<std::vector<int>>& pairs,
+                                                 const std::vector<std::vector<int>>& candidates,
+                                                 const std::vector<int>& excluded) {
+    std::vector<const std::vector<int>*> out;
+    for (const std::vector<int>& words : pairs) {
+        bool fresh = true;
+        for (std::size_t i = 0; i < words.size(); ++i)
+            fresh = fresh && std::find(excluded.begin(), excluded.end(),
+                                       candidates[i][static_cast<std::size_t>(words[i])]) == excluded.end();
+        if (fresh) out.push_back(&words);
+    }
+    return out;
+}
+
+// How many words inside dictionary word `id` (not itself) lie outside the band of their
+// length or outside the every-word band.
+int inner_words_outside(const Dictionary& dict, const ReachableWordRules& rules, int id) {
+    const std::string& word = dict.entry(id).word;
+    int outside = 0;
+    for (const FoundWord& fw : scan_words(dict, word).words) {
+        if (fw.word == word) continue;
+        const double rank = dict.rank_percentile(fw.id);
+        const RankBand* own = length_band(rules, static_cast<int>(fw.word.size()));
+        outside += (own && !own->contains(rank)) ||
+                   (rules.every_word_band && !rules.every_word_band->contains(rank));
+    }
+    return outside;
+}
+
 }  // namespace
 
 double length_constraint(int length, int target_length) {
@@ -225,31 +257,27 @@ RankBand ChallengeGenerator::source_band(int length) const {
     return b;
 }
 
-// Under per-length bands a source word is a word of the challenge, and so is every word
-// inside it: drawing the source words from those whose inner words all lie in their bands
-// builds towards the constraint instead of filtering for it (docs/elimination.md §4).
-// Without them: the source band's words of the length, as always.
+// Under per-length bands a source word is a word of the challenge, and so, nearly always,
+// is every word inside it: the candidates are the band's words of the length whose inner
+// words break no band, filled up to kFilledCandidates with those that break the fewest
+// (their inner words may still end up unreachable), in rank order. This builds towards the
+// constraint instead of filtering for it (docs/elimination.md §4). Without per-length
+// bands: the source band's words of the length, as always.
 std::vector<int> ChallengeGenerator::source_candidates(int length) const {
     const RankBand b = source_band(length);
     std::vector<int> all = m_dict->band(b.lo, b.hi, length);
     if (!m_rules.any_length_band()) return all;
-    std::vector<int> fit;
-    for (int id : all)
-        if (inner_words_fit(id)) fit.push_back(id);
-    return fit.size() >= 2 ? fit : all;
-}
-
-bool ChallengeGenerator::inner_words_fit(int id) const {
-    const std::string& word = m_dict->entry(id).word;
-    for (const FoundWord& fw : scan_words(*m_dict, word).words) {
-        if (fw.word == word) continue;
-        const double rank = m_dict->rank_percentile(fw.id);
-        const RankBand* own = length_band(m_rules, static_cast<int>(fw.word.size()));
-        if ((own && !own->contains(rank)) ||
-            (m_rules.every_word_band && !m_rules.every_word_band->contains(rank)))
-            return false;
+    std::vector<std::pair<int, int>> breaks;  // (inner words outside their bands, id)
+    for (int id : all) breaks.emplace_back(inner_words_outside(*m_dict, m_rules, id), id);
+    std::stable_sort(breaks.begin(), breaks.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<int> out;
+    for (const auto& [outside, id] : breaks) {
+        if (outside > 0 && out.size() >= kFilledCandidates) break;
+        out.push_back(id);
     }
-    return true;
+    std::sort(out.begin(), out.end());  // ids are rank order
+    return out;
 }
 
 // One generate() call: the random stream, the evaluation cache and the counters the GA
@@ -269,17 +297,7 @@ public:
                                                                                                : nullptr),
           m_stop_when_converged(gen.m_rules.any_length_band()) {
         for (int len : m_params.source_lengths) m_total_letters += len;
-        // Pairs of words this level has not used, else every screened pair.
-        for (const std::vector<int>& words : gen.m_pairs) {
-            bool fresh = true;
-            for (std::size_t i = 0; i < words.size(); ++i)
-                fresh = fresh &&
-                        std::find(excluded.begin(), excluded.end(),
-                                  gen.m_candidates[i][static_cast<std::size_t>(words[i])]) == excluded.end();
-            if (fresh) m_pairs.push_back(&words);
-        }
-        if (m_pairs.empty())
-            for (const std::vector<int>& words : gen.m_pairs) m_pairs.push_back(&words);
+        m_pairs = fresh_pairs(gen.m_pairs, gen.m_candidates, excluded);  // the pairs this level has not used
     }
 
     /// The best feasible individual over the runs, nullopt if none turned up.
@@ -552,6 +570,9 @@ std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vecto
     GenStats local;
     GenStats& st = stats ? *stats : local;
     const int attempts = m_rules.any() ? m_rules.max_attempts : 1;
+    // Every screened pair uses an excluded word: no run can succeed (generate_numbered then
+    // allows them).
+    if (!m_pairs.empty() && fresh_pairs(m_pairs, m_candidates, excluded).empty()) return std::nullopt;
     for (int attempt = 0; attempt < attempts; ++attempt) {
         ++st.attempts;
         Search search(*this, rng, excluded, st);

@@ -2,14 +2,19 @@
 // per-length rank bands (docs/elimination.md §4, "Per-length rank bands"), for a grid of
 // band settings. Per setting, a numbered run of challenges as `words gen` makes them (one
 // core, source words not repeated within the run): the share of requested challenges
-// delivered within the attempt budget, the share of generator runs accepted, and ms per
-// delivered challenge (median over --runs; acceptance is the same every run).
+// delivered within the attempt budget (and how many of them differ), the share of generator
+// runs accepted, and ms per delivered challenge, wall and this thread's CPU (medians over
+// --runs; acceptance is the same every run). The CPU figure includes making the generator
+// (its candidates and pair screening), also given alone as setup_cpu_ms; the wall figure
+// does not.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,21 +81,32 @@ w::GenParams params_for_length(int length) {
 
 struct RunFigures {
     int delivered = 0;
+    int distinct = 0;  ///< delivered challenges with letters no earlier one of the run had
     w::GenStats stats;
     double ms = 0.0;
+    double cpu_ms = 0.0;  ///< of this thread: the one core's time, whatever else runs
 };
+
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1000.0 + static_cast<double>(t.tv_nsec) / 1e6;
+}
 
 RunFigures numbered_run(const w::ChallengeGenerator& gen, std::uint64_t seed, int count) {
     RunFigures f;
     std::vector<int> used;
-    const double t0 = bench::now_seconds();
+    std::set<std::string> seen;
+    const double t0 = bench::now_seconds(), cpu0 = thread_cpu_ms();
     for (int i = 0; i < count; ++i) {
         const std::optional<w::Challenge> c = w::generate_numbered(gen, seed, i, used, f.stats);
         if (!c) continue;
         ++f.delivered;
+        f.distinct += seen.insert(c->letters).second ? 1 : 0;
         used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
     }
     f.ms = (bench::now_seconds() - t0) * 1000.0;
+    f.cpu_ms = thread_cpu_ms() - cpu0;
     return f;
 }
 
@@ -108,22 +124,31 @@ void run_bench_word_bands(const BenchWordBandsOptions& o) {
     ProgressLine progress("word bands", settings.size() * static_cast<std::size_t>(o.runs));
     nlohmann::json rows = nlohmann::json::array();
     for (const BandSetting& s : settings) {
-        const w::ChallengeGenerator gen(dict, params_for_length(s.length), w::GaSettings{}, s.rules);
-        std::vector<double> ms_per;
+        std::vector<double> ms_per, cpu_ms_per, setup_ms;
         RunFigures f;
         for (int r = 0; r < o.runs; ++r) {
+            // The generator's one-time work (candidates, pair screening) counts: a new
+            // generator per run, timed with the run.
+            const double t0 = thread_cpu_ms();
+            const w::ChallengeGenerator gen(dict, params_for_length(s.length), w::GaSettings{}, s.rules);
+            setup_ms.push_back(thread_cpu_ms() - t0);
             f = numbered_run(gen, o.seed, o.count);
-            ms_per.push_back(f.delivered > 0 ? f.ms / f.delivered : f.ms);
+            f.cpu_ms += setup_ms.back();
+            ms_per.push_back(f.ms / std::max(1, f.delivered));
+            cpu_ms_per.push_back(f.cpu_ms / std::max(1, f.delivered));
             progress.advance();
         }
         rows.push_back({{"setting", s.name},
                         {"requested", o.count},
                         {"delivered", f.delivered},
                         {"delivered_share", static_cast<double>(f.delivered) / o.count},
+                        {"distinct", f.distinct},
                         {"attempts", f.stats.attempts},
                         {"attempt_acceptance", static_cast<double>(f.stats.accepted) / f.stats.attempts},
                         {"ms_per_delivered", bench::median(ms_per)},
-                        {"ms_per_delivered_max", *std::max_element(ms_per.begin(), ms_per.end())}});
+                        {"ms_per_delivered_max", *std::max_element(ms_per.begin(), ms_per.end())},
+                        {"cpu_ms_per_delivered", bench::median(cpu_ms_per)},
+                        {"setup_cpu_ms", bench::median(setup_ms)}});
     }
     progress.finish();
     const nlohmann::json out = {{"runs", o.runs},
