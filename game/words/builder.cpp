@@ -60,9 +60,8 @@ std::string band_text(const RankBand& b) {
 void note_band_problems(DraftAnalysis& a, const DraftAnalysisSettings& s) {
     const auto note = [&](int outside, const std::optional<RankBand>& band, const char* which) {
         if (outside > 0)
-            a.problems.push_back(std::to_string(outside) + " reachable " + which + " word" +
-                                 (outside == 1 ? "" : "s") + " outside the " + which + " band " +
-                                 band_text(*band));
+            a.problems.push_back(std::to_string(outside) + " " + which + " word" + (outside == 1 ? "" : "s") +
+                                 " outside " + band_text(*band));
     };
     note(a.counts.short_outside_band, s.short_band, "short");
     note(a.counts.long_outside_band, s.long_band, "long");

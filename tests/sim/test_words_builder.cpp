@@ -290,7 +290,7 @@ TEST_CASE("the draft analysis flags words outside their length's rank band") {
     CHECK(a.counts.short_outside_band == short_off);
     CHECK(a.counts.long_outside_band == long_off);
     const bool named = std::any_of(a.problems.begin(), a.problems.end(), [](const std::string& p) {
-        return p.find("outside the short band 40..60") != std::string::npos;
+        return p.find("short words outside 40..60") != std::string::npos;
     });
     CHECK(named);
     // Without bands nothing is flagged.
