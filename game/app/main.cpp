@@ -1,5 +1,5 @@
 // sawtooth: the game. See README for the command line.
-#include "game/app/app.hpp"
+#include "game/app/shell/app.hpp"
 #include "gen/printable.hpp"
 
 #include <CLI/CLI.hpp>

@@ -4,8 +4,9 @@
 // analysis of a challenge from the same code the generator and `sawtooth-lab words
 // analyze` use: the state-space analysis (reachable and unreachable words, dead ends,
 // minimum clicks), eq. 3 fitness, the designer constraints' counts, profane or uncommon
-// words by the constraints' rank percentile, and words outside the short or long rank band. No drawing, input
-// devices or files: the builder screen (game/app/words_builder_screen) drives it, and the text it saves is
+// words by the constraints' rank percentile, and words outside the short or long rank
+// band. No drawing, input devices or files: the builder screen
+// (game/app/words/words_builder_screen) drives it, and the text it saves is
 // game/words/level_file.hpp's.
 //
 // Lives in game/words (sim), not gen/words: what it builds is a level to play

@@ -1,8 +1,8 @@
 #include "telemetry/analysis/challenge_model.hpp"
 
 #include "gen/printable.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/json_reader.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/json_reader.hpp"
 
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>

@@ -8,8 +8,8 @@
 // items with its texts) or write anything.
 
 #include "telemetry/analysis/study.hpp"
-#include "telemetry/session_selection.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/study/session_selection.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <map>
 #include <string>

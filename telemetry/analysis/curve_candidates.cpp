@@ -1,7 +1,7 @@
 #include "telemetry/analysis/curve_candidates.hpp"
 
-#include "telemetry/catalog.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <algorithm>
 #include <map>

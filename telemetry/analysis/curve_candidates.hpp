@@ -11,7 +11,7 @@
 #include "gen/generator.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 
 #include <cstddef>
 #include <cstdint>

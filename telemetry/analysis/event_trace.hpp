@@ -4,11 +4,11 @@
 // at the next safe landing (success) or at a death (failure); traces without trap or
 // death events are dropped. Each kept trace is mapped to a challenge sub-graph
 // [safe node, mines..., atomic trap node] whose parameters feed the challenge model.
-// Works on recorded event rows (telemetry/events.hpp), so it runs on replays and on
+// Works on recorded event rows (telemetry/store/events.hpp), so it runs on replays and on
 // hand-made rows in tests alike. Exact rules: docs/difficulty.md.
 
 #include "telemetry/analysis/challenge_params.hpp"
-#include "telemetry/events.hpp"
+#include "telemetry/store/events.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,11 +1,11 @@
 #include "telemetry/analysis/study.hpp"
 
 #include "game/sim/simulation.hpp"
-#include "telemetry/build_info.hpp"
-#include "telemetry/events.hpp"
-#include "telemetry/input_rle.hpp"
-#include "telemetry/replay.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/build_info.hpp"
+#include "telemetry/store/events.hpp"
+#include "telemetry/store/input_rle.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -8,7 +8,7 @@
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/event_trace.hpp"
-#include "telemetry/session_selection.hpp"
+#include "telemetry/study/session_selection.hpp"
 
 #include <cstdint>
 #include <memory>

@@ -3,7 +3,7 @@
 #include "game/words/modes.hpp"
 #include "gen/words/state_space.hpp"
 #include "telemetry/analysis/statistics.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <Eigen/Dense>
 

@@ -7,8 +7,8 @@
 // player, players per level, intended vs observed difficulty). Reads only; never writes.
 
 #include "gen/words/dictionary.hpp"
-#include "telemetry/session_selection.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/study/session_selection.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <cstdint>
 #include <string>

@@ -4,8 +4,8 @@
 // the library chooses from the recorded events; without a model the entry is off and says why.
 #include "../support/lab_cli.hpp"
 #include "telemetry/analysis/adaptive.hpp"
-#include "telemetry/replay.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

@@ -12,8 +12,8 @@
 #include "../support/words_fixture.hpp"
 #include "game/words/level_file.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <doctest/doctest.h>
 

@@ -5,9 +5,9 @@
 // once: the title menu's cursor moves, a jump reaches one tick's InputFrame (recorded
 // and replayed exactly), a typed letter is taken in Elimination. Checks screens, rows
 // and exit codes, never timings.
-#include "telemetry/replay.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,8 +4,8 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

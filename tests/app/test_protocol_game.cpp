@@ -9,8 +9,8 @@
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

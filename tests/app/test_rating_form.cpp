@@ -1,7 +1,7 @@
-// The rating form's state without SDL (game/app/rating_form): digits, arrows + Enter, the
+// The rating form's state without SDL (game/app/screens/rating_form): digits, arrows + Enter, the
 // gamepad's d-pad + A (the same Controls), mouse hover and clicks through the layout's
 // hit-testing, skipping, Submit refusing an incomplete form, and the ticks it took.
-#include "game/app/rating_form.hpp"
+#include "game/app/screens/rating_form.hpp"
 
 #include <doctest/doctest.h>
 

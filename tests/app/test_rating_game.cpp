@@ -4,7 +4,7 @@
 // all (setting off, not recording, tutorials) is what lands in the ratings table.
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

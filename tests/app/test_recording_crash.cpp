@@ -5,7 +5,7 @@
 // read before the kill is a lower bound of what it had played, so no wall clock is
 // asserted.
 #include "game/sim/input_script.hpp"
-#include "telemetry/replay.hpp"
+#include "telemetry/recording/replay.hpp"
 
 #include <doctest/doctest.h>
 

@@ -7,8 +7,8 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -13,8 +13,8 @@
 #include "../support/words_fixture.hpp"
 #include "game/words/level_file.hpp"
 #include "game/words/play.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <algorithm>
 #include <filesystem>

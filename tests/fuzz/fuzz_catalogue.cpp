@@ -1,4 +1,4 @@
-// Fuzz harness: a level catalogue's bytes (telemetry/catalog.cpp) through every path that
+// Fuzz harness: a level catalogue's bytes (telemetry/curation/catalog.cpp) through every path that
 // reads one, fed the input as a whole .db file: the read-only open (its schema, application
 // id and generator version checks), all rows as `Catalog::rows` reads them, the first rows
 // looked up by key as `sawtooth-lab curate fit` looks them up (tools/lab/cmd_curate_fit.cpp,
@@ -9,7 +9,7 @@
 // catalogue and hold no more rows than the input.
 
 #include "fuzz_support.hpp"
-#include "telemetry/catalog.hpp"
+#include "telemetry/curation/catalog.hpp"
 
 #include <filesystem>
 

@@ -1,5 +1,5 @@
 // Fuzz harness: a session database's bytes through the store's open paths and the replay
-// loaders (telemetry/store.cpp, replay.cpp, words_recording.cpp), fed the input as a whole
+// loaders (telemetry/store/store.cpp, replay.cpp, words_recording.cpp), fed the input as a whole
 // .db file. Read-only open (replay, export, listings), then the first levels and word
 // levels loaded as `sawtooth-lab replay` loads them, then the recording open (which may
 // migrate or create the schema). The only errors they may report are StoreError,
@@ -7,9 +7,9 @@
 // a long but sound recording takes long to verify, which is no defect.
 
 #include "fuzz_support.hpp"
-#include "telemetry/replay.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 namespace {
 

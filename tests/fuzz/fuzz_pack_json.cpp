@@ -1,4 +1,4 @@
-// Fuzz harness: the level pack reader (telemetry/pack.cpp, docs/curation.md "Packs") that
+// Fuzz harness: the level pack reader (telemetry/curation/pack.cpp, docs/curation.md "Packs") that
 // `sawtooth --pack`, the Packs menu and `--study-pack` go through, fed the input as a whole
 // file. It calls read_pack_fields: read_pack without regenerating the levels (regenerating
 // is slow per input and is the generator's code, covered by the golden and pack tests). The
@@ -6,7 +6,7 @@
 // as `write_pack` writes it and read again: it must come back equal.
 
 #include "fuzz_support.hpp"
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace sawtooth;

@@ -1,10 +1,10 @@
-// Fuzz harness: the Elimination progress file reader (game/app/words_context.cpp,
+// Fuzz harness: the Elimination progress file reader (game/app/words/words_context.cpp,
 // load_words_progress), fed the input as a whole file. It reports damage only as a warning
 // (fresh progress, the file kept aside as .bad), never by throwing: any exception is a
 // finding. The warning must be one printable line; damaged progress must be fresh progress.
 
 #include "fuzz_support.hpp"
-#include "game/app/words_context.hpp"
+#include "game/app/words/words_context.hpp"
 
 #include <filesystem>
 

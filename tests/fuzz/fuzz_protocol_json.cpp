@@ -1,4 +1,4 @@
-// Fuzz harness: the study protocol reader (telemetry/study_protocol.cpp, docs/studies.md
+// Fuzz harness: the study protocol reader (telemetry/study/study_protocol.cpp, docs/studies.md
 // "Study protocols") that `sawtooth-lab protocol check`, `study-status` and the game's
 // `--study FILE` go through, fed the input as a whole file. It reads without generating the
 // levels (ProtocolReadSettings::generate_levels off: regenerating packs and seeds is the
@@ -8,7 +8,7 @@
 // and the same design (conditions, level counts, questionnaires, breaks).
 
 #include "fuzz_support.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <fstream>
 #include <iterator>

@@ -5,7 +5,7 @@
 #include "../support/scratch_dir.hpp"
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/analysis/level_model.hpp"
-#include "telemetry/events.hpp"
+#include "telemetry/store/events.hpp"
 
 #include <doctest/doctest.h>
 

@@ -5,9 +5,9 @@
 #include "game/sim/simulation.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/verification.hpp"
-#include "telemetry/recorder.hpp"
-#include "telemetry/sqlite.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/store/sqlite.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

@@ -9,9 +9,9 @@
 #include "game/sim/input_script.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/hash.hpp"
-#include "telemetry/events.hpp"
-#include "telemetry/input_rle.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/events.hpp"
+#include "telemetry/store/input_rle.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

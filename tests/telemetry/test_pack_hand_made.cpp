@@ -1,11 +1,11 @@
-// Hand-made levels in level packs (telemetry/pack.hpp, format version 2, issue 18): written
+// Hand-made levels in level packs (telemetry/curation/pack.hpp, format version 2, issue 18): written
 // as their level text, read back equal; a pack of generated levels only is still written as
 // version 1 so older builds read it; a version 1 pack with a level kind, a pack from the
 // future and a hand-edited level text are refused with one line naming the problem.
 #include "../support/read_file.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/level_edit.hpp"
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 
 #include <doctest/doctest.h>
 

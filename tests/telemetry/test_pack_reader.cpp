@@ -1,7 +1,7 @@
-// The level pack reader's two depths (telemetry/pack.hpp): read_pack checks every field and
+// The level pack reader's two depths (telemetry/curation/pack.hpp): read_pack checks every field and
 // regenerates every level against its stored hash; read_pack_fields (what the fuzz harness
 // `pack_json` reads through) checks the same fields and stops before regenerating.
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 // writer. Ratings go with their participant when it is deleted.
 #include "../support/read_file.hpp"
 #include "gen/level.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,10 +3,10 @@
 // participant export / deletion, word-mode tables and the CSV export.
 #include "game/sim/input_script.hpp"
 #include "gen/hash.hpp"
-#include "telemetry/export.hpp"
-#include "telemetry/input_rle.hpp"
-#include "telemetry/recorder.hpp"
-#include "telemetry/replay.hpp"
+#include "telemetry/store/export.hpp"
+#include "telemetry/store/input_rle.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/recording/replay.hpp"
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>

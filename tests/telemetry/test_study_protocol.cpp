@@ -1,9 +1,9 @@
-// Study protocol files (telemetry/study_protocol.hpp): the committed example reads, its hash
+// Study protocol files (telemetry/study/study_protocol.hpp): the committed example reads, its hash
 // is stable under reformatting; every impossible design is one line naming the file, the
 // JSON pointer and the problem; assignment and level order are pure functions of the
 // participant (Latin-square property tests over many sizes).
 #include "../support/scratch_dir.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <doctest/doctest.h>
 

@@ -12,8 +12,8 @@
 #include "../support/scratch_dir.hpp"
 #include "../support/words_fixture.hpp"
 #include "gen/words/level_table.hpp"
-#include "telemetry/sqlite.hpp"
-#include "telemetry/word_catalog.hpp"
+#include "telemetry/curation/word_catalog.hpp"
+#include "telemetry/store/sqlite.hpp"
 
 using namespace sawtooth;
 namespace tel = sawtooth::telemetry;

@@ -9,7 +9,7 @@
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 #include "telemetry/analysis/words_study.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <filesystem>
 #include <string>

@@ -10,10 +10,10 @@
 #include "../support/read_file.hpp"
 #include "game/sim/simulation.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/recorder.hpp"
-#include "telemetry/sqlite.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/store/sqlite.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

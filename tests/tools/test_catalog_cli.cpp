@@ -9,8 +9,8 @@
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // `sawtooth-lab curate pick` (issue 16 point 4) and the level pack it writes (point 7,
-// telemetry/pack.hpp): the draw is reproducible by seed and stays inside the top X % of the
+// telemetry/curation/pack.hpp): the draw is reproducible by seed and stays inside the top X % of the
 // formula's ranking, --include-best keeps the best level, the pack reads back as written,
 // and every refusal (N above the top X %, an empty catalogue, an unknown predictor, a bad
 // X; a pack from the future, an empty pack, another generator version, a stale hash) is
@@ -13,9 +13,9 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/similarity.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/sqlite.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/sqlite.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -8,7 +8,7 @@
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

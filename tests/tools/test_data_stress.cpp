@@ -4,9 +4,9 @@
 // during a study run, a word level and an export, and a participant's deletion leaving no
 // byte of their id in the files. Kills are timed by what the database or folder already
 // holds, never by the clock.
-#include "telemetry/replay.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 // file and the problem, a non-zero exit, and the pack file byte-for-byte as before.
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

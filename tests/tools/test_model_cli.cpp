@@ -7,8 +7,8 @@
 #include "game/sim/simulation.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
-#include "telemetry/recorder.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -12,8 +12,8 @@
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/analysis/statistics.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -12,8 +12,8 @@
 #include "../support/read_file.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
-#include "telemetry/study_protocol.hpp"
-#include "telemetry/study_status.hpp"
+#include "telemetry/study/study_protocol.hpp"
+#include "telemetry/study/study_status.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

@@ -15,7 +15,7 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/hash.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>

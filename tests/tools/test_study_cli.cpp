@@ -2,7 +2,7 @@
 // every level passes the replay check, and the same --seed gives the same inputs and
 // events whatever the thread count. Small (1 participant, tutorials + 1 generated level)
 // so it stays fast; the 53-participant figures are in docs/bots.md.
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 

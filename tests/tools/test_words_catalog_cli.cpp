@@ -9,9 +9,9 @@
 #include "game/words/modes.hpp"
 #include "gen/hash.hpp"
 #include "gen/rng.hpp"
-#include "telemetry/sqlite.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/word_catalog.hpp"
+#include "telemetry/store/sqlite.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/curation/word_catalog.hpp"
 
 #include <doctest/doctest.h>
 

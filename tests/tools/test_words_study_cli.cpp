@@ -4,9 +4,9 @@
 
 #include <unistd.h>
 
-#include "telemetry/store.hpp"
-#include "telemetry/study_protocol.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/study/study_protocol.hpp"
+#include "telemetry/recording/words_recording.hpp"
 
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"

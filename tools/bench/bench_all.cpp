@@ -6,8 +6,8 @@
 // core count, the build id and the date. --quick shrinks every range for a fast check (the
 // JSON says which). tools/bench/bench_table.py turns the JSON into the README's table.
 // Figures are printed, never asserted.
-#include "telemetry/build_info.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/build_info.hpp"
+#include "telemetry/store/store.hpp"
 #include "tools/bench/bench_util.hpp"
 #include "tools/lab/child_process.hpp"
 #include "tools/lab/commands.hpp"

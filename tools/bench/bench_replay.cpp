@@ -6,8 +6,8 @@
 // simulate, check events and hashes), and store bytes per minute of play (file size after a checkpoint, minus
 // an empty store). The levels replay on all cores (--threads); realtime_factor_cpu uses the process's CPU
 // time over all threads, i.e. the single-core speed (stable on a loaded box).
-#include "telemetry/recorder.hpp"
-#include "telemetry/replay.hpp"
+#include "telemetry/recording/recorder.hpp"
+#include "telemetry/recording/replay.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 

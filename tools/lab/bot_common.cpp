@@ -2,7 +2,7 @@
 
 #include "game/bot/expert_bot.hpp"
 #include "gen/rng.hpp"
-#include "telemetry/level_file.hpp"
+#include "telemetry/store/level_file.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 
@@ -40,7 +40,7 @@ GenParams study_params_for_seed(std::uint64_t seed, int level_index) {
 }
 
 GenParams study_level_params(std::uint64_t session_seed, int k) {
-    // Same arithmetic as game/app/study_session.cpp (splitmix64 advances its argument).
+    // Same arithmetic as game/app/study/study_session.cpp (splitmix64 advances its argument).
     std::uint64_t kk = static_cast<std::uint64_t>(k);
     std::uint64_t s = session_seed ^ splitmix64(kk);
     return study_params_for_seed(splitmix64(s), k);

@@ -9,7 +9,7 @@
 // the thread count.
 #include "game/bot/skill.hpp"
 #include "telemetry/analysis/adaptive.hpp"
-#include "telemetry/events.hpp"
+#include "telemetry/store/events.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"

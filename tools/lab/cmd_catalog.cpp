@@ -2,13 +2,13 @@
 // statistics database). Generates every level of a seed range (one shard of it with
 // --shard), computes its statistics, optionally the difficulty model's prediction and the
 // expert bot's proof, and stores one row per level in a catalogue file
-// (telemetry/catalog.hpp), committing in batches so a killed run loses at most a batch and
+// (telemetry/curation/catalog.hpp), committing in batches so a killed run loses at most a batch and
 // a re-run skips what is stored. `catalog merge OUT IN...` joins shard files.
 // Does not: choose levels (curate) or write the session database.
 #include "gen/generator.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/analysis/level_stats.hpp"
-#include "telemetry/catalog.hpp"
+#include "telemetry/curation/catalog.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"

@@ -6,8 +6,8 @@
 // pick) or write either database.
 #include "gen/generator.hpp"
 #include "telemetry/analysis/multiple_regression.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/sqlite.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/sqlite.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/curate_common.hpp"
 

@@ -3,14 +3,14 @@
 // formula.json: intercept plus coefficient · column), ranks the rows, keeps the top X %,
 // with --similarity narrows them by gen/similarity's iterative halving to a pool of K
 // levels unlike each other, draws N of the pool (or of the top X %) with the project's Rng
-// from --seed, and writes them as a level pack (telemetry/pack.hpp) whose provenance
+// from --seed, and writes them as a level pack (telemetry/curation/pack.hpp) whose provenance
 // records every setting used. Does not: define similarity (gen/similarity.hpp) or write
 // the catalogue.
 #include "gen/rng.hpp"
 #include "gen/similarity.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/curate_common.hpp"

@@ -7,7 +7,7 @@
 // filter_by_similarity), or write anything but the PNG asked for.
 #include "gen/generator.hpp"
 #include "gen/similarity.hpp"
-#include "telemetry/level_file.hpp"
+#include "telemetry/store/level_file.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"

@@ -1,6 +1,6 @@
 // `sawtooth-lab export --db DB --out DIR`: one CSV per table for pandas / R
-// (telemetry/export.hpp; columns in docs/telemetry.md). Opens the store read-only.
-#include "telemetry/export.hpp"
+// (telemetry/store/export.hpp; columns in docs/telemetry.md). Opens the store read-only.
+#include "telemetry/store/export.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 

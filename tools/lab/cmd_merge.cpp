@@ -1,9 +1,9 @@
 // `sawtooth-lab merge --into STUDY.db A.db B.db ...`: brings the session databases of
-// several lab machines together in one (telemetry/merge.hpp; docs/studies.md). The inputs
+// several lab machines together in one (telemetry/store/merge.hpp; docs/studies.md). The inputs
 // are opened read-only and never change; the target is created when missing and written
 // in one transaction, so an error (a conflict, a damaged input) leaves it as it was and a
 // target this command created is removed again.
-#include "telemetry/merge.hpp"
+#include "telemetry/store/merge.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"

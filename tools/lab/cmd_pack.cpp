@@ -1,10 +1,10 @@
 // `sawtooth-lab pack add --pack PACK --level FILE...`: gathers saved level files (the
-// editor's, or any hand-made level text) into a level pack (telemetry/pack.hpp), creating
+// editor's, or any hand-made level text) into a level pack (telemetry/curation/pack.hpp), creating
 // the pack or appending to it. Everything is read and checked before the pack is written
 // (through a temporary file renamed over it): a bad level file, a damaged pack or a level
 // already in the pack writes nothing. Does not: choose levels (curate pick does) or prove
 // them playable (verify-levels --level does).
-#include "telemetry/pack.hpp"
+#include "telemetry/curation/pack.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
 

@@ -3,8 +3,8 @@
 // request (cascade over sessions, levels, inputs, events, hashes, word data, ratings,
 // questionnaire answers, their meta rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id
 // ID`. `sessions` lists each session's platformer and word levels with their ratings.
-#include "telemetry/export.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/store/export.hpp"
+#include "telemetry/store/store.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 

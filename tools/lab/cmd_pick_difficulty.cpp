@@ -4,7 +4,7 @@
 // from the same model, recomputed otherwise) or generated from a seed range on all cores,
 // builds a target curve (rising, flat, or a JSON file) and chooses one distinct level per
 // position following it within a tolerance (telemetry/analysis/difficulty_curve.hpp). Writes
-// a level pack (telemetry/pack.hpp) whose provenance records the model, the curve, the
+// a level pack (telemetry/curation/pack.hpp) whose provenance records the model, the curve, the
 // tolerance, the achieved error and the candidates. Every input is checked before the pack
 // is written; a refusal is one line and writes nothing. With --playtest N, a panel of N
 // synthetic players (tools/lab/playtest.hpp) plays each position's shortlist and the
@@ -16,8 +16,8 @@
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/analysis/playtest_choice.hpp"
-#include "telemetry/pack.hpp"
-#include "telemetry/store.hpp"
+#include "telemetry/curation/pack.hpp"
+#include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"

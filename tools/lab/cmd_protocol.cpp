@@ -7,8 +7,8 @@
 // condition's "model_hash" pins it (the protocol hash then names the model too).
 // Does not: write anything (the database is opened read-only) or run a study.
 #include "telemetry/analysis/curve_candidates.hpp"
-#include "telemetry/study_protocol.hpp"
-#include "telemetry/study_status.hpp"
+#include "telemetry/study/study_protocol.hpp"
+#include "telemetry/study/study_status.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_selection.hpp"

@@ -3,12 +3,12 @@
 // docs/studies.md). Push uploads every finished session of a local database, one
 // transaction per session keyed by its global uid, so it is idempotent and a push that
 // was killed resumes by being run again. Each session travels as a session database
-// holding just that session (telemetry/merge.hpp writes it), so pull merges the exact rows
+// holding just that session (telemetry/store/merge.hpp writes it), so pull merges the exact rows
 // back and the pulled file replays exactly.
 // Does not: upload unfinished sessions (they may still grow), or change the local file
 // on push (it is opened read-only).
 #include "gen/printable.hpp"
-#include "telemetry/merge.hpp"
+#include "telemetry/store/merge.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/postgres.hpp"
 #include "tools/lab/progress.hpp"

@@ -1,16 +1,16 @@
 // `sawtooth-lab replay --db DB --level ID [--verify]`: rebuilds a recorded level from its
 // stored text (--regenerate: also from its seed, where the generator version allows), re-simulates its
-// inputs, recomputes its events and checks every stored state hash (telemetry/replay.hpp). --verify: exit 1
+// inputs, recomputes its events and checks every stored state hash (telemetry/recording/replay.hpp). --verify: exit 1
 // on the first desync, printing its tick.
 // --session ID replays every level of a session. Elimination word levels (their own id
-// space, table word_levels) are verified by telemetry/words_recording.hpp: --word-level ID,
+// space, table word_levels) are verified by telemetry/recording/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id. --verify also checks the protocol
-// columns of every session replayed (telemetry/session_selection.hpp); with --study FILE,
+// columns of every session replayed (telemetry/study/session_selection.hpp); with --study FILE,
 // that they name that protocol and one of its conditions (issue 17 point 1).
 #include "gen/printable.hpp"
-#include "telemetry/replay.hpp"
-#include "telemetry/session_selection.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/recording/replay.hpp"
+#include "telemetry/study/session_selection.hpp"
+#include "telemetry/recording/words_recording.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"

@@ -1,6 +1,6 @@
 // `sawtooth-lab words catalog | similarity | diversity | duplicates`: the Elimination side of
 // issue 16's curation (point 6). `catalog` stores per-challenge statistics of a mode's levels
-// or of a generator seed range in a challenge catalogue (telemetry/word_catalog.hpp),
+// or of a generator seed range in a challenge catalogue (telemetry/curation/word_catalog.hpp),
 // committing job by job so a killed run loses little and a re-run skips what is stored;
 // `similarity` compares two letter sequences (gen/words/challenge_similarity.hpp);
 // `diversity` prints the distribution of pairwise similarities; `duplicates` counts the
@@ -20,8 +20,8 @@
 #include "gen/hash.hpp"
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/word_catalog.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/curation/word_catalog.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"

@@ -2,15 +2,15 @@
 // (item 9). The study: N simulated players (game/words/simulated_player.hpp) play the Levels mode
 // from level 1 upwards, each continuing after a level with a probability that rises with
 // the words found, recorded through the same store calls the game uses
-// (telemetry/words_recording.hpp), then every level is replay-verified. Players are
+// (telemetry/recording/words_recording.hpp), then every level is replay-verified. Players are
 // simulated on all cores and recorded in player order from one thread, so a seed gives the
 // same database content whatever the thread count. Study design: docs/elimination.md §11.
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
 #include "gen/rng.hpp"
 #include "telemetry/analysis/words_study.hpp"
-#include "telemetry/store.hpp"
-#include "telemetry/words_recording.hpp"
+#include "telemetry/store/store.hpp"
+#include "telemetry/recording/words_recording.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"

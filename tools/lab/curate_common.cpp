@@ -1,8 +1,8 @@
 #include "tools/lab/curate_common.hpp"
 
 #include "gen/printable.hpp"
-#include "telemetry/catalog.hpp"
-#include "telemetry/json_reader.hpp"
+#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/json_reader.hpp"
 #include "tools/lab/commands.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 #include "tools/lab/model_common.hpp"
 
-#include "telemetry/sqlite.hpp"
+#include "telemetry/store/sqlite.hpp"
 #include "tools/lab/commands.hpp"
 
 namespace sawtooth::lab {

@@ -9,7 +9,7 @@
 // report's StudyData) or write files.
 
 #include "telemetry/analysis/study.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <nlohmann/json.hpp>
 

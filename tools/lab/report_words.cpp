@@ -1,7 +1,7 @@
 #include "tools/lab/report_words.hpp"
 
 #include "telemetry/analysis/words_study.hpp"
-#include "telemetry/sqlite.hpp"
+#include "telemetry/store/sqlite.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/words_common.hpp"

@@ -2,7 +2,7 @@
 // The Elimination part of `sawtooth-lab report` (paper Fig. 2-3 and the §IV regressions):
 // challenges solved per player, players per level, intended vs observed difficulty curve.
 
-#include "telemetry/session_selection.hpp"
+#include "telemetry/study/session_selection.hpp"
 
 #include <nlohmann/json.hpp>
 

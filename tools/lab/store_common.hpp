@@ -2,7 +2,7 @@
 // Shared by the store subcommands (replay, export, participant, sessions): the --db option
 // with its default and opening the store with errors turned into LabError.
 
-#include "telemetry/store.hpp"
+#include "telemetry/store/store.hpp"
 #include "tools/lab/commands.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,13 +1,13 @@
 #pragma once
 // The `--study FILE --condition NAME` / `--by-condition` options of the analysis commands
 // (model verify, report, words analyze-study; issue 17 point 6) and the session selections
-// they stand for (telemetry/session_selection.hpp). Checks the options before anything is
+// they stand for (telemetry/study/session_selection.hpp). Checks the options before anything is
 // read or written: a protocol that does not parse, a condition the protocol does not name,
 // --condition or --by-condition without --study, or both together, is one LabError line.
 // Does not: select sessions itself (telemetry::selected_sessions does).
 
-#include "telemetry/session_selection.hpp"
-#include "telemetry/study_protocol.hpp"
+#include "telemetry/study/session_selection.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <optional>
 #include <string>

@@ -13,7 +13,7 @@ CREATE ROLE sawtooth_analyst NOLOGIN;
 
 -- One row per pushed session: its identity, what a listing needs, and the session itself
 -- as a Sawtooth session database holding just that session (its exact rows, so a pulled
--- session replays exactly). `digest` is FNV-1a 64 of its content (telemetry/merge.hpp):
+-- session replays exactly). `digest` is FNV-1a 64 of its content (telemetry/store/merge.hpp):
 -- a second push of the same session compares it instead of the bytes. `protocol_hash` and
 -- `condition` name the study protocol and condition a session was played under (NULL for
 -- sessions of no protocol); its questionnaire answers travel inside `store`. A server set
