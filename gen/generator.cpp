@@ -39,7 +39,7 @@ std::optional<Layout> parse_layout(std::string_view name) {
     return std::nullopt;
 }
 
-std::string validate_params(const GenParams& p) {
+std::string params_problem(const GenParams& p) {
     if (p.rooms_w < 1 || p.rooms_h < 1 || p.rooms_w > kMaxRooms || p.rooms_h > kMaxRooms)
         return "rooms must be between 1x1 and " + std::to_string(kMaxRooms) + "x" + std::to_string(kMaxRooms);
     if (p.rooms_w * p.rooms_h < 2) return "a level needs at least 2 rooms (start and exit rooms differ)";
@@ -283,12 +283,12 @@ bool MazeBuilder::room_exits_usable(int room, int degree) {
         for (int t = 0; t < 50 && !placed; ++t) {
             e.target_x = static_cast<int>(m_rng.uniform_int(1, w - 2));
             e.target_y = static_cast<int>(m_rng.uniform_int(1, h - 2));
-            placed = check_room_exits(w, h, e).empty();
+            placed = room_exits_problem(w, h, e).empty();
         }
         if (!placed) e.target_x = e.target_y = -1;
         if (!placed && level_end) return false;
     }
-    if (!check_room_exits(w, h, e).empty()) return false;
+    if (!room_exits_problem(w, h, e).empty()) return false;
     // Where a fallback table exists it also lists the configurations no search
     // solved (the enumeration's conflicts): never draw one of those.
     if (e.edge_exit_count() > 0 && has_fallback_table(w, h)) {
@@ -391,7 +391,7 @@ bool LevelBuilder::solve_rooms() {
 bool LevelBuilder::solve_maze_room(int room, int maze_try) {
     const int rw = m_params.room_w, rh = m_params.room_h;
     const RoomExits& e = m_out.maze.rooms[static_cast<std::size_t>(room)];
-    if (!check_room_exits(rw, rh, e).empty()) {
+    if (!room_exits_problem(rw, rh, e).empty()) {
         m_out.error = "could not place conflict-free exits in room " + std::to_string(room);
         return false;
     }
@@ -554,7 +554,7 @@ void LevelBuilder::finish() {
     m_out.ok = m_out.start_node >= 0 && m_out.exit_node >= 0 &&
                connected(m_out.graph, m_out.start_node, m_out.exit_node);
     if (!m_out.ok) m_out.error = "start and exit disconnected after trap placement (generator bug)";
-    const std::string v = validate_level(m_level);
+    const std::string v = level_problem(m_level);
     if (m_out.ok && !v.empty()) {
         m_out.ok = false;
         m_out.error = "generated level is invalid: " + v;
@@ -565,7 +565,7 @@ void LevelBuilder::finish() {
 
 GeneratedLevel generate_level(const GenParams& params) {
     GeneratedLevel out;
-    out.error = validate_params(params);
+    out.error = params_problem(params);
     if (!out.error.empty()) return out;
     LevelBuilder(params, out).build();
     return out;

@@ -35,14 +35,14 @@ struct GenParams {
     double alpha = 0.25;  ///< C5: share of graph nodes trap sequences may cover
 };
 
-/// Limits of validate_params.
+/// Limits of params_problem.
 inline constexpr int kMinRoomSize = 4;
 inline constexpr int kMaxRoomSize = 32;
 inline constexpr int kMaxRooms = 16;
 inline constexpr int kMinRoomWidthForVertical = 6;  ///< see vertical_link_ok
 
 /// Empty when params are usable, else a one-line reason.
-std::string validate_params(const GenParams& params);
+std::string params_problem(const GenParams& params);
 
 /// "maze" / "linear".
 std::string_view layout_name(Layout layout);
@@ -89,7 +89,7 @@ struct GeneratedLevel {
     GenStats stats;
 };
 
-/// Generates one level. Never throws for params that pass validate_params.
+/// Generates one level. Never throws for params that pass params_problem.
 GeneratedLevel generate_level(const GenParams& params);
 
 }  // namespace sawtooth

@@ -8,6 +8,8 @@
 // and y UP, (0, 0) being the bottom-left cell, as in the world. Text rows are written top
 // row first.
 
+#include "gen/error.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -89,7 +91,7 @@ struct Level {
 };
 
 /// A malformed level text: names the line and column (both 1-based) of the problem.
-class LevelFormatError : public std::runtime_error {
+class LevelFormatError : public Error {
 public:
     LevelFormatError(int line, int column, const std::string& message);
     int line() const { return m_line; }
@@ -124,6 +126,6 @@ std::vector<CellPos> trap_cells(const Trap& trap);
 /// Checks gameplay invariants a loaded level must satisfy (start/exit open with floor,
 /// traps inside the grid on open cells...). Returns an empty string when fine, else a
 /// one-line description of the first problem.
-std::string validate_level(const Level& level);
+std::string level_problem(const Level& level);
 
 }  // namespace sawtooth

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
+#include "gen/error.hpp"
 
 namespace sawtooth {
 
@@ -84,8 +85,8 @@ std::string trap_blocked(const Level& level, const Trap& trap, int replacing) {
 
 Level new_empty_level(int width, int height) {
     if (width < 4 || height < kMinSize || width > kMaxSize || height > kMaxSize)
-        throw std::invalid_argument("level size " + std::to_string(width) + "x" + std::to_string(height) +
-                                    " outside [4, 4096] x [3, 4096]");
+        throw Error("level size " + std::to_string(width) + "x" + std::to_string(height) +
+                    " outside [4, 4096] x [3, 4096]");
     Level level;
     level.width = width;
     level.height = height;
@@ -193,8 +194,8 @@ LevelDocument::LevelDocument(Level level, std::size_t history_limit)
 
 LevelDocument LevelDocument::from_text(std::string_view text, std::size_t history_limit) {
     Level level = parse_level_text(text);
-    const std::string problem = validate_level(level);
-    if (!problem.empty()) throw std::invalid_argument(problem);
+    const std::string problem = level_problem(level);
+    if (!problem.empty()) throw Error(problem);
     return LevelDocument(std::move(level), history_limit);
 }
 

@@ -5,9 +5,9 @@
 // input into these calls, tests call them directly.
 //
 // Lives in gen because everything it touches is gen's: the Level value, its text format
-// and validate_level. It needs neither the simulation nor the bot.
+// and level_problem. It needs neither the simulation nor the bot.
 //
-// Every operation keeps the level valid (validate_level() == "") and writable as level
+// Every operation keeps the level valid (level_problem() == "") and writable as level
 // text that reads back equal: an edit that would break that is refused with a one-line
 // reason and changes nothing (start/exit on a trap, a trap over solid cells...), or takes
 // the things it invalidates with it (painting solid over a trap removes the trap, opening
@@ -76,11 +76,11 @@ EditResult resize_level(Level& level, const ResizeSettings& settings);
 /// Keeps at most `history_limit` undo steps, dropping the oldest.
 class LevelDocument {
 public:
-    /// Requires validate_level(level) == "".
+    /// Requires level_problem(level) == "".
     explicit LevelDocument(Level level, std::size_t history_limit = 200);
 
     /// Reads level text; throws LevelFormatError (line and column) when malformed and
-    /// std::invalid_argument when it parses but breaks validate_level.
+    /// sawtooth::Error when it parses but breaks level_problem.
     static LevelDocument from_text(std::string_view text, std::size_t history_limit = 200);
 
     const Level& level() const { return m_level; }

@@ -26,8 +26,7 @@
 namespace sawtooth {
 
 LevelFormatError::LevelFormatError(int line, int column, const std::string& message)
-    : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                         message),
+    : Error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message),
       m_line(line),
       m_column(column) {}
 
@@ -410,7 +409,7 @@ std::string to_level_text(const Level& level) {
 
 std::uint64_t level_hash(const Level& level) { return fnv1a64(to_level_text(level)); }
 
-std::string validate_level(const Level& level) {
+std::string level_problem(const Level& level) {
     auto name = [](CellPos c) {
         // snprintf rather than string concatenation: GCC 12 warns falsely (-Wrestrict) on
         // "(" + std::to_string(...) chains.

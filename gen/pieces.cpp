@@ -1,6 +1,7 @@
 #include "gen/pieces.hpp"
 
 #include <stdexcept>
+#include "gen/error.hpp"
 
 namespace sawtooth {
 
@@ -123,7 +124,7 @@ Piece make_piece(std::string name, const std::vector<std::string>& rows) {
     int found = 0;
     for (int r = 0; r < p.height; ++r) {
         if (static_cast<int>(rows[static_cast<std::size_t>(r)].size()) != p.width)
-            throw std::invalid_argument("piece " + p.name + ": ragged rows");
+            throw Error("piece " + p.name + ": ragged rows");
         const int y = p.height - 1 - r;
         for (int x = 0; x < p.width; ++x) {
             const char ch = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(x)];
@@ -136,7 +137,7 @@ Piece make_piece(std::string name, const std::vector<std::string>& rows) {
                     k = PatternCell::Open;
                     break;
                 case 'H':
-                    if (p.hang[0] >= 0) throw std::invalid_argument("piece " + p.name + ": two hang cells");
+                    if (p.hang[0] >= 0) throw Error("piece " + p.name + ": two hang cells");
                     k = PatternCell::Open;
                     p.hang[0] = x;
                     p.hang[1] = y;
@@ -153,12 +154,12 @@ Piece make_piece(std::string name, const std::vector<std::string>& rows) {
                 case ' ':
                     break;
                 default:
-                    throw std::invalid_argument("piece " + p.name + ": bad character");
+                    throw Error("piece " + p.name + ": bad character");
             }
             if (k != PatternCell::Any) p.cells.push_back({x, y, k});
         }
     }
-    if (found != 3) throw std::invalid_argument("piece " + p.name + ": needs connection cells A and B");
+    if (found != 3) throw Error("piece " + p.name + ": needs connection cells A and B");
     return p;
 }
 

@@ -386,7 +386,7 @@ RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint
     return r;
 }
 
-std::string check_room_exits(int w, int h, const RoomExits& e) {
+std::string room_exits_problem(int w, int h, const RoomExits& e) {
     if (w < 3 || h < 4) return "room smaller than 3x4";
     auto side_ok = [&](int row) { return row == -1 || (row >= 1 && row <= h - 2); };
     auto vert_ok = [&](int x, int d) { return x == -1 || vertical_link_ok(w, x, d); };
@@ -462,7 +462,7 @@ std::vector<RoomExits> all_exit_configs(int width, int height, int min_exits) {
                     e.bottom_x = bx;
                     e.bottom_dir = bd;
                     if (e.edge_exit_count() < min_exits) continue;
-                    if (!check_room_exits(width, height, e).empty()) continue;
+                    if (!room_exits_problem(width, height, e).empty()) continue;
                     out.push_back(e);
                 }
     return out;

@@ -93,7 +93,7 @@ RoomSolution solve_room(int width, int height, const RoomExits& exits, std::uint
 
 /// Empty string when the exit placement is allowed in a width x height room, else why
 /// not (exit cells outside their ranges, or a conflicting corner placement).
-std::string check_room_exits(int width, int height, const RoomExits& exits);
+std::string room_exits_problem(int width, int height, const RoomExits& exits);
 
 /// Every allowed exit configuration of a room size with at least `min_exits` edge exits
 /// (no target, no border flags): the space the solvability claim quantifies over.

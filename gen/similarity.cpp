@@ -1,6 +1,7 @@
 // Level similarity, similarity maps and 002's similarity filtering (see similarity.hpp).
 #include "gen/similarity.hpp"
 
+#include "gen/error.hpp"
 #include "gen/rng.hpp"
 
 #include <algorithm>
@@ -306,8 +307,8 @@ SimilarityFilterResult filter_by_similarity(const std::vector<LevelFeatures>& ca
                                             std::size_t target_count,
                                             const SimilarityFilterSettings& settings) {
     if (target_count > candidates.size())
-        throw std::invalid_argument("similarity filter: " + std::to_string(target_count) +
-                                    " levels wanted of " + std::to_string(candidates.size()));
+        throw Error("similarity filter: " + std::to_string(target_count) + " levels wanted of " +
+                    std::to_string(candidates.size()));
     SimilarityFilterResult result;
     std::vector<std::size_t> alive(candidates.size());
     for (std::size_t i = 0; i < alive.size(); ++i) alive[i] = i;

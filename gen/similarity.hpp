@@ -140,7 +140,7 @@ std::vector<GroupScore> score_group(const std::vector<LevelFeatures>& features,
 /// target_count remain; each pass splits the survivors into random groups of group_size
 /// splits_per_pass times, scores every level in its groups, and ranks by the recency-
 /// weighted mean of its combined scores over all passes so far. Reproducible by seed.
-/// Requires target_count <= candidates.size() (else throws std::invalid_argument).
+/// Requires target_count <= candidates.size() (else throws sawtooth::Error).
 SimilarityFilterResult filter_by_similarity(const std::vector<Level>& candidates, std::size_t target_count,
                                             const SimilarityFilterSettings& settings = {});
 /// The level pairs filter_by_similarity compares for these sizes and settings (the total

@@ -1,5 +1,6 @@
 // sawtooth: the game. See README for the command line.
 #include "game/app/shell/app.hpp"
+#include "gen/error.hpp"
 #include "gen/printable.hpp"
 
 #include <CLI/CLI.hpp>
@@ -20,8 +21,10 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
                    "open a level text file in the level editor (a new level when it does not exist; "
                    "with --seed: the generated level of that seed)");
     cli.add_option("--pack", o.pack_file, "play the levels of a level pack (assets/packs/*.json) in order");
-    cli.add_flag("--study", o.study,
-                 "start the study session at once (with --pack: the pack's levels instead of drawn ones)");
+    cli.add_flag("--thesis-session", o.study,
+                 "start the thesis session at once: two tutorials, then ten levels, rated (with --pack: the "
+                 "pack's levels instead of drawn ones)");
+    cli.add_flag("--study", o.study, "deprecated: use --thesis-session")->group("");  // hidden from --help
     cli.add_option(
         "--protocol", o.protocol_file,
         "run the designed study of this protocol file (assets/studies/*.json): consent, participant "
@@ -98,5 +101,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     o.words_builder = cli.count("--words-builder") > 0;
-    return sawtooth::app::run(o);
+    if (cli.count("--study") > 0)  // docs/studies.md "Renamed commands and options"
+        std::fprintf(stderr, "sawtooth: --study is deprecated; use --thesis-session\n");
+    try {
+        return sawtooth::app::run(o);
+    } catch (const sawtooth::Error& e) {  // every user error (docs/architecture.md "Errors")
+        std::fprintf(stderr, "sawtooth: %s\n", e.what());
+        return 1;
+    }
 }

@@ -5,6 +5,8 @@
 
 #include "game/sim/input.hpp"
 
+#include "gen/error.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -13,10 +15,10 @@
 namespace sawtooth {
 
 /// A malformed script line (1-based line number in the message and in line()).
-class ScriptError : public std::runtime_error {
+class ScriptError : public Error {
 public:
     ScriptError(int line, const std::string& message)
-        : std::runtime_error("line " + std::to_string(line) + ": " + message), m_line(line) {}
+        : Error("line " + std::to_string(line) + ": " + message), m_line(line) {}
     int line() const { return m_line; }
 
 private:

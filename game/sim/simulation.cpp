@@ -1,6 +1,7 @@
 #include "game/sim/simulation.hpp"
 
 #include "game/sim/level_geometry.hpp"
+#include "gen/error.hpp"
 #include "gen/hash.hpp"
 
 #include <box2d/box2d.h>
@@ -56,8 +57,8 @@ struct SimSnapshot {
 };
 
 Simulation::Simulation(const Level& level, const SimConfig& config) : m_level(level), m_config(config) {
-    if (const std::string problem = validate_level(level); !problem.empty())
-        throw std::invalid_argument("invalid level: " + problem);
+    if (const std::string problem = level_problem(level); !problem.empty())
+        throw Error("invalid level: " + problem);
     m_state.traps.resize(level.traps.size());
     m_state.inside_trap.assign(level.traps.size(), 0);
     for (const Trap& trap : level.traps) {

@@ -123,7 +123,7 @@ std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap);
 /// One platformer level in play.
 class Simulation {
 public:
-    /// Builds the world for `level` (must pass validate_level) and spawns at its start.
+    /// Builds the world for `level` (must pass level_problem) and spawns at its start.
     explicit Simulation(const Level& level, const SimConfig& config = {});
     ~Simulation();
     Simulation(const Simulation&) = delete;

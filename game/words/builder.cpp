@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 #include "game/words/play.hpp"
 #include "gen/words/level_table.hpp"
@@ -109,14 +110,13 @@ DraftAnalysis analyze_draft(const Dictionary& dict, const Challenge& challenge,
 
 LevelBuilder::LevelBuilder(std::vector<Challenge> challenges) {
     if (challenges.size() > static_cast<std::size_t>(kChallengesPerLevel))
-        throw std::invalid_argument("a level holds at most " + std::to_string(kChallengesPerLevel) +
-                                    " challenges");
+        throw Error("a level holds at most " + std::to_string(kChallengesPerLevel) + " challenges");
     for (const Challenge& c : challenges) {
         if (!is_valid_letters(c.letters))
-            throw std::invalid_argument("challenge letters must be 1-" + std::to_string(kMaxChallengeLength) +
-                                        " letters a-z");
+            throw Error("challenge letters must be 1-" + std::to_string(kMaxChallengeLength) +
+                        " letters a-z");
         if (c.two_x < -1 || c.two_x >= static_cast<int>(c.letters.size()))
-            throw std::invalid_argument("2X position " + std::to_string(c.two_x) + " outside the letters");
+            throw Error("2X position " + std::to_string(c.two_x) + " outside the letters");
         Challenge kept;
         kept.letters = to_lower(c.letters);
         kept.two_x = c.two_x;

@@ -77,7 +77,7 @@ public:
     static constexpr std::size_t kMaxUndo = 500;
 
     /// Starts from `challenges` (none = one empty challenge); source words and figures are
-    /// dropped, only letters and 2X positions are kept. Throws std::invalid_argument for
+    /// dropped, only letters and 2X positions are kept. Throws sawtooth::Error for
     /// more than kChallengesPerLevel challenges or invalid letters or 2X positions.
     explicit LevelBuilder(std::vector<Challenge> challenges = {});
 

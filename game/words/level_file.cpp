@@ -12,8 +12,7 @@
 namespace sawtooth::words {
 
 WordLevelFileError::WordLevelFileError(int line, int column, const std::string& problem)
-    : std::invalid_argument("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                            problem),
+    : Error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + problem),
       m_line(line),
       m_column(column) {}
 

@@ -13,6 +13,8 @@
 // 2X position (0-based) or `2x:-` for none. Text in, text out: reading and writing the file
 // (atomically) is the caller's job.
 
+#include "gen/error.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,7 +30,7 @@ inline constexpr std::string_view kWordLevelFileMagic = "sawtooth-words-level";
 inline constexpr int kWordLevelFileVersion = 1;
 
 /// A malformed file: what() is "line L, column C: problem"; line and column are 1-based.
-class WordLevelFileError : public std::invalid_argument {
+class WordLevelFileError : public Error {
 public:
     WordLevelFileError(int line, int column, const std::string& problem);
     int line() const { return m_line; }

@@ -1,4 +1,5 @@
 #include "game/words/modes.hpp"
+#include "gen/error.hpp"
 #include "gen/printable.hpp"
 
 #include <stdexcept>
@@ -32,8 +33,7 @@ bool is_valid_utc_date(std::string_view s) {
 
 std::uint64_t daily_seed(std::string_view utc_date) {
     if (!is_valid_utc_date(utc_date))
-        throw std::invalid_argument("date must be a real UTC date written YYYY-MM-DD, got '" +
-                                    printable(utc_date) + "'");
+        throw Error("date must be a real UTC date written YYYY-MM-DD, got '" + printable(utc_date) + "'");
     return mix_seed(kDailySalt, fnv1a64(utc_date));
 }
 
@@ -76,8 +76,7 @@ ModeLevel custom_mode_level() {
 
 namespace {
 void check_generated(const ModeLevel& level) {
-    if (level.mode == Mode::Custom)
-        throw std::invalid_argument("a custom level is made by hand, not generated");
+    if (level.mode == Mode::Custom) throw Error("a custom level is made by hand, not generated");
 }
 }  // namespace
 
@@ -146,7 +145,7 @@ Mode parse_mode(std::string_view name) {
     if (name == "levels") return Mode::Levels;
     if (name == "infinite") return Mode::Infinite;
     if (name == "daily") return Mode::Daily;
-    throw std::invalid_argument("mode must be levels, infinite or daily, got '" + printable(name) + "'");
+    throw Error("mode must be levels, infinite or daily, got '" + printable(name) + "'");
 }
 
 }  // namespace sawtooth::words

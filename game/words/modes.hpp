@@ -45,12 +45,12 @@ struct ModeLevel {
 /// the whole run before it would cost ever more (docs/curation.md).
 inline constexpr int kInfiniteChainLevels = 10;
 
-/// Levels mode, level 1..kLevelCount (throws std::out_of_range otherwise). `mode_seed`
+/// Levels mode, level 1..kLevelCount (throws sawtooth::Error otherwise). `mode_seed`
 /// exists for studies; players all use kLevelsModeSeed.
 ModeLevel levels_mode_level(int level, std::uint64_t mode_seed = kLevelsModeSeed);
 /// Infinite mode, level k >= 1 of the run seeded `run_seed`.
 ModeLevel infinite_mode_level(std::uint64_t run_seed, int level);
-/// Daily mode for a UTC date "YYYY-MM-DD" (throws std::invalid_argument if not a real date).
+/// Daily mode for a UTC date "YYYY-MM-DD" (throws sawtooth::Error if not a real date).
 ModeLevel daily_mode_level(std::string_view utc_date);
 
 /// Seed of a UTC date "YYYY-MM-DD": the same for everyone on that date.
@@ -69,7 +69,7 @@ std::vector<ModeLevel> earlier_levels(const ModeLevel& level);
 /// Generates the earlier levels of `level` and then `level`, each avoiding near-duplicates of
 /// the challenges before it (generate_level's history); returns them in play order, `level`
 /// last. One call per run of levels costs one generation per level. Throws
-/// std::invalid_argument for a Custom level (nothing to generate).
+/// sawtooth::Error for a Custom level (nothing to generate).
 std::vector<GeneratedLevel> generate_mode_run(const Dictionary& dict, const ModeLevel& level,
                                               const GaSettings& settings = {});
 /// Generates the 10 challenges of a mode level (the last of generate_mode_run).
@@ -101,7 +101,7 @@ private:
 };
 
 /// "levels", "infinite", "daily", "custom". parse_mode reads the generated modes only (no
-/// option names a custom level: it comes from a file) and throws std::invalid_argument on
+/// option names a custom level: it comes from a file) and throws sawtooth::Error on
 /// others.
 const char* mode_name(Mode m);
 Mode parse_mode(std::string_view name);

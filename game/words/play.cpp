@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 #include "gen/hash.hpp"
 
@@ -28,8 +29,7 @@ ChallengePlay::ChallengePlay(const Dictionary& dict, Challenge challenge, int nu
       m_kept(0),
       m_last_tick(start_tick) {
     if (!is_valid_letters(m_challenge.letters))
-        throw std::invalid_argument("challenge must be 1-" + std::to_string(kMaxChallengeLength) +
-                                    " letters a-z");
+        throw Error("challenge must be 1-" + std::to_string(kMaxChallengeLength) + " letters a-z");
     m_challenge.letters = to_lower(m_challenge.letters);
     m_full = (1u << m_challenge.letters.size()) - 1u;
     m_kept = m_full;
@@ -115,8 +115,8 @@ Outcome ChallengePlay::tick(std::uint32_t now) {
 LevelPlay::LevelPlay(const Dictionary& dict, std::vector<Challenge> challenges, std::uint32_t start_tick,
                      LevelPlaySettings settings)
     : m_dict(&dict),
-      m_challenges((challenges.empty() ? throw std::invalid_argument("a level needs at least one challenge")
-                                       : std::move(challenges))),
+      m_challenges(
+          (challenges.empty() ? throw Error("a level needs at least one challenge") : std::move(challenges))),
       m_settings(settings),
       m_current(dict, m_challenges.front(), 1, start_tick) {}
 
@@ -237,7 +237,7 @@ std::vector<Action> parse_action_log(std::string_view text) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line.empty()) continue;
         auto fail = [&](const std::string& what) {
-            throw std::invalid_argument("line " + std::to_string(line_no) + ": " + what);
+            throw Error("line " + std::to_string(line_no) + ": " + what);
         };
         Action a;
         auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), a.tick);

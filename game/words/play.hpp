@@ -64,7 +64,7 @@ enum class ChallengeStatus : std::uint8_t { Playing, Solved, TimedOut };
 class ChallengePlay {
 public:
     /// `number` is 1-based (sets the time limit); the timer starts at `start_tick`.
-    /// `dict` must outlive the object. Throws std::invalid_argument unless the letters are
+    /// `dict` must outlive the object. Throws sawtooth::Error unless the letters are
     /// 1..kMaxChallengeLength a-z.
     ChallengePlay(const Dictionary& dict, Challenge challenge, int number, std::uint32_t start_tick);
 
@@ -210,7 +210,7 @@ LevelPlay replay_level(const Dictionary& dict, std::vector<Challenge> challenges
 /// Text form of an action log, one action a line: "<tick> c <index>", "<tick> t <letter>",
 /// "<tick> r", "<tick> w".
 std::string format_action_log(const std::vector<Action>& actions);
-/// Parses format_action_log output; throws std::invalid_argument("line N: ...").
+/// Parses format_action_log output; throws sawtooth::Error("line N: ...").
 std::vector<Action> parse_action_log(std::string_view text);
 
 }  // namespace sawtooth::words

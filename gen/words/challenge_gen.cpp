@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <unordered_map>
+#include "gen/error.hpp"
 
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
@@ -207,30 +208,27 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
     : m_dict(&dict), m_params(std::move(params)), m_settings(settings), m_rules(std::move(rules)) {
     const auto& p = m_params;
     const std::size_t k = p.source_lengths.size();
-    if (k < 2 || k > 3) throw std::invalid_argument("a challenge needs 2 or 3 source words");
+    if (k < 2 || k > 3) throw Error("a challenge needs 2 or 3 source words");
     if (!(p.band_lo >= 0.0 && p.band_hi <= 100.0 && p.band_lo < p.band_hi))
-        throw std::invalid_argument("band must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
+        throw Error("band must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
     if (p.target_length < kMinWordLength + 1 || p.target_length > kMaxChallengeLength)
-        throw std::invalid_argument("target length must be in [" + std::to_string(kMinWordLength + 1) + ", " +
-                                    std::to_string(kMaxChallengeLength) + "]");
-    if (p.max_seq < 1) throw std::invalid_argument("max-seq must be at least 1");
+        throw Error("target length must be in [" + std::to_string(kMinWordLength + 1) + ", " +
+                    std::to_string(kMaxChallengeLength) + "]");
+    if (p.max_seq < 1) throw Error("max-seq must be at least 1");
     int total = 0;
     for (int len : p.source_lengths) {
         if (len < kMinWordLength || len > kMaxChallengeLength)
-            throw std::invalid_argument("source word length " + std::to_string(len) + " outside [" +
-                                        std::to_string(kMinWordLength) + ", " +
-                                        std::to_string(kMaxChallengeLength) + "]");
+            throw Error("source word length " + std::to_string(len) + " outside [" +
+                        std::to_string(kMinWordLength) + ", " + std::to_string(kMaxChallengeLength) + "]");
         // The challenge holds this word plus letters of another one, so it is longer.
         if (len >= p.target_length)
-            throw std::invalid_argument("source word length " + std::to_string(len) +
-                                        " must be below the target length " +
-                                        std::to_string(p.target_length));
+            throw Error("source word length " + std::to_string(len) + " must be below the target length " +
+                        std::to_string(p.target_length));
         total += len;
     }
     if (p.exact_length && total < p.target_length)
-        throw std::invalid_argument("source words have " + std::to_string(total) +
-                                    " letters, fewer than the exact length " +
-                                    std::to_string(p.target_length));
+        throw Error("source words have " + std::to_string(total) + " letters, fewer than the exact length " +
+                    std::to_string(p.target_length));
     check_rules(m_rules, p.source_lengths, p.band_lo, p.band_hi);
     for (int len : p.source_lengths) {
         m_candidates.push_back(source_candidates(len));
@@ -239,14 +237,14 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
             char buf[160];
             std::snprintf(buf, sizeof buf, "band %g-%g has no %d-letter source words (of %d ranked words)",
                           b.lo, b.hi, len, dict.ranked_size());
-            throw std::invalid_argument(buf);
+            throw Error(buf);
         }
     }
     for (std::size_t a = 0; a < k; ++a)
         for (std::size_t b = a + 1; b < k; ++b)
             if (p.source_lengths[a] == p.source_lengths[b] && m_candidates[a].size() < 2)
-                throw std::invalid_argument("band has fewer than 2 distinct " +
-                                            std::to_string(p.source_lengths[a]) + "-letter source words");
+                throw Error("band has fewer than 2 distinct " + std::to_string(p.source_lengths[a]) +
+                            "-letter source words");
     m_pairs = screen_pairs();
 }
 

@@ -78,7 +78,7 @@ struct GenStats {
 /// Generates challenges for one parameter set. Holds the candidate lists of the band.
 class ChallengeGenerator {
 public:
-    /// Throws std::invalid_argument (one line) when the parameters are impossible: 2-3 source
+    /// Throws sawtooth::Error (one line) when the parameters are impossible: 2-3 source
     /// words, lengths in [kMinWordLength, kMaxChallengeLength], a band with no word of a length,
     /// a target outside [kMinWordLength + 1, kMaxChallengeLength], a source length not below the
     /// target, or an exact length above the source letters; also for designer constraints

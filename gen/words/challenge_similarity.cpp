@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 #include "gen/printable.hpp"
 #include "gen/words/state_space.hpp"
@@ -12,8 +13,8 @@ namespace {
 
 ChallengeFeatures features_of_letters(const Dictionary& dict, std::string_view letters) {
     if (!is_valid_letters(letters))
-        throw std::invalid_argument("letters must be 1.." + std::to_string(kMaxChallengeLength) +
-                                    " letters a-z, got '" + printable(letters) + "'");
+        throw Error("letters must be 1.." + std::to_string(kMaxChallengeLength) + " letters a-z, got '" +
+                    printable(letters) + "'");
     ChallengeFeatures f;
     f.letters = to_lower(letters);
     const StateSpace ss = analyze_state_space(dict, f.letters);

@@ -33,7 +33,7 @@ struct ChallengeFeatures {
     std::vector<int> sources;    ///< source-word ids, ascending (empty for typed-in letters)
 };
 
-/// Features of letters alone (no source words). Throws std::invalid_argument unless
+/// Features of letters alone (no source words). Throws sawtooth::Error unless
 /// is_valid_letters(letters).
 ChallengeFeatures challenge_features(const Dictionary& dict, std::string_view letters);
 /// Features of a generated challenge (its source words included).

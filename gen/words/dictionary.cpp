@@ -1,4 +1,5 @@
 #include "gen/words/dictionary.hpp"
+#include "gen/error.hpp"
 #include "gen/printable.hpp"
 
 #include <algorithm>
@@ -67,15 +68,14 @@ Dictionary Dictionary::parse_tsv(std::string_view text) {
             const auto f = fields[1];
             auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), e.count);
             if (ec != std::errc{} || p != f.data() + f.size())
-                throw std::invalid_argument("line " + std::to_string(line_no) + ": count '" + printable(f) +
-                                            "' is not a non-negative integer");
+                throw Error("line " + std::to_string(line_no) + ": count '" + printable(f) +
+                            "' is not a non-negative integer");
         }
         if (nf >= 3) {
             if (fields[2] == "1")
                 e.profane = true;
             else if (fields[2] != "0" && !fields[2].empty())
-                throw std::invalid_argument("line " + std::to_string(line_no) +
-                                            ": profane flag must be 0 or 1");
+                throw Error("line " + std::to_string(line_no) + ": profane flag must be 0 or 1");
         }
         if (!all_lower_letters(e.word) || e.word.size() < static_cast<std::size_t>(kMinWordLength)) {
             ++skipped;

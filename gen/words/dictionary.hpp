@@ -41,7 +41,7 @@ public:
     /// Parses `word<TAB>count[<TAB>profane]` lines ('#' starts a comment line). Words are
     /// lower-cased; lines whose word is not a-z only or shorter than kMinWordLength are
     /// skipped (counted in skipped()). Duplicate words sum their counts. Throws
-    /// std::invalid_argument("line N: ...") on a malformed count or flag.
+    /// sawtooth::Error("line N: ...") on a malformed count or flag.
     static Dictionary parse_tsv(std::string_view text);
     /// Builds from entries directly (tests, themed lists); same filtering as parse_tsv.
     static Dictionary from_entries(std::vector<WordEntry> entries);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 namespace sawtooth::words {
 
@@ -68,8 +69,7 @@ LevelParams params_for_difficulty(double d) {
 }
 
 double levels_mode_difficulty(int level) {
-    if (level < 1 || level > kLevelCount)
-        throw std::out_of_range("level must be in 1.." + std::to_string(kLevelCount));
+    if (level < 1 || level > kLevelCount) throw Error("level must be in 1.." + std::to_string(kLevelCount));
     const int tooth = (level - 1) / kLevelsPerTooth;
     const int step = (level - 1) % kLevelsPerTooth;
     return step * kStepRise + tooth * kToothRise;
@@ -82,7 +82,7 @@ LevelParams levels_mode_params(int level) {
 }
 
 LevelParams infinite_mode_params(int level) {
-    if (level < 1) throw std::out_of_range("infinite level must be >= 1");
+    if (level < 1) throw Error("infinite level must be >= 1");
     LevelParams p = params_for_difficulty(0.5 * kStepRise * (level - 1));
     p.level = level;
     return p;
@@ -129,8 +129,8 @@ GeneratedLevel generate_level(const Dictionary& dict, const LevelParams& params,
     for (int i = 0; i < kChallengesPerLevel; ++i) {
         std::optional<Challenge> c = next_challenge(dict, gen, seed, i, used, earlier, out);
         if (!c)
-            throw std::runtime_error("level " + std::to_string(params.level) + ": no feasible challenge " +
-                                     std::to_string(i + 1) + " for " + describe(params));
+            throw Error("level " + std::to_string(params.level) + ": no feasible challenge " +
+                        std::to_string(i + 1) + " for " + describe(params));
         used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
         earlier.push_back(challenge_features(dict, *c));
         out.challenges.push_back(std::move(*c));

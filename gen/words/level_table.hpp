@@ -44,7 +44,7 @@ struct LevelParams {
 LevelParams params_for_difficulty(double difficulty);
 /// Intended difficulty of Levels-mode level 1..30 (the sawtooth).
 double levels_mode_difficulty(int level);
-/// Parameters of Levels-mode level 1..30. Throws std::out_of_range otherwise.
+/// Parameters of Levels-mode level 1..30. Throws sawtooth::Error otherwise.
 LevelParams levels_mode_params(int level);
 /// Parameters of Infinite-mode level k >= 1: rises by kStepRise / 2 per level, no drops.
 LevelParams infinite_mode_params(int level);
@@ -69,8 +69,8 @@ struct ChallengeHistory {
 /// Generates the level's challenges deterministically from `seed`: challenge i from
 /// mix_seed(seed, i) (retried with further sub-seeds if a run finds nothing feasible or
 /// a near-duplicate of an earlier challenge of the level or of `history`), source words
-/// never repeated inside the level, then the 2X rule. Throws std::invalid_argument for
-/// impossible parameters, std::runtime_error if generation fails.
+/// never repeated inside the level, then the 2X rule. Throws sawtooth::Error for
+/// impossible parameters and when generation fails.
 GeneratedLevel generate_level(const Dictionary& dict, const LevelParams& params, std::uint64_t seed,
                               const GaSettings& settings = {}, const ChallengeHistory& history = {});
 

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gen/error.hpp"
+
 namespace sawtooth::words {
 
 namespace {
@@ -18,8 +20,7 @@ std::string num(double v) {
 
 void check_band(const RankBand& b, const char* option) {
     if (!(b.lo >= 0.0 && b.hi <= 100.0 && b.lo < b.hi))
-        throw std::invalid_argument(std::string(option) +
-                                    " must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
+        throw Error(std::string(option) + " must satisfy 0 <= LO < HI <= 100 (rank percentiles)");
 }
 
 bool disjoint(const RankBand& a, const RankBand& b) { return a.hi <= b.lo || b.hi <= a.lo; }
@@ -34,9 +35,9 @@ void check_length_bands(const ReachableWordRules& r) {
         if (!*band) continue;
         check_band(**band, option);
         if (r.every_word_band && disjoint(**band, *r.every_word_band))
-            throw std::invalid_argument(std::string(option) + " " + band_text(**band) +
-                                        " excludes the every-word rank band " +
-                                        band_text(*r.every_word_band) + " (--all-common/--rank-band)");
+            throw Error(std::string(option) + " " + band_text(**band) +
+                        " excludes the every-word rank band " + band_text(*r.every_word_band) +
+                        " (--all-common/--rank-band)");
     }
 }
 
@@ -46,10 +47,9 @@ void check_source_lengths(const ReachableWordRules& r, const std::vector<int>& l
     for (int len : lengths) {
         const RankBand* b = length_band(r, len);
         if (b && disjoint(*b, source))
-            throw std::invalid_argument(
-                "the " + std::string(len <= kShortWordMax ? "--short-band " : "--long-band ") +
-                band_text(*b) + " excludes the source band " + band_text(source) + " of the " +
-                std::to_string(len) + "-letter source words, which are always reachable");
+            throw Error("the " + std::string(len <= kShortWordMax ? "--short-band " : "--long-band ") +
+                        band_text(*b) + " excludes the source band " + band_text(source) + " of the " +
+                        std::to_string(len) + "-letter source words, which are always reachable");
     }
 }
 
@@ -57,9 +57,9 @@ void check_source_lengths(const ReachableWordRules& r, const std::vector<int>& l
 
 RankBand parse_rank_band(std::string_view text, std::string_view option) {
     const auto bad = [&] {
-        return std::invalid_argument(std::string(option) +
-                                     " must be LO..HI rank percentiles with 0 <= LO < HI <= 100, got '" +
-                                     std::string(text) + "'");
+        return Error(std::string(option) +
+                     " must be LO..HI rank percentiles with 0 <= LO < HI <= 100, got '" + std::string(text) +
+                     "'");
     };
     const std::size_t dots = text.find("..");
     if (dots == std::string_view::npos) throw bad();
@@ -150,30 +150,29 @@ void check_rules(const ReachableWordRules& r, const std::vector<int>& source_len
                  double source_hi) {
     const int longest_source = *std::max_element(source_lengths.begin(), source_lengths.end());
     if (!(r.common_rank > 0.0 && r.common_rank <= 100.0))
-        throw std::invalid_argument("--common-rank must be in (0, 100] (rank percentile)");
-    if (r.min_common < 0) throw std::invalid_argument("--min-common must be at least 0");
-    if (r.max_attempts < 1) throw std::invalid_argument("--max-attempts must be at least 1");
-    if (r.max_word_length < 0) throw std::invalid_argument("--max-word-length must be at least 0 (0 = off)");
+        throw Error("--common-rank must be in (0, 100] (rank percentile)");
+    if (r.min_common < 0) throw Error("--min-common must be at least 0");
+    if (r.max_attempts < 1) throw Error("--max-attempts must be at least 1");
+    if (r.max_word_length < 0) throw Error("--max-word-length must be at least 0 (0 = off)");
     if (r.max_word_length > 0 && r.max_word_length < longest_source)
-        throw std::invalid_argument("--max-word-length " + std::to_string(r.max_word_length) +
-                                    " is below the longest source word (" + std::to_string(longest_source) +
-                                    " letters), which is always reachable");
+        throw Error("--max-word-length " + std::to_string(r.max_word_length) +
+                    " is below the longest source word (" + std::to_string(longest_source) +
+                    " letters), which is always reachable");
     if (r.short_and_long && r.max_word_length > 0 && r.max_word_length < kLongWordMin)
-        throw std::invalid_argument("--short-and-long needs a " + std::to_string(kLongWordMin) +
-                                    "-letter word, but --max-word-length is " +
-                                    std::to_string(r.max_word_length));
+        throw Error("--short-and-long needs a " + std::to_string(kLongWordMin) +
+                    "-letter word, but --max-word-length is " + std::to_string(r.max_word_length));
     check_length_bands(r);
     check_source_lengths(r, source_lengths, RankBand{source_lo, source_hi});
     if (!r.every_word_band) return;
     const RankBand& b = *r.every_word_band;
     check_band(b, "--rank-band");
     if (b.hi <= source_lo || b.lo >= source_hi)
-        throw std::invalid_argument("the every-word rank band " + num(b.lo) + ".." + num(b.hi) +
-                                    " (--all-common/--rank-band) excludes the source band " + num(source_lo) +
-                                    ".." + num(source_hi) + ", whose words are always reachable");
+        throw Error("the every-word rank band " + num(b.lo) + ".." + num(b.hi) +
+                    " (--all-common/--rank-band) excludes the source band " + num(source_lo) + ".." +
+                    num(source_hi) + ", whose words are always reachable");
     if (r.min_common > 0 && b.lo >= r.common_rank)
-        throw std::invalid_argument("--min-common needs common words (rank below " + num(r.common_rank) +
-                                    "), but the every-word rank band starts at " + num(b.lo));
+        throw Error("--min-common needs common words (rank below " + num(r.common_rank) +
+                    "), but the every-word rank band starts at " + num(b.lo));
 }
 
 }  // namespace sawtooth::words

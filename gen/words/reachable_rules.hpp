@@ -62,7 +62,7 @@ struct ReachableWordRules {
 };
 
 /// Parses "LO..HI" (rank percentiles, 0 <= LO < HI <= 100), as the command lines write a
-/// band. Throws std::invalid_argument (one line naming `option` and the text) otherwise.
+/// band. Throws sawtooth::Error (one line naming `option` and the text) otherwise.
 RankBand parse_rank_band(std::string_view text, std::string_view option);
 
 /// The per-length band a word of `length` letters must lie in: short_band for 3-4 letters,
@@ -104,7 +104,7 @@ std::array<double, kReachRuleCount> rule_shortfalls(const ReachableWordCounts& c
 /// Name of a constraint as ReachableWordRules spells its field ("min_common").
 const char* reach_rule_name(ReachRule rule);
 
-/// Throws std::invalid_argument (one line) for rules no challenge can meet: a common cut or
+/// Throws sawtooth::Error (one line) for rules no challenge can meet: a common cut or
 /// band outside 0..100, a negative count, short-and-long with a maximum below 5, a maximum
 /// below kMinWordLength or below the longest source word (source words are always
 /// reachable), an every-word band disjoint from the source band [source_lo, source_hi), a

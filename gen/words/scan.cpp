@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include "gen/error.hpp"
 
 namespace sawtooth::words {
 
@@ -149,8 +150,7 @@ const FoundWord* WordScan::find(std::string_view word) const {
 WordScan scan_words(const Dictionary& dict, std::string_view letters) {
     // The 2^n word table and 16-bit masks need the length cap: refuse rather than overflow.
     if (!is_valid_letters(letters))
-        throw std::invalid_argument("challenge must be 1-" + std::to_string(kMaxChallengeLength) +
-                                    " letters a-z");
+        throw Error("challenge must be 1-" + std::to_string(kMaxChallengeLength) + " letters a-z");
     WordScan scan;
     scan.letters = to_lower(letters);
     scan.word_mask.assign(std::size_t{1} << scan.letters.size(), 0);

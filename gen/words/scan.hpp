@@ -43,7 +43,7 @@ struct WordScan {
 };
 
 /// Finds every recognised word that is a subsequence of `letters` (case-insensitive).
-/// Throws std::invalid_argument unless is_valid_letters(letters).
+/// Throws sawtooth::Error unless is_valid_letters(letters).
 WordScan scan_words(const Dictionary& dict, std::string_view letters);
 
 /// Features of the embedding `mask` (at least one bit set) in a challenge.

@@ -115,7 +115,7 @@ std::vector<GenParams> default_adaptive_shapes() {
     return shapes;
 }
 
-std::string validate_adaptive_settings(const AdaptiveSettings& s) {
+std::string adaptive_settings_problem(const AdaptiveSettings& s) {
     if (s.count < 1) return "count must be at least 1, got " + std::to_string(s.count);
     if (!(s.target > 0.0 && s.target < 1.0))
         return "target must be inside (0, 1), got " + std::to_string(s.target);
@@ -129,12 +129,12 @@ std::string validate_adaptive_settings(const AdaptiveSettings& s) {
     if (seeds >= kMaxCandidates || (seeds + 1) * s.shapes.size() > kMaxCandidates)
         return "seeds: at most " + std::to_string(kMaxCandidates) + " candidates (seeds x shapes)";
     for (const GenParams& shape : s.shapes)
-        if (const std::string err = validate_params(shape); !err.empty()) return "level shape: " + err;
+        if (const std::string err = params_problem(shape); !err.empty()) return "level shape: " + err;
     return "";
 }
 
 std::vector<CandidateLevel> make_candidates(const AdaptiveSettings& settings, const ChallengeModel& model) {
-    if (const std::string err = validate_adaptive_settings(settings); !err.empty()) throw AdaptiveError(err);
+    if (const std::string err = adaptive_settings_problem(settings); !err.empty()) throw AdaptiveError(err);
     std::vector<CandidateLevel> out;
     for (const GenParams& shape : settings.shapes) {
         for (std::uint64_t seed = settings.first_seed;; ++seed) {
@@ -161,7 +161,7 @@ AdaptiveRun::AdaptiveRun(const AdaptiveSettings& settings, std::shared_ptr<const
       m_model(std::move(model)),
       m_candidates(std::move(candidates)),
       m_estimate(settings.skill) {
-    if (const std::string err = validate_adaptive_settings(settings); !err.empty()) throw AdaptiveError(err);
+    if (const std::string err = adaptive_settings_problem(settings); !err.empty()) throw AdaptiveError(err);
     if (!m_model || !m_candidates || m_candidates->empty())
         throw AdaptiveError("an adaptive run needs a model and at least one candidate level");
     m_done.assign(m_candidates->size(), false);
@@ -193,7 +193,7 @@ double AdaptiveRun::aim() const {
 bool AdaptiveRun::finished() const { return m_played >= m_settings.count || m_next.candidate < 0; }
 
 AdaptiveRun start_adaptive_run(const AdaptiveSettings& settings) {
-    if (const std::string err = validate_adaptive_settings(settings); !err.empty()) throw AdaptiveError(err);
+    if (const std::string err = adaptive_settings_problem(settings); !err.empty()) throw AdaptiveError(err);
     auto model =
         std::make_shared<const ChallengeModel>(load_pinned_model(settings.model, settings.model_hash));
     auto candidates = std::make_shared<const std::vector<CandidateLevel>>(make_candidates(settings, *model));

@@ -14,6 +14,7 @@
 // do, and hand the level's event rows to AdaptiveRun::record_outcome). Exact rules and the
 // measured behaviour: docs/difficulty.md, "Adaptive levels".
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/event_trace.hpp"
 #include "telemetry/analysis/level_model.hpp"
@@ -27,9 +28,9 @@
 namespace sawtooth::analysis {
 
 /// Settings an adaptive run cannot use; what() is one line naming the field.
-class AdaptiveError : public std::runtime_error {
+class AdaptiveError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// The skill estimate's prior and grid.
@@ -119,7 +120,7 @@ struct AdaptiveSettings {
 /// "" when the settings are usable, else one line naming the field (count >= 1, target in
 /// (0, 1), first_seed <= last_seed, at most kMaxCandidates candidates, at least one shape,
 /// each shape's parameters).
-std::string validate_adaptive_settings(const AdaptiveSettings& settings);
+std::string adaptive_settings_problem(const AdaptiveSettings& settings);
 
 /// Most candidates (seeds x shapes) one run generates (each costs a generation and a G').
 inline constexpr std::uint64_t kMaxCandidates = 100000;

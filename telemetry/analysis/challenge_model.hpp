@@ -5,6 +5,7 @@
 // in the thesis); both errors are kept. Least squares via Eigen (column-pivoting QR);
 // prediction is clamped to [0, 1] because it is a probability. Saved as versioned JSON.
 
+#include "gen/error.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -17,9 +18,9 @@
 namespace sawtooth::analysis {
 
 /// A model file or a fit that cannot be used; what() is one line.
-class ModelError : public std::runtime_error {
+class ModelError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// Written into model files; files of another version are refused.

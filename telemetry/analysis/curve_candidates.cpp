@@ -141,13 +141,11 @@ std::vector<CurveCandidate> curve_groups(const std::vector<PredictedLevel>& list
     return out;
 }
 
-std::vector<double> named_curve_targets(const std::string& name, const std::vector<PredictedLevel>& list,
+std::vector<double> named_curve_targets(telemetry::CurveShape shape, const std::vector<PredictedLevel>& list,
                                         int count, const RisingCurveSettings& rising) {
     std::vector<double> d;
     for (const PredictedLevel& x : list) d.push_back(x.difficulty);
-    if (name == "rising") return rising_curve(d, count, rising);
-    if (name == "flat") return flat_curve(d, count);
-    throw CurveError("unknown curve '" + name + "': expected rising or flat");
+    return shape == telemetry::CurveShape::Rising ? rising_curve(d, count, rising) : flat_curve(d, count);
 }
 
 }  // namespace sawtooth::analysis

@@ -12,6 +12,7 @@
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/curation/pack.hpp"
+#include "telemetry/study/curve_shape.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -65,9 +66,8 @@ CurveCandidates catalog_curve_candidates(const std::string& file, const Challeng
 /// The choice's candidates: one group per generator seed and shape, so no two picks share rooms.
 std::vector<CurveCandidate> curve_groups(const std::vector<PredictedLevel>& list);
 
-/// `count` targets of the named curve ("rising" or "flat") over the candidates' difficulties
-/// (`list` non-empty). Throws CurveError on another name.
-std::vector<double> named_curve_targets(const std::string& name, const std::vector<PredictedLevel>& list,
+/// `count` targets of the named curve over the candidates' difficulties (`list` non-empty).
+std::vector<double> named_curve_targets(telemetry::CurveShape shape, const std::vector<PredictedLevel>& list,
                                         int count, const RisingCurveSettings& rising = {});
 
 }  // namespace sawtooth::analysis

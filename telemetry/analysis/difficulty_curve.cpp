@@ -1,6 +1,7 @@
 #include "telemetry/analysis/difficulty_curve.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -11,6 +12,15 @@
 namespace sawtooth::analysis {
 
 namespace {
+
+constexpr std::array<std::string_view, 2> kCurveSpacingNames = {"hazard", "difficulty"};
+// The enum value whose name is `name` (enum values count 0, 1, ... as the names).
+template <class Enum, std::size_t N>
+std::optional<Enum> parse_name(const std::array<std::string_view, N>& names, std::string_view name) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name) return static_cast<Enum>(i);
+    return std::nullopt;
+}
 
 /// Candidates of one group, and the best of them for each target.
 struct Groups {
@@ -294,6 +304,14 @@ CurvePick pick_errors(const std::vector<CurveCandidate>& candidates, const std::
     pick.met = pick.max_error <= settings.tolerance;
     pick.best_max_error = pick.max_error;
     return pick;
+}
+
+std::string_view curve_spacing_name(CurveSpacing spacing) {
+    return kCurveSpacingNames[static_cast<std::size_t>(spacing)];
+}
+
+std::optional<CurveSpacing> parse_curve_spacing(std::string_view name) {
+    return parse_name<CurveSpacing>(kCurveSpacingNames, name);
 }
 
 }  // namespace sawtooth::analysis

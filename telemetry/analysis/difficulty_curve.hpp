@@ -12,18 +12,21 @@
 // The method and its defaults are argued in docs/difficulty.md, "Difficulty-targeted levels".
 
 #include <nlohmann/json.hpp>
+#include "gen/error.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 namespace sawtooth::analysis {
 
 /// A curve or a choice that cannot be made; what() is one line.
-class CurveError : public std::runtime_error {
+class CurveError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// The q-quantile (q in [0, 1]) of `values` (non-empty), interpolating linearly between
@@ -38,6 +41,11 @@ double quantile(std::vector<double> values, double q);
 ///    positions at the easy end and leave one jump at the hard end.
 ///  * Difficulty: evenly in δ (the first version of this curve).
 enum class CurveSpacing { Hazard, Difficulty };
+
+/// "hazard", "difficulty": the names `pick-difficulty --spacing` and provenance use.
+std::string_view curve_spacing_name(CurveSpacing spacing);
+/// Inverse of curve_spacing_name; std::nullopt for any other text.
+std::optional<CurveSpacing> parse_curve_spacing(std::string_view name);
 
 /// Where a rising curve starts and ends, as quantiles of the candidates' difficulty, and
 /// how it is spaced between them. 0.05 .. 0.95: each end keeps a twentieth of the

@@ -8,13 +8,14 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "gen/error.hpp"
 
 namespace sawtooth::analysis {
 
 /// A regression that cannot be fitted; what() is one line.
-class RegressionError : public std::runtime_error {
+class RegressionError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// One coefficient of the fit.

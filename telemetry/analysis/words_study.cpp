@@ -1,6 +1,7 @@
 #include "telemetry/analysis/words_study.hpp"
 
 #include "game/words/modes.hpp"
+#include "gen/error.hpp"
 #include "gen/words/state_space.hpp"
 #include "telemetry/analysis/statistics.hpp"
 #include "telemetry/recording/words_recording.hpp"
@@ -26,7 +27,7 @@ MultipleRegression fit_ols(const std::string& formula, const std::vector<std::st
     const auto n = static_cast<Eigen::Index>(y.size());
     std::vector<std::size_t> kept;
     for (std::size_t j = 0; j < x.size(); ++j) {
-        if (x[j].size() != y.size()) throw std::invalid_argument(names[j] + ": column size differs from y");
+        if (x[j].size() != y.size()) throw Error(names[j] + ": column size differs from y");
         const auto [lo, hi] = std::minmax_element(x[j].begin(), x[j].end());
         if (x[j].empty() || *lo == *hi)
             r.dropped.push_back(names[j]);
@@ -35,8 +36,8 @@ MultipleRegression fit_ols(const std::string& formula, const std::vector<std::st
     }
     const auto k = static_cast<Eigen::Index>(kept.size()) + 1;
     if (n <= k)
-        throw std::invalid_argument(std::to_string(n) + " observations for " + std::to_string(k) +
-                                    " parameters: need more data");
+        throw Error(std::to_string(n) + " observations for " + std::to_string(k) +
+                    " parameters: need more data");
     Eigen::MatrixXd a(n, k);
     Eigen::VectorXd b(n);
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -47,8 +48,8 @@ MultipleRegression fit_ols(const std::string& formula, const std::vector<std::st
     }
     const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(a);
     if (qr.rank() < k)
-        throw std::invalid_argument("regressors are collinear in this data (rank " +
-                                    std::to_string(qr.rank()) + " of " + std::to_string(k) + ")");
+        throw Error("regressors are collinear in this data (rank " + std::to_string(qr.rank()) + " of " +
+                    std::to_string(k) + ")");
     const Eigen::VectorXd beta = qr.solve(b);
     const Eigen::VectorXd res = b - a * beta;
     const double rss = res.squaredNorm();
@@ -263,7 +264,7 @@ void fit_score_model(WordsStudyAnalysis& out) {
             "normalizedScore ~ min(corpusFreq) + maxSeq + targetLength + num2X + "
             "min(sourceWord)",
             {"min_corpus_freq", "max_seq", "target_length", "num2x", "min_source_word"}, x, y);
-    } catch (const std::invalid_argument& e) {
+    } catch (const Error& e) {
         out.score_model_error =
             std::string("level regression over ") + std::to_string(y.size()) + " levels: " + e.what();
     }
@@ -314,7 +315,7 @@ void fit_selection_model(WordsStudyAnalysis& out) {
             "dirtyWord",
             {"word_length", "max_sequence", "has_2x", "split_distance", "first_occurrence", "dirty_word"}, x,
             y);
-    } catch (const std::invalid_argument& e) {
+    } catch (const Error& e) {
         out.selection_model_error =
             std::string("word regression over ") + std::to_string(y.size()) + " words: " + e.what();
     }
@@ -326,7 +327,7 @@ WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const w::Diction
                                        std::uint64_t dhash, const telemetry::SessionSelection& selection) {
     const std::vector<std::int64_t> ids = selected_word_level_ids(store, selection);
     if (ids.empty())
-        throw std::runtime_error(
+        throw Error(
             "'" + store.path() + "' holds no word sessions (no word levels" +
             (selection.selects_all() ? std::string(")") : " in condition '" + selection.condition + "')"));
     RecordedPlays in = read_plays(store, dict, dhash, ids);
@@ -334,7 +335,7 @@ WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const w::Diction
     out.skipped = in.skipped;
     out.word_levels = static_cast<int>(in.plays.size());
     if (in.plays.empty())
-        throw std::runtime_error("'" + store.path() + "' holds word levels but none ended in Levels mode");
+        throw Error("'" + store.path() + "' holds word levels but none ended in Levels mode");
     out.players = static_cast<int>(in.solved_by_player.size());
     for (const auto& [pid, n] : in.solved_by_player) out.solved_per_player.push_back(n);
 

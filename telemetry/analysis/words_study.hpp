@@ -37,7 +37,7 @@ struct MultipleRegression {
 };
 
 /// Fits y on the columns of x (one vector per regressor, each of y's size). Regressors
-/// constant over the data are dropped (listed in `dropped`). Throws std::invalid_argument
+/// constant over the data are dropped (listed in `dropped`). Throws sawtooth::Error
 /// when n <= kept regressors + 1 or they are collinear (the message names the problem).
 /// R^2 = 1 - RSS/TSS (0 when y is constant).
 MultipleRegression fit_ols(const std::string& formula, const std::vector<std::string>& names,
@@ -87,7 +87,7 @@ int best_challenge_score(const words::Dictionary& dict, const std::string& lette
 
 /// Reads every word level of the sessions `selection` takes (default: all) and fits both regressions
 /// (`dict_hash`: see telemetry::dictionary_text_hash; levels are regenerated when it and the generator
-/// version match, else their stored challenges are used). Throws std::runtime_error
+/// version match, else their stored challenges are used). Throws sawtooth::Error
 /// ("... holds no word sessions") when there is nothing to analyse.
 WordsStudyAnalysis analyze_words_study(telemetry::Store& store, const words::Dictionary& dict,
                                        std::uint64_t dict_hash,

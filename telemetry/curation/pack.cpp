@@ -79,7 +79,7 @@ std::string level_label(const std::string& file, std::size_t i, const PackLevel&
 GenParams gen_params_from_json(const JsonField& f) {
     f.expect_object();
     GenParams p;
-    p.seed = static_cast<std::uint64_t>(f.at("seed").integer(0, std::numeric_limits<std::int64_t>::max()));
+    p.seed = f.at("seed").unsigned_integer();
     const JsonField layout = f.at("layout");
     const auto parsed = parse_layout(layout.string());
     if (!parsed) layout.fail("expected \"maze\" or \"linear\"");
@@ -137,7 +137,7 @@ Level parse_hand_made(const PackLevel& l, const std::string& label) {
     } catch (const LevelFormatError& e) {
         throw PackError(label + ": level text " + e.what());
     }
-    if (const std::string bad = validate_level(level); !bad.empty()) throw PackError(label + ": " + bad);
+    if (const std::string bad = level_problem(level); !bad.empty()) throw PackError(label + ": " + bad);
     if (const std::uint64_t h = level_hash(level); h != l.level_hash)
         throw PackError(label + ": level text hashes to " + hex64(h) + ", the pack stores " +
                         hex64(l.level_hash) + " (edited by hand?)");
@@ -151,7 +151,7 @@ Level pack_level(const PackLevel& l, const std::string& label) {
     if (l.generator_version != kGeneratorVersion)
         throw PackError(label + ": made by generator version " + std::to_string(l.generator_version) +
                         ", this build has version " + std::to_string(kGeneratorVersion));
-    if (const std::string bad = validate_params(l.params); !bad.empty()) throw PackError(label + ": " + bad);
+    if (const std::string bad = params_problem(l.params); !bad.empty()) throw PackError(label + ": " + bad);
     GeneratedLevel g = generate_level(l.params);
     if (!g.ok) throw PackError(label + ": does not generate: " + g.error);
     const std::uint64_t h = level_hash(g.level);

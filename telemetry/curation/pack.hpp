@@ -13,6 +13,7 @@
 // JSON pointer or the level. Does not: choose levels (tools/lab/cmd_curate_pick.cpp) or
 // play them (game/app/screens/pack_screen.cpp).
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 
 #include <nlohmann/json.hpp>
@@ -32,9 +33,9 @@ inline constexpr const char* kPackFormat = "sawtooth-level-pack";
 inline constexpr int kPackFormatVersion = 2;
 
 /// A pack that cannot be read or played; what() is one line starting with the file name.
-class PackError : public std::runtime_error {
+class PackError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// One level of a pack: what the generator takes, and what it gave when the pack was made;
@@ -51,7 +52,7 @@ struct PackLevel {
 };
 
 /// A pack entry for a hand-made level: its canonical text and hash. Requires
-/// validate_level(level) == "".
+/// level_problem(level) == "".
 PackLevel hand_made_pack_level(const Level& level, std::string name);
 
 /// A pack. `provenance` is kept as JSON: readers show it but never act on it.

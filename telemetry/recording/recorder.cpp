@@ -126,7 +126,7 @@ SessionRecorder::SessionRecorder(std::shared_ptr<Store> store, const std::string
 SessionRecorder::~SessionRecorder() {
     const int space_failures = m_store->db().space_failures();
     try {
-        end("closed");
+        end(SessionEnd::Closed);
     } catch (const std::exception& e) {
         report_close_error(*m_store, space_failures, e);
     }
@@ -137,10 +137,10 @@ std::unique_ptr<LevelRecorder> SessionRecorder::begin_level(const LevelSource& s
     return std::make_unique<LevelRecorder>(*m_store, m_session_id, source, sim, settings);
 }
 
-void SessionRecorder::end(std::string_view reason) {
+void SessionRecorder::end(SessionEnd how) {
     if (m_ended) return;
     m_ended = true;
-    m_store->end_session(m_session_id, reason);
+    m_store->end_session(m_session_id, how);
 }
 
 }  // namespace sawtooth::telemetry

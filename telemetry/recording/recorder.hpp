@@ -100,8 +100,8 @@ public:
     /// Starts recording a level whose Simulation has not stepped yet.
     std::unique_ptr<LevelRecorder> begin_level(const LevelSource& source, const Simulation& sim,
                                                RecorderSettings settings = {});
-    /// Ends the session ("finished", "quit", ...); later calls do nothing.
-    void end(std::string_view reason);
+    /// Ends the session; later calls do nothing.
+    void end(SessionEnd end);
 
     std::int64_t session_id() const { return m_session_id; }
     const std::string& participant_id() const { return m_participant; }

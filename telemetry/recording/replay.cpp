@@ -32,7 +32,7 @@ Level parse_stored_level(const LevelRecord& r, const std::string& where) {
 
 // The opt-in generator check: seed + parameters must still give the recorded level.
 void check_regeneration(const LevelRecord& r, const std::string& where) {
-    if (const std::string bad = validate_params(*r.params); !bad.empty())
+    if (const std::string bad = params_problem(*r.params); !bad.empty())
         throw ReplayError(where + ": recorded generator parameters are invalid: " + bad);
     const GeneratedLevel g = generate_level(*r.params);
     if (!g.ok) throw ReplayError(where + ": regeneration failed: " + g.error);
@@ -50,7 +50,7 @@ Level rebuild_level(const LevelRecord& r, const RebuildSettings& settings) {
     const std::string where = "level " + std::to_string(r.level_id);
     Level level = parse_stored_level(r, where);
     if (settings.regenerate && can_regenerate(r)) check_regeneration(r, where);
-    if (const std::string bad = validate_level(level); !bad.empty())
+    if (const std::string bad = level_problem(level); !bad.empty())
         throw ReplayError(where + ": level is not playable: " + bad);
     return level;
 }

@@ -8,6 +8,7 @@
 // uses load_recording and steps the simulation itself.
 
 #include "game/sim/simulation.hpp"
+#include "gen/error.hpp"
 #include "telemetry/store/events.hpp"
 #include "telemetry/store/store.hpp"
 
@@ -20,9 +21,9 @@
 namespace sawtooth::telemetry {
 
 /// A recording that cannot be replayed at all (level hash mismatch, generation failure).
-class ReplayError : public std::runtime_error {
+class ReplayError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// Everything needed to replay one level.

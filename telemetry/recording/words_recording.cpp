@@ -1,4 +1,6 @@
 #include "telemetry/recording/words_recording.hpp"
+#include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "gen/hash.hpp"
@@ -126,8 +128,7 @@ std::string word_params_json(const w::LevelParams& params, std::uint64_t dict_ha
 WordLevelSource word_level_source(const w::ModeLevel& level, std::uint64_t dict_hash,
                                   std::uint32_t start_tick, const w::LevelPlaySettings& settings) {
     if (level.mode == w::Mode::Custom)
-        throw std::invalid_argument(
-            "a custom level is stored with custom_word_level_source (its challenges)");
+        throw Error("a custom level is stored with custom_word_level_source (its challenges)");
     WordLevelSource s;
     s.mode = w::mode_name(level.mode);
     s.level_number = level.level;
@@ -281,14 +282,11 @@ namespace {
 
 /// The stored seed: a decimal uint64 (SQLite keeps it as text, so it must be checked).
 std::uint64_t parse_seed(const std::string& seed, std::int64_t id) {
-    if (seed.empty() || seed.size() > 20 ||
-        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is not a decimal number");
-    try {
-        return std::stoull(seed);
-    } catch (const std::exception&) {
-        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is out of range");
-    }
+    const std::optional<std::uint64_t> v = read_number<std::uint64_t>(seed);
+    if (!v)
+        throw WordRecordingError(where(id) + ": " +
+                                 bad_number_message("seed", seed, number_expectation<std::uint64_t>()));
+    return *v;
 }
 
 /// The word_levels row (with its participant) into `r`; throws StoreError when absent.

@@ -14,6 +14,7 @@
 
 #include "game/words/modes.hpp"
 #include "game/words/play.hpp"
+#include "gen/error.hpp"
 #include "telemetry/store/store.hpp"
 
 #include <cstdint>
@@ -25,9 +26,9 @@
 namespace sawtooth::telemetry {
 
 /// Thrown when a stored word level cannot be read back (bad seed, params, action rows).
-class WordRecordingError : public std::runtime_error {
+class WordRecordingError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// Identifies a word list: FNV-1a 64 of the file text it was parsed from (the game hashes
@@ -41,7 +42,7 @@ std::string word_params_json(const words::LevelParams& params, std::uint64_t dic
                              std::uint32_t start_tick, const words::LevelPlaySettings& settings);
 
 /// The word_levels identity of a generated mode level (`params_json` from word_params_json);
-/// throws std::invalid_argument for a Custom level (see custom_word_level_source).
+/// throws sawtooth::Error for a Custom level (see custom_word_level_source).
 WordLevelSource word_level_source(const words::ModeLevel& level, std::uint64_t dict_hash,
                                   std::uint32_t start_tick, const words::LevelPlaySettings& settings = {});
 

@@ -10,6 +10,7 @@ constexpr std::array<std::string_view, 14> kKindNames = {
     "start", "pos",     "jump", "node",       "hang",       "let_go", "trap",
     "death", "respawn", "exit", "mine_armed", "mine_blast", "switch", "end"};
 constexpr std::array<std::string_view, 3> kOutcomeNames = {"completed", "skipped", "quit"};
+constexpr std::array<std::string_view, 3> kSessionEndNames = {"finished", "quit", "closed"};
 }  // namespace
 
 std::string_view event_kind_name(EventKind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
@@ -29,6 +30,14 @@ std::string_view outcome_name(RecordedOutcome outcome) {
 std::optional<RecordedOutcome> parse_outcome(std::string_view name) {
     for (std::size_t i = 0; i < kOutcomeNames.size(); ++i)
         if (kOutcomeNames[i] == name) return static_cast<RecordedOutcome>(i);
+    return std::nullopt;
+}
+
+std::string_view session_end_name(SessionEnd end) { return kSessionEndNames[static_cast<std::size_t>(end)]; }
+
+std::optional<SessionEnd> parse_session_end(std::string_view name) {
+    for (std::size_t i = 0; i < kSessionEndNames.size(); ++i)
+        if (kSessionEndNames[i] == name) return static_cast<SessionEnd>(i);
     return std::nullopt;
 }
 

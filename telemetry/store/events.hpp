@@ -67,6 +67,14 @@ std::string_view outcome_name(RecordedOutcome outcome);
 /// Inverse of outcome_name.
 std::optional<RecordedOutcome> parse_outcome(std::string_view name);
 
+/// How a session ended (sessions.end_reason): the participant finished it, quit it, or the
+/// program closed it (window closed, a new session began, the recorder was destroyed).
+enum class SessionEnd : std::uint8_t { Finished = 0, Quit = 1, Closed = 2 };
+/// "finished", "quit", "closed".
+std::string_view session_end_name(SessionEnd end);
+/// Inverse of session_end_name.
+std::optional<SessionEnd> parse_session_end(std::string_view name);
+
 /// Turns simulation state into event rows for one level.
 class EventExtractor {
 public:

@@ -6,6 +6,7 @@
 // corrupted blob must never replay silently.
 
 #include "game/sim/input.hpp"
+#include "gen/error.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -21,9 +22,9 @@ namespace sawtooth::telemetry {
 inline constexpr int kInputFormatVersion = 2;
 
 /// A malformed input blob.
-class InputDecodeError : public std::runtime_error {
+class InputDecodeError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// One run of equal frames.

@@ -7,6 +7,7 @@
 // decide what a missing optional field means: that stays with each reader.
 
 #include <nlohmann/json.hpp>
+#include "gen/error.hpp"
 
 #include <cstdint>
 #include <initializer_list>
@@ -17,9 +18,9 @@
 namespace sawtooth::telemetry {
 
 /// A field of the wrong type, out of its range or missing; what() is one line.
-class JsonFieldError : public std::runtime_error {
+class JsonFieldError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// "a number", "a string", "an object", ... for messages.
@@ -53,6 +54,8 @@ public:
     /// An integer in [lo, hi].
     std::int64_t integer(std::int64_t lo, std::int64_t hi) const;
     int int_in(int lo, int hi) const { return static_cast<int>(integer(lo, hi)); }
+    /// A whole number in 0 .. 2^64 - 1 (a seed).
+    std::uint64_t unsigned_integer() const;
     std::string string() const;
     bool boolean() const;
 

@@ -21,12 +21,12 @@ Level read_level_file(const std::string& path) {
     } catch (const LevelFormatError& e) {
         throw LevelFileError(name + ": " + e.what());
     }
-    if (const std::string p = validate_level(level); !p.empty()) throw LevelFileError(name + ": " + p);
+    if (const std::string p = level_problem(level); !p.empty()) throw LevelFileError(name + ": " + p);
     return level;
 }
 
 void write_level_file(const std::string& path, const Level& level) {
-    if (const std::string p = validate_level(level); !p.empty())
+    if (const std::string p = level_problem(level); !p.empty())
         throw LevelFileError(printable(path) + ": not written, the level is invalid: " + p);
     try {
         write_file_atomically(path, to_level_text(level));

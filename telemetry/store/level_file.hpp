@@ -5,6 +5,7 @@
 // (verify-levels --level, difficulty --level, pack add, study tutorials) and the tests.
 // The format itself is gen/level.hpp's; this file only adds the disk.
 
+#include "gen/error.hpp"
 #include "gen/level.hpp"
 
 #include <stdexcept>
@@ -14,16 +15,16 @@ namespace sawtooth::telemetry {
 
 /// A level file that cannot be read or written; what() is one line starting with the file
 /// name ("a.txt: line 4, column 3: unknown cell character 'X' ...").
-class LevelFileError : public std::runtime_error {
+class LevelFileError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
-/// Reads, parses and validates (validate_level) the level file at `path`.
+/// Reads, parses and validates (level_problem) the level file at `path`.
 Level read_level_file(const std::string& path);
 
 /// Writes `level` as level text to `path` through a temporary file renamed over it.
-/// Refuses (nothing written) a level that breaks validate_level.
+/// Refuses (nothing written) a level that breaks level_problem.
 void write_level_file(const std::string& path, const Level& level);
 
 }  // namespace sawtooth::telemetry

@@ -27,9 +27,9 @@
 
 namespace sawtooth::telemetry {
 
-/// Schema version written to PRAGMA user_version; bump with a migration in store.cpp
-/// (migrations()). 1: the first schema; 2: table ratings; 3: sessions.session_uid;
-/// 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
+/// Schema version written to PRAGMA user_version; bump with a step in store.cpp
+/// (session_file_kind(), telemetry/store/file_kind.hpp). 1: the first schema; 2: table ratings; 3:
+/// sessions.session_uid; 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
 inline constexpr int kSchemaVersion = 4;
 /// Random Crockford characters of a session uid ("S-XXXX-XXXX-XXXX": 60 bits).
 inline constexpr int kSessionUidChars = 12;
@@ -211,8 +211,8 @@ public:
     /// session_id.
     std::int64_t begin_session(const std::string& participant_id, std::string_view mode,
                                const std::optional<SessionProtocol>& protocol = std::nullopt);
-    /// Marks a session ended (`reason`: "finished", "quit", ...).
-    void end_session(std::int64_t session_id, std::string_view reason);
+    /// Marks a session ended (end_reason: session_end_name(end)).
+    void end_session(std::int64_t session_id, SessionEnd end);
 
     // ---- platformer levels ----
     /// Adds a levels row (level text, hash, params, build id) and returns level_id. `first`

@@ -1,6 +1,7 @@
 #include "telemetry/study/study_protocol.hpp"
 
 #include "gen/hash.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "gen/rng.hpp"
 #include "telemetry/store/json_reader.hpp"
@@ -60,9 +61,9 @@ std::string read_file_name(const JsonField& f, const ReadContext& ctx) {
 }
 
 std::uint64_t parse_seed(std::string_view text, const JsonField& f) {
-    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string_view::npos)
-        f.fail("expected \"A..B\" (decimal seeds, A <= B)");
-    return std::stoull(std::string(text));
+    const std::optional<std::uint64_t> seed = read_number<std::uint64_t>(text);
+    if (!seed) f.fail("expected \"A..B\" (decimal seeds in 0..18446744073709551615, A <= B)");
+    return *seed;
 }
 
 SeedRange read_seed_range(const JsonField& f, int count) {
@@ -99,7 +100,7 @@ void read_seed_levels(const JsonField& f, const ReadContext& ctx, ConditionLevel
         level.expect_only(
             {"seed", "layout", "rooms_w", "rooms_h", "room_w", "room_h", "level_index", "alpha"});
         const GenParams p = gen_params_from_json(level);
-        if (const std::string bad = validate_params(p); !bad.empty()) level.fail(bad);
+        if (const std::string bad = params_problem(p); !bad.empty()) level.fail(bad);
         if (ctx.settings.generate_levels) {
             const GeneratedLevel g = generate_level(p);
             if (!g.ok) level.fail("does not generate: " + g.error);
@@ -123,9 +124,8 @@ void read_curve_levels(const JsonField& f, const ReadContext& ctx, ConditionLeve
     out.count = f.at("count").int_in(1, kMaxCount);
     const JsonField curve = f.at("curve");
     if (curve.value().is_string()) {
-        out.curve_name = curve.string();
-        if (out.curve_name != "rising" && out.curve_name != "flat")
-            curve.fail("expected \"rising\", \"flat\" or an array of target difficulties");
+        out.curve_shape = parse_curve_shape(curve.string());
+        if (!out.curve_shape) curve.fail("expected \"rising\", \"flat\" or an array of target difficulties");
     } else {
         curve.expect_array();
         for (std::size_t i = 0; i < curve.value().size(); ++i) out.curve.push_back(curve.at(i).number());

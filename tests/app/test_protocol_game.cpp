@@ -121,7 +121,7 @@ std::int64_t count(telemetry::Store& store, const std::string& table) {
 // `sawtooth-lab study-status --json`: per condition [finished, partial].
 std::vector<std::pair<int, int>> study_status(const std::string& db, const fs::path& protocol) {
     const test::ProcessResult r =
-        test::run_process(kLab, {"study-status", "--db", db, "--study", protocol.string(), "--json"});
+        test::run_process(kLab, {"study-status", "--db", db, "--protocol", protocol.string(), "--json"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const nlohmann::json doc = nlohmann::json::parse(r.out);  // kept alive through the loop
@@ -465,7 +465,7 @@ TEST_CASE(
     pinned["conditions"][1]["levels"]["seeds"] = "1..50";
     pinned["conditions"][1]["levels"]["model_hash"] = "0123456789abcdef";
     // A pack of two hand-made levels (sawtooth-lab pack add): a study records generator
-    // parameters, so the game refuses it as it refuses --study --pack with one.
+    // parameters, so the game refuses it as it refuses --thesis-session --pack with one.
     const std::string levels = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/";
     const test::ProcessResult added =
         test::run_process(kLab, {"pack", "add", "--pack", (dir / "hand.json").string(), "--level",
@@ -496,7 +496,7 @@ TEST_CASE(
     }
     // A protocol run asks for the participant on screen and plays its own study.
     const fs::path file = write_protocol(dir, small_protocol());
-    for (const char* flag : {"--study", "--no-record"}) {
+    for (const char* flag : {"--thesis-session", "--no-record"}) {
         test::ProcessSettings ps;
         ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
         const test::ProcessResult r = test::run_process(

@@ -1,8 +1,8 @@
-// `sawtooth --study --pack FILE` (issue 16 point 7) through the real binary: the study session
+// `sawtooth --thesis-session --pack FILE` (issue 16 point 7) through the real binary: the study session
 // plays the two tutorials, then the pack's levels in the pack's order (its own count, not ten),
 // each recorded as a study level exactly as a drawn one is (seed, parameters and level hash,
 // so `sawtooth-lab replay --regenerate --verify` rebuilds and re-simulates each) and rated
-// after it. A pack from the future is refused by `--pack` and by `--study --pack` alike
+// after it. A pack from the future is refused by `--pack` and by `--thesis-session --pack` alike
 // with one line before any database is created (point 8).
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -81,7 +81,8 @@ std::vector<Recorded> recorded_levels(const fs::path& db) {
 
 }  // namespace
 
-TEST_CASE("--study --pack plays the tutorials, then the pack's levels in order, recorded and rated") {
+TEST_CASE(
+    "--thesis-session --pack plays the tutorials, then the pack's levels in order, recorded and rated") {
     const fs::path dir = test::scratch_dir("sawtooth_study_pack");
     const fs::path pack_file = dir / "three.json";
     const telemetry::Pack pack = three_level_pack();
@@ -91,8 +92,8 @@ TEST_CASE("--study --pack plays the tutorials, then the pack's levels in order, 
     const std::string keys =
         "2:confirm,4:skip,6:confirm,8:skip,10:confirm,12:skip,14:pause,16:confirm,18:skip,20:pause,22:"
         "confirm,24:skip,26:pause";
-    const test::ProcessResult r = game(dir, {"--study", "--pack", pack_file.string(), "--menu-keys", keys,
-                                             "--frames", "30", "--print-screen"});
+    const test::ProcessResult r = game(dir, {"--thesis-session", "--pack", pack_file.string(), "--menu-keys",
+                                             keys, "--frames", "30", "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: results") != std::string::npos);
@@ -120,11 +121,11 @@ TEST_CASE("--study --pack plays the tutorials, then the pack's levels in order, 
     CHECK(v.exit_code == 0);
 }
 
-TEST_CASE("--study without --pack still draws its ten levels") {
+TEST_CASE("--thesis-session without --pack still draws its ten levels") {
     const fs::path dir = test::scratch_dir("sawtooth_study_drawn");
     const test::ProcessResult r =
-        game(dir, {"--study", "--menu-keys", "2:confirm,4:skip,6:confirm,8:skip,10:confirm", "--frames", "14",
-                   "--print-screen"});
+        game(dir, {"--thesis-session", "--menu-keys", "2:confirm,4:skip,6:confirm,8:skip,10:confirm",
+                   "--frames", "14", "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: level") != std::string::npos);
@@ -134,7 +135,7 @@ TEST_CASE("--study without --pack still draws its ten levels") {
     CHECK(rows[2].level_index == 1);
 }
 
-TEST_CASE("a pack from the future is refused by --pack and by --study --pack, creating nothing") {
+TEST_CASE("a pack from the future is refused by --pack and by --thesis-session --pack, creating nothing") {
     const fs::path dir = test::scratch_dir("sawtooth_study_pack_future");
     const fs::path future = dir / "future.json";
     nlohmann::json doc = telemetry::pack_json(three_level_pack());
@@ -142,7 +143,7 @@ TEST_CASE("a pack from the future is refused by --pack and by --study --pack, cr
     std::ofstream(future) << doc.dump(2);
     for (const std::vector<std::string>& flags :
          {std::vector<std::string>{"--pack", future.string()},
-          std::vector<std::string>{"--study", "--pack", future.string()}}) {
+          std::vector<std::string>{"--thesis-session", "--pack", future.string()}}) {
         std::vector<std::string> args = flags;
         args.insert(args.end(), {"--frames", "5"});
         const test::ProcessResult r = game(dir, args);

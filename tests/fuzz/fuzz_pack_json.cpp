@@ -1,5 +1,5 @@
 // Fuzz harness: the level pack reader (telemetry/curation/pack.cpp, docs/curation.md "Packs") that
-// `sawtooth --pack`, the Packs menu and `--study-pack` go through, fed the input as a whole
+// `sawtooth --pack`, the Packs menu and `--thesis-session --pack` go through, fed the input as a whole
 // file. It calls read_pack_fields: read_pack without regenerating the levels (regenerating
 // is slow per input and is the generator's code, covered by the golden and pack tests). The
 // only error it may report is PackError, in one printable line. An accepted pack is written

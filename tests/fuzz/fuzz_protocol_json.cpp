@@ -1,6 +1,6 @@
 // Fuzz harness: the study protocol reader (telemetry/study/study_protocol.cpp, docs/studies.md
 // "Study protocols") that `sawtooth-lab protocol check`, `study-status` and the game's
-// `--study FILE` go through, fed the input as a whole file. It reads without generating the
+// `--protocol FILE` go through, fed the input as a whole file. It reads without generating the
 // levels (ProtocolReadSettings::generate_levels off: regenerating packs and seeds is the
 // generator's code, covered by the golden and pack tests). Files the input names resolve
 // against $TMPDIR. The only error it may report is ProtocolError, in one printable line.

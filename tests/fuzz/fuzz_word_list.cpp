@@ -1,10 +1,11 @@
 // Fuzz harness: the word list reader (gen/words/dictionary.cpp, Dictionary::parse_tsv, which
 // the game and the lab tools call on a word list file's text). The only error it may
-// report is std::invalid_argument ("line N: ..."), in one printable line. An accepted
+// report is sawtooth::Error ("line N: ..."), in one printable line. An accepted
 // list must hold only words the dictionary promises (a-z, kMinWordLength or longer) and
 // find each of them again.
 
 #include "fuzz_support.hpp"
+#include "gen/error.hpp"
 #include "gen/words/dictionary.hpp"
 
 #include <stdexcept>
@@ -14,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     words::Dictionary dict;
     try {
         dict = words::Dictionary::parse_tsv(fuzz::as_text(data, size));
-    } catch (const std::invalid_argument& e) {
+    } catch (const sawtooth::Error& e) {
         fuzz::expect_one_printable_line(e.what());
         return 0;
     }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "../support/words_fixture.hpp"
+#include "gen/error.hpp"
 #include "gen/words/challenge_similarity.hpp"
 
 using namespace sawtooth::words;
@@ -86,6 +87,6 @@ TEST_CASE("find_near_duplicate names the first earlier challenge repeated and wh
 }
 
 TEST_CASE("letters that are not a challenge are refused with one line") {
-    CHECK_THROWS_AS(challenge_features(english(), "abc1"), std::invalid_argument);
-    CHECK_THROWS_AS(challenge_features(english(), ""), std::invalid_argument);
+    CHECK_THROWS_AS(challenge_features(english(), "abc1"), sawtooth::Error);
+    CHECK_THROWS_AS(challenge_features(english(), ""), sawtooth::Error);
 }

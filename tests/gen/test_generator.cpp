@@ -170,7 +170,7 @@ TEST_CASE("properties over many seeds, maze and linear") {
             CAPTURE(g.error);
             REQUIRE(g.ok);
             const Level& l = g.level;
-            REQUIRE(validate_level(l) == "");
+            REQUIRE(level_problem(l) == "");
             if (layout == Layout::Linear) CHECK(l.exit.x >= (p.rooms_w - 1) * p.room_w);  // rightmost rooms
             // Exits mutually reachable before and after traps (graph is undirected).
             CHECK(g.structure.traps.empty());
@@ -377,28 +377,28 @@ TEST_CASE("travel times come from the semi-implicit integrator, not a parabola")
     CHECK(travel_ticks(1.0, 0.75, 3.0, 2.75) > 13);
 }
 
-TEST_CASE("validate_params rejects bad sizes with a one-line reason") {
+TEST_CASE("params_problem rejects bad sizes with a one-line reason") {
     GenParams p;
-    CHECK(validate_params(p) == "");
+    CHECK(params_problem(p) == "");
     p.rooms_w = 0;
-    CHECK(validate_params(p) != "");
+    CHECK(params_problem(p) != "");
     p = {};
     p.room_w = 3;
-    CHECK(validate_params(p) != "");
+    CHECK(params_problem(p) != "");
     p = {};
     p.room_w = 5;  // too narrow for vertical links
-    CHECK(validate_params(p) != "");
+    CHECK(params_problem(p) != "");
     p.rooms_h = 1;
-    CHECK(validate_params(p) == "");
+    CHECK(params_problem(p) == "");
     p = {};
     p.alpha = 0.0;
-    CHECK(validate_params(p) != "");
+    CHECK(params_problem(p) != "");
     p = {};
     p.rooms_w = p.rooms_h = 1;
-    CHECK(validate_params(p) != "");
+    CHECK(params_problem(p) != "");
     for (const GenParams& bad :
          {GenParams{.seed = 1, .rooms_w = 99}, GenParams{.seed = 1, .level_index = 0}}) {
-        const std::string e = validate_params(bad);
+        const std::string e = params_problem(bad);
         CHECK(!e.empty());
         CHECK(e.find('\n') == std::string::npos);
         CHECK_FALSE(generate_level(bad).ok);

@@ -2,6 +2,7 @@
 // every operation, undo/redo restoring the exact level text, the history limit, resize
 // edge cases, round trips through the level text format and malformed files.
 
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 #include "gen/level_edit.hpp"
 
@@ -15,7 +16,7 @@ namespace {
 
 // Every edited level must stay valid and read back equal from its text.
 void check_round_trip(const Level& l) {
-    CHECK(validate_level(l) == "");
+    CHECK(level_problem(l) == "");
     CHECK(parse_level_text(to_level_text(l)) == l);
 }
 
@@ -36,9 +37,9 @@ TEST_CASE("new_empty_level is a closed box with start and exit on the floor") {
     CHECK(l.start == CellPos{1, 1});
     CHECK(l.exit == CellPos{8, 1});
     check_round_trip(l);
-    CHECK_THROWS_AS(new_empty_level(3, 6), std::invalid_argument);
-    CHECK_THROWS_AS(new_empty_level(10, 2), std::invalid_argument);
-    CHECK_THROWS_AS(new_empty_level(5000, 6), std::invalid_argument);
+    CHECK_THROWS_AS(new_empty_level(3, 6), sawtooth::Error);
+    CHECK_THROWS_AS(new_empty_level(10, 2), sawtooth::Error);
+    CHECK_THROWS_AS(new_empty_level(5000, 6), sawtooth::Error);
 }
 
 TEST_CASE("paint_cell walls and opens, keeping the level valid") {
@@ -281,8 +282,8 @@ TEST_CASE("documents load from level text and report malformed files by line and
         CHECK(e.column() == 14);
         CHECK(std::string(e.what()).starts_with("line 6, column 14: "));
     }
-    // Parses, but a spike without its wall breaks validate_level.
+    // Parses, but a spike without its wall breaks level_problem.
     CHECK_THROWS_AS(LevelDocument::from_text("sawtooth-level 1\ngrid 6 3\n######\n#S.kE#\n######\n"
                                              "trap spike 3 1 1 90 0\n"),
-                    std::invalid_argument);
+                    sawtooth::Error);
 }

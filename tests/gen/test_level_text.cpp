@@ -34,7 +34,7 @@ TEST_CASE("level text round-trips and hashes stably") {
     CHECK(l.traps[0].cycle_ticks == 90);
     CHECK(l.traps[1].facing == 1);
     CHECK(l.meta_value("name") == "tiny test");
-    CHECK(validate_level(l) == "");
+    CHECK(level_problem(l) == "");
     const std::string text = to_level_text(l);
     Level again = parse_level_text(text);
     CHECK(again == l);

@@ -120,7 +120,7 @@ TEST_CASE("every building piece is physically valid in both directions") {
             for (int from = 0; from < 2; ++from) {
                 const int to = 1 - from;
                 const Level level = piece_level(p, from, to);
-                REQUIRE(validate_level(level) == "");
+                REQUIRE(level_problem(level) == "");
                 const int dir = p.conn[to][0] >= p.conn[from][0] ? 1 : -1;
                 const std::vector<Macro> ms = macros(dir);
                 std::vector<const Macro*> seq;

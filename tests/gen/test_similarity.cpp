@@ -1,5 +1,6 @@
 // Level similarity (gen/similarity): identity, mirroring, symmetry, a hand-made pair with a
 // known shared share, shift invariance, and the similarity filter's reproducibility and effect.
+#include "gen/error.hpp"
 #include "gen/generator.hpp"
 #include "gen/similarity.hpp"
 
@@ -155,7 +156,7 @@ TEST_CASE("the similarity filter is reproducible by seed and returns distinct le
     CHECK(r1.comparisons > 0);
     settings.seed = 43;
     CHECK(filter_by_similarity(f, 7, settings).kept != r1.kept);
-    CHECK_THROWS_AS(filter_by_similarity(f, 61, settings), std::invalid_argument);
+    CHECK_THROWS_AS(filter_by_similarity(f, 61, settings), sawtooth::Error);
 }
 
 TEST_CASE("the filter lowers the set's mean similarity below a random pick of the same size") {

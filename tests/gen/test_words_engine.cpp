@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "../support/words_fixture.hpp"
+#include "gen/error.hpp"
 #include "gen/rng.hpp"
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
@@ -47,8 +48,8 @@ TEST_CASE("dictionary parses TSV: comments, case, duplicates, skipped lines, err
     CHECK(d.rank_percentile(d.find("zebra")) == 100.0);
     CHECK(d.find("ca") == -1);
     CHECK_THROWS_WITH_AS(Dictionary::parse_tsv("cat\tmany\n"),
-                         "line 1: count 'many' is not a non-negative integer", std::invalid_argument);
-    CHECK_THROWS_AS(Dictionary::parse_tsv("a\t1\ncat\t1\t2\n"), std::invalid_argument);
+                         "line 1: count 'many' is not a non-negative integer", sawtooth::Error);
+    CHECK_THROWS_AS(Dictionary::parse_tsv("a\t1\ncat\t1\t2\n"), sawtooth::Error);
 }
 
 TEST_CASE("the English asset: size, profanity flags, bands") {

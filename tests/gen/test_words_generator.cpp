@@ -6,6 +6,7 @@
 #include <set>
 
 #include "../support/words_fixture.hpp"
+#include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
@@ -121,29 +122,29 @@ TEST_CASE("impossible parameters are rejected with one-line messages") {
     p.band_hi = 100;
     p.source_lengths = {14, 14};
     p.target_length = 16;
-    CHECK_THROWS_AS(ChallengeGenerator(d, p), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengeGenerator(d, p), sawtooth::Error);
     try {
         ChallengeGenerator g(d, p);
-    } catch (const std::invalid_argument& e) {
+    } catch (const sawtooth::Error& e) {
         CHECK(std::string(e.what()).find("no 14-letter source words") != std::string::npos);
         CHECK(std::string(e.what()).find('\n') == std::string::npos);
     }
     GenParams one;
     one.source_lengths = {4};
-    CHECK_THROWS_AS(ChallengeGenerator(d, one), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengeGenerator(d, one), sawtooth::Error);
     GenParams too_long;
     too_long.source_lengths = {4, 6};
     too_long.target_length = 6;
-    CHECK_THROWS_AS(ChallengeGenerator(d, too_long), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengeGenerator(d, too_long), sawtooth::Error);
     GenParams band;
     band.band_lo = 20;
     band.band_hi = 10;
-    CHECK_THROWS_AS(ChallengeGenerator(d, band), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengeGenerator(d, band), sawtooth::Error);
     GenParams exact;
     exact.source_lengths = {3, 3};
     exact.target_length = 7;
     exact.exact_length = true;
-    CHECK_THROWS_AS(ChallengeGenerator(d, exact), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengeGenerator(d, exact), sawtooth::Error);
 }
 
 TEST_CASE("2X rule: num2X challenges, on the least frequent letter of a source word") {
@@ -193,8 +194,8 @@ TEST_CASE("Levels table: sawtooth of 30 levels, parameters monotone in difficult
             CHECK(dl > levels_mode_difficulty(l - kLevelsPerTooth));  // each tooth starts higher
         }
     }
-    CHECK_THROWS_AS(levels_mode_params(0), std::out_of_range);
-    CHECK_THROWS_AS(levels_mode_params(31), std::out_of_range);
+    CHECK_THROWS_AS(levels_mode_params(0), sawtooth::Error);
+    CHECK_THROWS_AS(levels_mode_params(31), sawtooth::Error);
     LevelParams prev = params_for_difficulty(0);
     for (double x = 0.25; x <= kMaxDifficulty; x += 0.25) {
         const LevelParams p = params_for_difficulty(x);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../support/words_fixture.hpp"
+#include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/state_space.hpp"
 
@@ -182,7 +183,7 @@ TEST_CASE("per-length bands: impossible combinations are refused with one line")
     const auto refused = [](const ReachableWordRules& r, const GenParams& p) {
         try {
             const ChallengeGenerator gen(english(), p, GaSettings{}, r);
-        } catch (const std::invalid_argument& e) {
+        } catch (const sawtooth::Error& e) {
             return std::string(e.what()).find('\n') == std::string::npos;
         }
         return false;

@@ -15,7 +15,7 @@ namespace {
 sawtooth::Level load(const std::string& name) {
     sawtooth::Level l = sawtooth::parse_level_text(
         sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/" + name));
-    REQUIRE(sawtooth::validate_level(l).empty());
+    REQUIRE(sawtooth::level_problem(l).empty());
     return l;
 }
 

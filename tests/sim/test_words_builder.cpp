@@ -8,6 +8,7 @@
 #include "game/words/builder.hpp"
 #include "game/words/level_file.hpp"
 #include "game/words/play.hpp"
+#include "gen/error.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
 
@@ -207,9 +208,9 @@ TEST_CASE("a loaded level keeps letters and 2X positions; bad ones are refused")
     CHECK(b.current().letters == "hatdel");
     CHECK(b.current().two_x == 2);
     CHECK(b.current().source_words.empty());
-    CHECK_THROWS_AS(LevelBuilder({make("hat", 3)}), std::invalid_argument);
-    CHECK_THROWS_AS(LevelBuilder({make("h4t")}), std::invalid_argument);
-    CHECK_THROWS_AS(LevelBuilder(std::vector<Challenge>(11, make("hat"))), std::invalid_argument);
+    CHECK_THROWS_AS(LevelBuilder({make("hat", 3)}), sawtooth::Error);
+    CHECK_THROWS_AS(LevelBuilder({make("h4t")}), sawtooth::Error);
+    CHECK_THROWS_AS(LevelBuilder(std::vector<Challenge>(11, make("hat"))), sawtooth::Error);
 }
 
 TEST_CASE("a word-level file round-trips and plays") {

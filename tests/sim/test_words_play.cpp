@@ -5,6 +5,7 @@
 #include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/play.hpp"
+#include "gen/error.hpp"
 
 using namespace sawtooth;
 using namespace sawtooth::words;
@@ -56,9 +57,9 @@ TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score
 }
 
 TEST_CASE("invalid challenges are refused") {
-    CHECK_THROWS_AS(ChallengePlay(english(), make("ab1"), 1, 0), std::invalid_argument);
-    CHECK_THROWS_AS(ChallengePlay(english(), make(std::string(17, 'a')), 1, 0), std::invalid_argument);
-    CHECK_THROWS_AS(LevelPlay(english(), {}), std::invalid_argument);
+    CHECK_THROWS_AS(ChallengePlay(english(), make("ab1"), 1, 0), sawtooth::Error);
+    CHECK_THROWS_AS(ChallengePlay(english(), make(std::string(17, 'a')), 1, 0), sawtooth::Error);
+    CHECK_THROWS_AS(LevelPlay(english(), {}), sawtooth::Error);
 }
 
 TEST_CASE("typing removes the leftmost remaining occurrence") {
@@ -150,13 +151,13 @@ TEST_CASE("the action log round-trips as text and replays to the same result") {
     const LevelPlay again = replay_level(english(), ch, parsed);
     CHECK(again.result_hash() == lv.result_hash());
     CHECK(again.total_score() == lv.total_score());
-    CHECK_THROWS_AS(parse_action_log("10 x\n"), std::invalid_argument);
-    CHECK_THROWS_AS(parse_action_log("10 c 1\n5 r\n"), std::invalid_argument);
-    CHECK_THROWS_AS(parse_action_log("ten r\n"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_action_log("10 x\n"), sawtooth::Error);
+    CHECK_THROWS_AS(parse_action_log("10 c 1\n5 r\n"), sawtooth::Error);
+    CHECK_THROWS_AS(parse_action_log("ten r\n"), sawtooth::Error);
     // What the store and the verifier refuse is refused when read, not after recording.
-    CHECK_THROWS_AS(parse_action_log("10 c 99\n"), std::invalid_argument);
-    CHECK_THROWS_AS(parse_action_log("10 c -1\n"), std::invalid_argument);
-    CHECK_THROWS_AS(parse_action_log("10 t 7\n"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_action_log("10 c 99\n"), sawtooth::Error);
+    CHECK_THROWS_AS(parse_action_log("10 c -1\n"), sawtooth::Error);
+    CHECK_THROWS_AS(parse_action_log("10 t 7\n"), sawtooth::Error);
     CHECK(parse_action_log("10 c 15\n").front().index == 15);
     // A different log gives a different hash.
     auto changed = parsed;
@@ -173,18 +174,18 @@ TEST_CASE("modes: Levels fixed, Infinite rising, Daily from a UTC date") {
     CHECK_FALSE(is_valid_utc_date("1900-01-01"));
     CHECK(daily_seed("2026-11-22") == daily_seed("2026-11-22"));
     CHECK(daily_seed("2026-11-22") != daily_seed("2026-11-23"));
-    CHECK_THROWS_AS(daily_seed("22/11/2026"), std::invalid_argument);
+    CHECK_THROWS_AS(daily_seed("22/11/2026"), sawtooth::Error);
     const ModeLevel d = daily_mode_level("2026-11-22");
     CHECK(d.mode == Mode::Daily);
     CHECK(d.params.difficulty == kDailyDifficulty);
     CHECK(levels_mode_level(7).seed == levels_mode_level(7).seed);
     CHECK(levels_mode_level(7).seed != levels_mode_level(8).seed);
-    CHECK_THROWS_AS(levels_mode_level(31), std::out_of_range);
+    CHECK_THROWS_AS(levels_mode_level(31), sawtooth::Error);
     for (int k = 2; k < 20; ++k)
         CHECK(infinite_mode_level(5, k).params.difficulty >= infinite_mode_level(5, k - 1).params.difficulty);
     CHECK(infinite_mode_level(5, 3).seed != infinite_mode_level(6, 3).seed);
     CHECK(parse_mode("daily") == Mode::Daily);
-    CHECK_THROWS_AS(parse_mode("hard"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_mode("hard"), sawtooth::Error);
     const GeneratedLevel g1 = generate_mode_level(english(), d);
     const GeneratedLevel g2 = generate_mode_level(english(), daily_mode_level("2026-11-22"));
     REQUIRE(g1.challenges.size() == 10);

@@ -174,24 +174,24 @@ TEST_CASE("make_candidates is deterministic") {
 
 TEST_CASE("bad adaptive settings are refused with one line naming the field") {
     AdaptiveSettings s = small_settings();
-    CHECK(validate_adaptive_settings(s).empty());
+    CHECK(adaptive_settings_problem(s).empty());
     s.target = 1.0;
-    CHECK(validate_adaptive_settings(s).find("target") == 0);
+    CHECK(adaptive_settings_problem(s).find("target") == 0);
     s.target = 0.0;
-    CHECK(validate_adaptive_settings(s).find("target") == 0);
+    CHECK(adaptive_settings_problem(s).find("target") == 0);
     s = small_settings();
     s.count = 0;
-    CHECK(validate_adaptive_settings(s).find("count") == 0);
+    CHECK(adaptive_settings_problem(s).find("count") == 0);
     s = small_settings();
     s.first_seed = 9;
     s.last_seed = 3;
-    CHECK(validate_adaptive_settings(s).find("seeds") == 0);
+    CHECK(adaptive_settings_problem(s).find("seeds") == 0);
     s = small_settings();
     s.outcome_gain = -0.1;
-    CHECK(validate_adaptive_settings(s).find("outcome gain") == 0);
+    CHECK(adaptive_settings_problem(s).find("outcome gain") == 0);
     s = small_settings();
     s.shapes.clear();
-    CHECK(validate_adaptive_settings(s).find("no level shape") == 0);
+    CHECK(adaptive_settings_problem(s).find("no level shape") == 0);
     s = small_settings();
     s.model = "/nonexistent/model.json";
     CHECK_THROWS_AS(start_adaptive_run(s), ModelError);

@@ -189,7 +189,7 @@ TEST_CASE("Algorithm 4 filter keeps the last safe node, mines and the first atom
 
 TEST_CASE("event traces on a hand-made level: cutting, Algorithm 4 mapping and parameters") {
     const Level level = corridor(true);
-    REQUIRE(validate_level(level).empty());
+    REQUIRE(level_problem(level).empty());
     const LevelGraph g = build_level_graph(level);
     const TrapMap traps = classify_nodes(level, g);
     const int n3 = g.stand({3, 1}), n4 = g.stand({4, 1}), n5 = g.stand({5, 1}), n6 = g.stand({6, 1});

@@ -105,7 +105,7 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
             ++out.levels;
             out.deaths.push_back(sim.deaths());
         }
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
     }
     return out;
 }

@@ -8,6 +8,7 @@
 #include "../support/words_fixture.hpp"
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
+#include "gen/error.hpp"
 #include "telemetry/analysis/words_study.hpp"
 #include "telemetry/recording/words_recording.hpp"
 
@@ -50,7 +51,7 @@ Recorded record_bot_level(const std::string& name) {
     const std::string pid = s.create_participant();
     const std::int64_t sid = s.begin_session(pid, "words-levels");
     r.id = record_word_level(s, sid, ml, dict, asset_hash(), g.challenges, r.log);
-    s.end_session(sid, "finished");
+    s.end_session(sid, telemetry::SessionEnd::Finished);
     return r;
 }
 
@@ -156,7 +157,7 @@ TEST_CASE("a custom (built) level is stored with its challenges and replays on t
     level[0].letters = "guarden";
     level[0].two_x = 0;
     level[1].letters = "hatdel";
-    CHECK_THROWS_AS(word_level_source(words::custom_mode_level(), asset_hash(), 0), std::invalid_argument);
+    CHECK_THROWS_AS(word_level_source(words::custom_mode_level(), asset_hash(), 0), sawtooth::Error);
     std::int64_t id = 0;
     {
         Store s = Store::open(db);
@@ -214,7 +215,7 @@ TEST_CASE("fit_ols recovers a linear law, drops constant regressors, rejects too
     CHECK(r.r2 <= 1.0);
     REQUIRE(r.dropped.size() == 1);
     CHECK(r.dropped[0] == "c");
-    CHECK_THROWS_AS(analysis::fit_ols("y ~ a", {"a"}, {{1.0, 2.0}}, {1.0, 2.0}), std::invalid_argument);
+    CHECK_THROWS_AS(analysis::fit_ols("y ~ a", {"a"}, {{1.0, 2.0}}, {1.0, 2.0}), sawtooth::Error);
     // collinear: b2 = 2 a
     std::vector<double> b2;
     for (double v : a) b2.push_back(2 * v);

@@ -3,9 +3,9 @@
 // levels per session, recorded through Store::begin_session with the protocol and the real
 // LevelRecorder; ratings and questionnaire answers through the Store), plus sessions of
 // another protocol with the same condition name and a free-play session, which must never
-// be counted. `model verify`, `report` and `words analyze-study` with --study / --condition
+// be counted. `model verify`, `report` and `words analyze-study` with --protocol / --condition
 // / --by-condition are checked against counts the test computes from the rows; `replay
-// --verify --study` against the protocol; bad input is one line, exit 1, nothing written.
+// --verify --protocol` against the protocol; bad input is one line, exit 1, nothing written.
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "game/sim/simulation.hpp"
@@ -88,7 +88,7 @@ void record_session(tel::Store& store, const std::string& hash, const std::strin
         store.add_questionnaire_answer({sid, 1, "midway", "strategy", {}, "", true, 90});
     else
         store.add_questionnaire_answer({sid, 1, "midway", "strategy", 1 + n % 3, "x", false, 90});
-    store.end_session(sid, "finished");
+    store.end_session(sid, telemetry::SessionEnd::Finished);
 }
 
 /// The study database: both conditions of the example, three sessions of another protocol
@@ -103,7 +103,7 @@ std::string make_db() {
     for (int n = 0; n < 3; ++n) record_session(store, kOtherHash, "linear", 100 + n);
     const std::int64_t free = store.begin_session(store.default_participant(), "free");
     record_level(store, free, 510, 40, 1);
-    store.end_session(free, "finished");
+    store.end_session(free, telemetry::SessionEnd::Finished);
     return db;
 }
 
@@ -173,8 +173,8 @@ void check_refused(const sawtooth::test::ProcessResult& r, const std::string& ex
 TEST_CASE("model verify by condition counts only the protocol's sessions of each condition") {
     const std::string db = make_db();
     const tel::StudyProtocol protocol = tel::read_protocol(kExample);
-    auto r =
-        lab("model verify --db " + db + " --study " + kExample + " --condition linear --partitions 3 --json");
+    auto r = lab("model verify --db " + db + " --protocol " + kExample +
+                 " --condition linear --partitions 3 --json");
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const Expected linear = expected(db, protocol.hash, "linear");
@@ -184,7 +184,7 @@ TEST_CASE("model verify by condition counts only the protocol's sessions of each
     CHECK(j["study"]["sessions"] == linear.sessions);
     CHECK(j["study"]["levels"] == linear.levels);
 
-    r = lab("model verify --db " + db + " --study " + kExample + " --by-condition --partitions 3 --json");
+    r = lab("model verify --db " + db + " --protocol " + kExample + " --by-condition --partitions 3 --json");
     REQUIRE(r.exit_code == 0);
     j = json::parse(r.out);
     REQUIRE(j["conditions"].size() == 2);
@@ -192,16 +192,16 @@ TEST_CASE("model verify by condition counts only the protocol's sessions of each
     CHECK(j["conditions"][0]["study"]["sessions"] == expected(db, protocol.hash, "starter").sessions);
     CHECK(j["conditions"][1]["study"]["sessions"] == linear.sessions);
 
-    r = lab("model verify --db " + db + " --study " + kExample + " --by-condition --partitions 3");
+    r = lab("model verify --db " + db + " --protocol " + kExample + " --by-condition --partitions 3");
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("condition starter:") < r.out.find("condition linear:"));
 }
 
-TEST_CASE("report --study shows sessions, levels, deaths, ratings and answers per condition") {
+TEST_CASE("report --protocol shows sessions, levels, deaths, ratings and answers per condition") {
     const std::string db = make_db();
     const tel::StudyProtocol protocol = tel::read_protocol(kExample);
     const std::string out = file("report");
-    auto r = lab("report --db " + db + " --out " + out + " --study " + kExample + " --partitions 3");
+    auto r = lab("report --db " + db + " --out " + out + " --protocol " + kExample + " --partitions 3");
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const json report = json::parse(read_file(out + "/report.json"));
@@ -236,7 +236,7 @@ TEST_CASE("report --study shows sessions, levels, deaths, ratings and answers pe
 
     // One condition: the whole report is of its sessions, and the section shows only it.
     const std::string one = file("report-linear");
-    r = lab("report --db " + db + " --out " + one + " --study " + kExample +
+    r = lab("report --db " + db + " --out " + one + " --protocol " + kExample +
             " --condition linear --partitions 3");
     REQUIRE(r.exit_code == 0);
     const json linear = json::parse(read_file(one + "/report.json"));
@@ -254,7 +254,7 @@ TEST_CASE("report of a pilot too small for a model still shows its statistics an
         record_session(store, protocol.hash, "linear", 1);
     }
     const std::string out = file("report-pilot");
-    const auto r = lab("report --db " + db + " --out " + out + " --study " + kExample);
+    const auto r = lab("report --db " + db + " --out " + out + " --protocol " + kExample);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("no challenge model in the report: cannot fit the challenge model") !=
@@ -276,7 +276,7 @@ TEST_CASE("report of a pilot too small for a model still shows its statistics an
     CHECK(html.find("const F = ") == std::string::npos);  // no model charts to draw
 }
 
-TEST_CASE("replay --verify --study checks the session's protocol hash and condition") {
+TEST_CASE("replay --verify --protocol checks the session's protocol hash and condition") {
     const std::string db = make_db();
     tel::Store store = tel::Store::open_read_only(db);
     const auto session_of = [&](const std::string& where) {
@@ -286,35 +286,37 @@ TEST_CASE("replay --verify --study checks the session's protocol hash and condit
         std::to_string(session_of("condition = 'linear' AND protocol_hash != '" + kOtherHash + "'"));
     const std::string other = std::to_string(session_of("protocol_hash = '" + kOtherHash + "'"));
     const std::string free = std::to_string(session_of("protocol_hash IS NULL"));
-    auto r = lab("replay --db " + db + " --session " + own + " --verify --study " + kExample);
+    auto r = lab("replay --db " + db + " --session " + own + " --verify --protocol " + kExample);
     INFO(r.err);
     CHECK(r.exit_code == 0);
     CHECK(lab("replay --db " + db + " --session " + other + " --verify").exit_code == 0);  // consistent alone
-    check_refused(lab("replay --db " + db + " --session " + other + " --verify --study " + kExample),
+    check_refused(lab("replay --db " + db + " --session " + other + " --verify --protocol " + kExample),
                   "session " + other + ": protocol hash " + kOtherHash + " differs");
-    check_refused(lab("replay --db " + db + " --session " + free + " --verify --study " + kExample),
+    check_refused(lab("replay --db " + db + " --session " + free + " --verify --protocol " + kExample),
                   "session " + free + ": was not played under a study protocol");
-    check_refused(lab("replay --db " + db + " --session " + own + " --study " + kExample), "add --verify");
+    check_refused(lab("replay --db " + db + " --session " + own + " --protocol " + kExample), "add --verify");
 }
 
-TEST_CASE("bad --study / --condition input is one line and writes nothing") {
+TEST_CASE("bad --protocol / --condition input is one line and writes nothing") {
     const std::string db = make_db();
     const std::string before = read_file(db);
     const std::string out = file("bad-report");
-    check_refused(lab("report --db " + db + " --out " + out + " --study " + kExample + " --condition fast"),
-                  "no condition 'fast' (it has starter, linear)");
-    check_refused(lab("model verify --db " + db + " --condition linear"), "--condition needs --study");
     check_refused(
-        lab("model verify --db " + db + " --study " + kExample + " --condition linear --by-condition"),
+        lab("report --db " + db + " --out " + out + " --protocol " + kExample + " --condition fast"),
+        "no condition 'fast' (it has starter, linear)");
+    check_refused(lab("model verify --db " + db + " --condition linear"), "--condition needs --protocol");
+    check_refused(
+        lab("model verify --db " + db + " --protocol " + kExample + " --condition linear --by-condition"),
         "not both");
     std::ofstream(file("broken.json")) << "{\"format\": \"sawtooth-study-protocol\", ";
-    check_refused(lab("report --db " + db + " --out " + out + " --study " + file("broken.json")),
+    check_refused(lab("report --db " + db + " --out " + out + " --protocol " + file("broken.json")),
                   "broken.json");
-    check_refused(lab("words analyze-study --db " + db + " --study " + file("broken.json")), "broken.json");
-    check_refused(lab("replay --db " + db + " --session 1 --verify --study " + file("missing.json")),
+    check_refused(lab("words analyze-study --db " + db + " --protocol " + file("broken.json")),
+                  "broken.json");
+    check_refused(lab("replay --db " + db + " --session 1 --verify --protocol " + file("missing.json")),
                   "missing.json");
     // The condition holds no word levels: said, not an empty analysis.
-    check_refused(lab("words analyze-study --db " + db + " --study " + kExample + " --condition linear"),
+    check_refused(lab("words analyze-study --db " + db + " --protocol " + kExample + " --condition linear"),
                   "no word levels in condition 'linear'");
     CHECK(!fs::exists(out));
     CHECK(read_file(db) == before);

@@ -127,8 +127,8 @@ TEST_CASE("two game processes recording into one new database both keep every se
 TEST_CASE("two study runs recording into one new database at once keep every participant") {
     const fs::path dir = test::scratch_dir("sawtooth-two-studies");
     const std::string db = (dir / "studies.db").string();
-    const std::vector<std::string> args = {"study", "--players", "3",         "--levels", "2",
-                                           "--db",  db,          "--threads", "1"};
+    const std::vector<std::string> args = {"simulate-study", "--players", "3",         "--levels", "2",
+                                           "--db",           db,          "--threads", "1"};
     LiveProcess a(kLab, args), b(kLab, args);
     for (std::string line; a.read_line(line);) {
     }
@@ -174,7 +174,8 @@ TEST_CASE("a write failing for want of space: one clear line, committed data kep
 TEST_CASE("SIGKILL during a study run leaves a database that opens, passes integrity_check, replays") {
     const fs::path dir = test::scratch_dir("sawtooth-kill-study");
     const std::string db = (dir / "killed.db").string();
-    LiveProcess study(kLab, {"study", "--players", "40", "--levels", "4", "--db", db, "--threads", "1"});
+    LiveProcess study(kLab,
+                      {"simulate-study", "--players", "40", "--levels", "4", "--db", db, "--threads", "1"});
     REQUIRE(wait_until([&] { return rows_now(db, "levels") >= 9; }));  // mid-run: into participant 2
     CHECK(study.kill_and_wait(SIGKILL).end_signal == SIGKILL);
     CHECK(integrity(db) == "ok");
@@ -211,8 +212,9 @@ TEST_CASE("SIGKILL during a word level leaves a database that opens and the leve
 TEST_CASE("SIGKILL during an export never leaves a partial export under the final name") {
     const fs::path dir = test::scratch_dir("sawtooth-kill-export");
     const std::string db = (dir / "big.db").string();
-    REQUIRE(run_process(kLab, {"study", "--players", "12", "--levels", "10", "--db", db, "--no-verify"})
-                .exit_code == 0);
+    REQUIRE(
+        run_process(kLab, {"simulate-study", "--players", "12", "--levels", "10", "--db", db, "--no-verify"})
+            .exit_code == 0);
     // The reference: a whole export's files.
     const fs::path whole = dir / "whole";
     REQUIRE(run_process(kLab, {"export", "--db", db, "--out", whole.string()}).exit_code == 0);
@@ -265,8 +267,9 @@ TEST_CASE("participant delete ID leaves no byte of the id in the database files"
     const std::string db = (dir / "p.db").string();
     // A study writes participants with everything: sessions, levels, inputs, events,
     // hashes and a meta row keyed by the id (the synthetic skill).
-    REQUIRE(run_process(kLab, {"study", "--players", "3", "--levels", "2", "--db", db, "--no-verify"})
-                .exit_code == 0);
+    REQUIRE(
+        run_process(kLab, {"simulate-study", "--players", "3", "--levels", "2", "--db", db, "--no-verify"})
+            .exit_code == 0);
     std::vector<std::string> ids;
     {
         telemetry::Store s = telemetry::Store::open_read_only(db);

@@ -64,7 +64,7 @@ TEST_CASE("gen --format ascii: a level the game's parser loads, the same bytes p
     const ProcessResult a = lab_stdout("gen --seed 42");
     REQUIRE(a.exit_code == 0);
     const Level level = parse_level_text(a.out);  // what game/app uses for assets/levels/
-    CHECK(validate_level(level) == "");
+    CHECK(level_problem(level) == "");
     CHECK(level.width == 4 * 11);
     CHECK(level.height == 3 * 7);
     CHECK(meta(level, "seed") == "42");
@@ -83,7 +83,7 @@ TEST_CASE("gen: linear layout and other room sizes") {
         lab_stdout("gen --seed 7 --layout linear --rooms 3x2 --room-size 7x6 --level-index 5");
     REQUIRE(r.exit_code == 0);
     const Level level = parse_level_text(r.out);
-    CHECK(validate_level(level) == "");
+    CHECK(level_problem(level) == "");
     CHECK(level.width == 21);
     CHECK(level.height == 12);
     CHECK(level.exit.x >= 21 - 7);  // study layout: the exit is in the rightmost column of rooms

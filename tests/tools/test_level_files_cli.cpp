@@ -157,7 +157,7 @@ TEST_CASE("the game refuses a study over a pack with hand-made levels") {
     const std::string pack = file("study.json");
     REQUIRE(test::lab("pack add --pack " + pack + " --level " + write("o.txt", kOpenRoom)).exit_code == 0);
     const test::ProcessResult r =
-        test::run_process(test::game_binary(), {"--study", "--pack", pack, "--db", file("s.db")});
+        test::run_process(test::game_binary(), {"--thesis-session", "--pack", pack, "--db", file("s.db")});
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("hand-made level 'o.txt': a study plays generated levels only") != std::string::npos);
 }

@@ -69,7 +69,7 @@ void record_sessions(const std::string& path, int sessions) {
         rec->finish(
             sim.reached_exit() ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Skipped,
             sim);
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
     }
 }
 

@@ -1,10 +1,10 @@
-// `sawtooth-lab pick-difficulty` (issue 17 point 3) and `study --pack`, run as binaries.
+// `sawtooth-lab pick-difficulty` (issue 17 point 3) and `simulate-study --pack`, run as binaries.
 // The model is the thesis-reference model saved to a file (no study needed). Checks that a
 // rising pack's levels are distinct, their difficulties (recomputed here through the level
 // model, not read back from the tool) follow the curve within the tolerance and rise; that a
 // catalogue made with the same model gives its stored figures and one made with another
 // model is recomputed, both giving the seed range's pack; the provenance; and each refusal
-// of point 7 (one line, non-zero, nothing written). `study --pack` plays the pack's levels
+// of point 7 (one line, non-zero, nothing written). `simulate-study --pack` plays the pack's levels
 // in order and reports deaths by position that match the recorded deaths.
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
@@ -361,14 +361,14 @@ TEST_CASE("pick-difficulty refuses bad input with one line and writes nothing") 
                   "go with --seeds");
 }
 
-TEST_CASE("study --pack plays the pack's levels in order and reports deaths by position") {
+TEST_CASE("simulate-study --pack plays the pack's levels in order and reports deaths by position") {
     const std::string pack_file = file("study_pack.json");
     run_json("pick-difficulty --model " + model_file() + " --curve rising --count 3 --tolerance 0.1" +
              kSeeds + " --out " + pack_file);
     const telemetry::Pack pack = telemetry::read_pack(pack_file);
     const std::string db = file("study.db");
     const test::ProcessResult r =
-        lab("study --players 3 --seed 2 --threads 2 --json --pack " + pack_file + " --db " + db);
+        lab("simulate-study --players 3 --seed 2 --threads 2 --json --pack " + pack_file + " --db " + db);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const nlohmann::json j = nlohmann::json::parse(r.out);
@@ -407,9 +407,9 @@ TEST_CASE("study --pack plays the pack's levels in order and reports deaths by p
     // A pack that is not there, and --levels with --pack: refused before the database is made.
     const std::string none = file("never.db");
     const test::ProcessResult missing =
-        lab("study --players 1 --pack " + file("nope.json") + " --db " + none);
+        lab("simulate-study --players 1 --pack " + file("nope.json") + " --db " + none);
     CHECK(missing.exit_code != 0);
     CHECK(missing.err.find("nope.json") != std::string::npos);
-    CHECK(lab("study --players 1 --levels 2 --pack " + pack_file + " --db " + none).exit_code != 0);
+    CHECK(lab("simulate-study --players 1 --levels 2 --pack " + pack_file + " --db " + none).exit_code != 0);
     CHECK_FALSE(fs::exists(none));
 }

@@ -104,7 +104,8 @@ TEST_CASE("long commands keep a piped stderr clean") {
     const std::string db = (dir / "study.db").string();
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"verify-levels", "--seeds", "1..2", "--threads", "2"},
-          std::vector<std::string>{"study", "--players", "1", "--levels", "1", "--threads", "2", "--db", db},
+          std::vector<std::string>{"simulate-study", "--players", "1", "--levels", "1", "--threads", "2",
+                                   "--db", db},
           std::vector<std::string>{"bench", "gen", "--seeds", "1..3", "--runs", "1"}}) {
         const sawtooth::test::ProcessResult r = sawtooth::test::run_process(lab(), args);
         CAPTURE(args.front());

@@ -64,9 +64,9 @@ std::vector<std::string> make_study_db(const std::string& db, const std::vector<
         store.add_questionnaire_answer(fun);
         tel::QuestionnaireAnswerRow strategy{sid, 3, "midway", "strategy", {}, "", true, 90};
         store.add_questionnaire_answer(strategy);
-        if (p.finished) store.end_session(sid, "finished");
+        if (p.finished) store.end_session(sid, telemetry::SessionEnd::Finished);
     }
-    store.end_session(store.begin_session(store.default_participant(), "free"), "quit");
+    store.end_session(store.begin_session(store.default_participant(), "free"), telemetry::SessionEnd::Quit);
     return ids;
 }
 
@@ -160,7 +160,7 @@ TEST_CASE("protocol check prints a curve condition's model hash; model_hash pins
 TEST_CASE("study-status counts finished and partial participants per condition, and the balance") {
     const std::string db = file("status.db");
     make_study_db(db, {{"starter", true}, {"starter", false}, {"starter", true}, {"linear", true}});
-    const auto r = lab("study-status --db " + db + " --study " + kExample);
+    const auto r = lab("study-status --db " + db + " --protocol " + kExample);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("starter                       10         2        1             3") !=
@@ -169,7 +169,7 @@ TEST_CASE("study-status counts finished and partial participants per condition, 
           std::string::npos);
     CHECK(r.out.find("balance (balanced assignment): max - min = 2 participant(s)") != std::string::npos);
 
-    const auto j = lab("study-status --json --db " + db + " --study " + kExample);
+    const auto j = lab("study-status --json --db " + db + " --protocol " + kExample);
     REQUIRE(j.exit_code == 0);
     const auto out = nlohmann::json::parse(j.out);
     CHECK(out["protocol_hash"] == tel::read_protocol(kExample).hash);
@@ -191,14 +191,14 @@ TEST_CASE("study-status bad input: one line, exit 1, the database untouched or n
     const auto before = file_hash(db);
     const std::string bad = file("bad_protocol.json");
     std::ofstream(bad) << R"({"format": "sawtooth-study-protocol", "format_version": 1, "nmae": "x"})";
-    check_refused(lab("study-status --db " + db + " --study " + bad), bad + ": at /nmae: unknown field");
+    check_refused(lab("study-status --db " + db + " --protocol " + bad), bad + ": at /nmae: unknown field");
     CHECK(file_hash(db) == before);
     const std::string absent = file("absent.db");
-    const auto r = lab("study-status --db " + absent + " --study " + kExample);
+    const auto r = lab("study-status --db " + absent + " --protocol " + kExample);
     CHECK(r.exit_code == 1);
     CHECK(line_count(r.err) == 1);
     CHECK_FALSE(fs::exists(absent));
-    CHECK(lab("study-status --db " + db).exit_code != 0);  // --study is required
+    CHECK(lab("study-status --db " + db).exit_code != 0);  // --protocol is required
 }
 
 TEST_CASE("protocol sessions and answers: export, participant export, sessions, merge, delete") {

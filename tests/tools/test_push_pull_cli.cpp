@@ -90,19 +90,19 @@ TEST_CASE("push -> pull -> replay; a second push changes nothing") {
     record(a, 2);
     const auto a0 = file_hash(a);
 
-    const auto push = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "roundtrip"});
+    const auto push = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "roundtrip"});
     INFO(push.out << push.err);
     REQUIRE(push.exit_code == 0);
     CHECK(push.out.find("2 new, 0 already there") != std::string::npos);
     CHECK(file_hash(a) == a0);
     CHECK(server_count("study = 'roundtrip' AND site = 'site1'") == "2");
 
-    const auto again = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "roundtrip"});
+    const auto again = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "roundtrip"});
     CHECK(again.out.find("0 new, 2 already there") != std::string::npos);
     CHECK(server_count("study = 'roundtrip'") == "2");
 
     const auto pull =
-        run_process(kLab, {"pull", "--from", analyst(), "--study", "roundtrip", "--db", pulled});
+        run_process(kLab, {"pull", "--from", analyst(), "--label", "roundtrip", "--db", pulled});
     INFO(pull.out << pull.err);
     REQUIRE(pull.exit_code == 0);
     for (const char* session : {"1", "2"}) {
@@ -125,14 +125,14 @@ TEST_CASE("a protocol session's condition and questionnaire answers travel throu
         const std::int64_t sid =
             store.begin_session(p, "study", tel::SessionProtocol{"0123456789abcdef", "rising"});
         store.add_questionnaire_answer({sid, 5, "midway", "fun", 4, "agree", false, 120});
-        store.end_session(sid, "finished");
+        store.end_session(sid, telemetry::SessionEnd::Finished);
     }
-    const auto push = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "protocol"});
+    const auto push = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "protocol"});
     INFO(push.out << push.err);
     REQUIRE(push.exit_code == 0);
     CHECK(server_count(
               "study = 'protocol' AND protocol_hash = '0123456789abcdef' AND condition = 'rising'") == "1");
-    const auto pull = run_process(kLab, {"pull", "--from", analyst(), "--study", "protocol", "--db", pulled});
+    const auto pull = run_process(kLab, {"pull", "--from", analyst(), "--label", "protocol", "--db", pulled});
     INFO(pull.out << pull.err);
     REQUIRE(pull.exit_code == 0);
     tel::Store back = tel::Store::open_read_only(pulled);
@@ -143,7 +143,7 @@ TEST_CASE("a protocol session's condition and questionnaire answers travel throu
 TEST_CASE("a site can neither read nor alter another site's sessions") {
     const std::string dir = scratch("sites"), a = dir + "/a.db";
     record(a, 1);
-    REQUIRE(run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "sites"}).exit_code == 0);
+    REQUIRE(run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "sites"}).exit_code == 0);
     PostgresServer& pg = server();
     const auto read = pg.psql_as("site2", "pw2", "SELECT count(*) FROM study_sessions WHERE study = 'sites'");
     CHECK(read.exit_code == 0);
@@ -160,7 +160,7 @@ TEST_CASE("a site can neither read nor alter another site's sessions") {
     CHECK(forged.err.find("row-level security") != std::string::npos);
     CHECK(server_count("study = 'sites'") == "1");
     // Pulling as site2 finds nothing of site1's.
-    check_refused(run_process(kLab, {"pull", "--from", pg.url("site2", "pw2"), "--study", "sites", "--db",
+    check_refused(run_process(kLab, {"pull", "--from", pg.url("site2", "pw2"), "--label", "sites", "--db",
                                      dir + "/p.db"}),
                   "no session of study 'sites'");
     CHECK(!fs::exists(dir + "/p.db"));
@@ -171,10 +171,10 @@ TEST_CASE("a push ended half-way resumes and ends complete") {
     record(a, 3);
     sawtooth::test::ProcessSettings crash;
     crash.env = {"SAWTOOTH_PUSH_FAIL_AFTER=1"};
-    const auto cut = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "resume"}, crash);
+    const auto cut = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "resume"}, crash);
     CHECK(cut.exit_code == 3);
     CHECK(server_count("study = 'resume'") == "1");
-    const auto resumed = run_process(kLab, {"push", "--db", a, "--to", site1(), "--study", "resume"});
+    const auto resumed = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "resume"});
     INFO(resumed.out << resumed.err);
     CHECK(resumed.exit_code == 0);
     CHECK(resumed.out.find("2 new, 1 already there") != std::string::npos);
@@ -192,14 +192,14 @@ TEST_CASE("bad input: unreachable server, bad URL, wrong password") {
     const std::string wrong_password = server().url("site1", "wrong");
     for (const std::string& url : {closed, bad_url, wrong_password}) {
         CAPTURE(url);
-        check_refused(run_process(kLab, {"push", "--db", a, "--to", url, "--study", "bad"}),
+        check_refused(run_process(kLab, {"push", "--db", a, "--to", url, "--label", "bad"}),
                       "cannot connect to the study server");
-        check_refused(run_process(kLab, {"pull", "--from", url, "--study", "bad", "--db", dir + "/p.db"}),
+        check_refused(run_process(kLab, {"pull", "--from", url, "--label", "bad", "--db", dir + "/p.db"}),
                       "cannot connect to the study server");
         CHECK(file_hash(a) == a0);
         CHECK(!fs::exists(dir + "/p.db"));
     }
     // The password is never echoed.
-    const auto r = run_process(kLab, {"push", "--db", a, "--to", wrong_password, "--study", "bad"});
+    const auto r = run_process(kLab, {"push", "--db", a, "--to", wrong_password, "--label", "bad"});
     CHECK(r.err.find("wrong") == std::string::npos);
 }

@@ -129,9 +129,8 @@ TEST_CASE("model files: a wrong type is named by its JSON pointer in our own wor
 TEST_CASE("replay --level N --verify on a damaged platformer row fails as that level, not word level N") {
     const fs::path db = dir() / "both.db";
     // Word level 1 and platformer level 1 in one database.
-    REQUIRE(
-        run_process(kLab, {"study", "--mode", "words", "--players", "1", "--db", db.string()}).exit_code ==
-        0);
+    REQUIRE(run_process(kLab, {"simulate-study", "--mode", "words", "--players", "1", "--db", db.string()})
+                .exit_code == 0);
     const auto rec = run_process(kGame, {"--headless", "--level", kGolden + "golden_level.txt", "--script",
                                          kGolden + "golden_run.script", "--db", db.string()});
     INFO(rec.err);

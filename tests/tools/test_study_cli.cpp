@@ -1,4 +1,4 @@
-// `sawtooth-lab study` (issue 6): a simulated study is recorded through the real recorder,
+// `sawtooth-lab simulate-study`: a simulated study is recorded through the real recorder,
 // every level passes the replay check, and the same --seed gives the same inputs and
 // events whatever the thread count. Small (1 participant, tutorials + 1 generated level)
 // so it stays fast; the 53-participant figures are in docs/bots.md.
@@ -55,16 +55,18 @@ std::vector<std::string> content(const std::string& db) {
 
 }  // namespace
 
-TEST_CASE("study records replay-exact sessions, deterministic across runs and thread counts") {
+TEST_CASE("simulate-study records replay-exact sessions, deterministic across runs and thread counts") {
     const fs::path dir = fs::temp_directory_path() / ("sawtooth_test_study_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();
     std::string out;
-    REQUIRE_MESSAGE(run("study --players 1 --levels 1 --seed 5 --threads 1 --db " + a, out) == 0, out);
+    REQUIRE_MESSAGE(run("simulate-study --players 1 --levels 1 --seed 5 --threads 1 --db " + a, out) == 0,
+                    out);
     CHECK(out.find("replay --verify: 3/3 levels exact") != std::string::npos);
     CHECK(out.find("number of levels:        1") != std::string::npos);
-    REQUIRE_MESSAGE(run("study --players 1 --levels 1 --seed 5 --threads 2 --db " + b, out) == 0, out);
+    REQUIRE_MESSAGE(run("simulate-study --players 1 --levels 1 --seed 5 --threads 2 --db " + b, out) == 0,
+                    out);
     const auto ca = content(a), cb = content(b);
     REQUIRE(ca.size() == 3);
     CHECK(ca == cb);
@@ -72,9 +74,9 @@ TEST_CASE("study records replay-exact sessions, deterministic across runs and th
     fs::remove_all(dir);
 }
 
-TEST_CASE("study rejects a missing database argument and an unknown mode") {
+TEST_CASE("simulate-study rejects a missing database argument and an unknown mode") {
     std::string out;
-    CHECK(run("study --players 1", out) != 0);
-    CHECK(run("study --players 1 --db /tmp/x.db --mode nonsense", out) != 0);
+    CHECK(run("simulate-study --players 1", out) != 0);
+    CHECK(run("simulate-study --players 1 --db /tmp/x.db --mode nonsense", out) != 0);
     CHECK(out.find("not available") != std::string::npos);
 }

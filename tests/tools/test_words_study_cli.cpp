@@ -1,4 +1,4 @@
-// `sawtooth-lab study --mode words`, `replay --verify` on word levels, `words analyze-study`
+// `sawtooth-lab simulate-study --mode words`, `replay --verify` on word levels, `words analyze-study`
 // and the word part of `report`, driven as a user would (issue 8 items 7, 8, 9).
 #include <doctest/doctest.h>
 
@@ -62,21 +62,24 @@ fs::path fresh_dir(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("study --mode words: verified recordings, same content for a seed across thread counts") {
+TEST_CASE("simulate-study --mode words: verified recordings, same content for a seed across thread counts") {
     const fs::path dir = fresh_dir("det");
     const std::string a = (dir / "a.db").string(), b = (dir / "b.db").string();
-    ProcessResult r = lab("study --mode words --players 4 --levels 3 --seed 11 --threads 1 --db " + a);
+    ProcessResult r =
+        lab("simulate-study --mode words --players 4 --levels 3 --seed 11 --threads 1 --db " + a);
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(r.out.find("words study: 4 players") != std::string::npos);
     CHECK(r.out.find("word levels exact (challenges regenerated)") != std::string::npos);
-    r = lab("study --mode words --players 4 --levels 3 --seed 11 --threads 2 --db " + b);
+    r = lab("simulate-study --mode words --players 4 --levels 3 --seed 11 --threads 2 --db " + b);
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     const auto ca = content(a), cb = content(b);
     REQUIRE(ca.size() >= 4);  // every player plays at least level 1
     CHECK(ca == cb);
     // A different seed gives different players.
     const std::string c = (dir / "c.db").string();
-    REQUIRE(lab("study --mode words --players 4 --levels 3 --seed 12 --threads 2 --db " + c).exit_code == 0);
+    REQUIRE(
+        lab("simulate-study --mode words --players 4 --levels 3 --seed 12 --threads 2 --db " + c).exit_code ==
+        0);
     CHECK(content(c) != ca);
     fs::remove_all(dir);
 }
@@ -84,7 +87,7 @@ TEST_CASE("study --mode words: verified recordings, same content for a seed acro
 TEST_CASE("replay --verify on word levels: exact, tampered, corrupt, missing, future schema") {
     const fs::path dir = fresh_dir("replay");
     const std::string db = (dir / "s.db").string();
-    REQUIRE(lab("study --mode words --players 2 --levels 2 --seed 3 --db " + db).exit_code == 0);
+    REQUIRE(lab("simulate-study --mode words --players 2 --levels 2 --seed 3 --db " + db).exit_code == 0);
     ProcessResult r = lab("replay --db " + db + " --level 1 --verify");
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(r.out.find("word level 1 ") != std::string::npos);
@@ -151,7 +154,7 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     CHECK(r.exit_code == 1);
 
     const std::string db = (dir / "s.db").string();
-    r = lab("study --mode words --players 24 --seed 5 --db " + db);
+    r = lab("simulate-study --mode words --players 24 --seed 5 --db " + db);
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     r = lab("words analyze-study --db " + db + " --json");
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
@@ -197,10 +200,10 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
                      "condition = CASE session_id % 3 WHEN 0 THEN 'linear' ELSE 'starter' END");
         up.bind(1, read_protocol(protocol).hash).run();
     }
-    r = lab("words analyze-study --db " + db + " --study " + protocol + " --condition linear --json");
+    r = lab("words analyze-study --db " + db + " --protocol " + protocol + " --condition linear --json");
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     CHECK(nlohmann::json::parse(r.out).at("levels")[0].at("plays") == 8);  // sessions 3, 6, ..., 24
-    r = lab("words analyze-study --db " + db + " --study " + protocol + " --by-condition --json");
+    r = lab("words analyze-study --db " + db + " --protocol " + protocol + " --by-condition --json");
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     const nlohmann::json by_condition = nlohmann::json::parse(r.out);
     std::map<std::string, int> plays;

@@ -140,7 +140,7 @@ Recording record_session(const BenchArgs& a, const std::string& path, std::uintm
             r.level_ids.push_back(record_level(session, study_level(index, seed), max_ticks, r.ticks));
             progress.advance();
         }
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
     }
     r.bytes = checkpointed_size(*store) - std::min(empty_bytes, checkpointed_size(*store));
     r.input_bytes =

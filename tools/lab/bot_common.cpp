@@ -12,11 +12,7 @@ namespace sawtooth::lab {
 
 std::vector<Level> read_level_files(const std::vector<std::string>& paths) {
     std::vector<Level> levels;
-    for (const std::string& path : paths) try {
-            levels.push_back(telemetry::read_level_file(path));
-        } catch (const telemetry::LevelFileError& e) {
-            throw LabError(e.what());
-        }
+    for (const std::string& path : paths) levels.push_back(telemetry::read_level_file(path));
     return levels;
 }
 

@@ -77,7 +77,7 @@ struct LevelArgs {
 };
 
 /// Generator parameters of those options; throws LabError naming the bad option, or
-/// validate_params's reason.
+/// params_problem's reason.
 GenParams parse_level_args(const LevelArgs& args);
 
 }  // namespace sawtooth::lab

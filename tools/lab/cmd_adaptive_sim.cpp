@@ -92,7 +92,7 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
         shape.level_index = r.level_index;
         s.shapes.push_back(shape);
     }
-    if (const std::string err = analysis::validate_adaptive_settings(s); !err.empty())
+    if (const std::string err = analysis::adaptive_settings_problem(s); !err.empty())
         throw LabError("adaptive-sim: " + err);
     if (s.last_seed - s.first_seed + 1 < static_cast<std::uint64_t>(r.levels))
         throw LabError("--seeds " + r.seeds + ": fewer candidate seeds than --levels " +
@@ -196,19 +196,9 @@ void print_text(const nlohmann::json& out) {
 
 void run_adaptive_sim(const SimRequest& req) {
     const analysis::AdaptiveSettings settings = adaptive_settings(req);
-    std::shared_ptr<const analysis::ChallengeModel> model;
-    try {
-        model = std::make_shared<const analysis::ChallengeModel>(analysis::load_model(req.model));
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
-    std::shared_ptr<const std::vector<analysis::CandidateLevel>> candidates;
-    try {
-        candidates = std::make_shared<const std::vector<analysis::CandidateLevel>>(
-            analysis::make_candidates(settings, *model));
-    } catch (const analysis::AdaptiveError& e) {
-        throw LabError(std::string("adaptive-sim: ") + e.what());
-    }
+    const auto model = std::make_shared<const analysis::ChallengeModel>(analysis::load_model(req.model));
+    const auto candidates = std::make_shared<const std::vector<analysis::CandidateLevel>>(
+        with_context("adaptive-sim", [&] { return analysis::make_candidates(settings, *model); }));
     const std::size_t n = kGroups.size() * static_cast<std::size_t>(req.players);
     std::vector<PlayerRun> runs(n);
     ProgressLine progress("adaptive players", n);

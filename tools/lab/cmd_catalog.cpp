@@ -33,6 +33,10 @@ namespace {
 
 using telemetry::CatalogRow;
 
+/// Seeds one run (one shard) may hold: its level count (seeds x level indices) stays a
+/// 64-bit number. Far beyond any run that could finish.
+constexpr std::uint64_t kMaxShardSeeds = std::uint64_t{1} << 56;
+
 struct Options {
     std::string seeds;
     std::string layout = "maze";
@@ -100,24 +104,23 @@ struct Plan {
 void plan_seeds(const Options& o, Plan& plan) {
     if (o.seeds.empty()) throw LabError("--seeds A..B is required");
     plan.seeds = parse_seed_range(o.seeds, "--seeds");
-    if (plan.seeds.last > telemetry::kCatalogMaxSeed)
-        throw LabError("bad --seeds '" + o.seeds + "': catalogue seeds end at " +
-                       std::to_string(telemetry::kCatalogMaxSeed));
     plan.shard = parse_shard(o.shard);
+    // Seeds cover 0 .. 2^64 - 1: every step below stays in range (no wrap past 2^64 - 1).
     const std::uint64_t n = plan.shard.count, want = plan.shard.index - 1;
-    plan.first = plan.seeds.first + (want + n - plan.seeds.first % n) % n;
-    plan.shard_seeds = plan.first > plan.seeds.last ? 0 : (plan.seeds.last - plan.first) / n + 1;
-    if (plan.shard_seeds == 0)
+    const std::uint64_t offset = (want + n - plan.seeds.first % n) % n;
+    const std::uint64_t span = plan.seeds.last - plan.seeds.first;
+    if (offset > span)
         throw LabError("--shard " + o.shard + " holds no seed of " + o.seeds + " (fewer seeds than shards)");
+    plan.first = plan.seeds.first + offset;
+    if ((span - offset) / n >= kMaxShardSeeds)
+        throw LabError("--seeds " + o.seeds + " holds more than " + std::to_string(kMaxShardSeeds) +
+                       " seeds per shard (split it with --shard)");
+    plan.shard_seeds = (span - offset) / n + 1;
 }
 
 void plan_model(const Options& o, Plan& plan) {
     if (o.model.empty()) return;
-    try {
-        plan.model = analysis::load_model(o.model);
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
+    plan.model = analysis::load_model(o.model);
     const analysis::Coefficients& c = plan.model->linear;
     plan.model_hash = telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
 }
@@ -133,7 +136,7 @@ Plan make_plan(const Options& o) {
     plan.shape.rooms_h = rooms.h;
     plan.shape.room_w = room.w;
     plan.shape.room_h = room.h;
-    if (const std::string err = validate_params(plan.shape); !err.empty()) throw LabError(err);
+    if (const std::string err = params_problem(plan.shape); !err.empty()) throw LabError(err);
     plan.indices = parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     if (o.db.empty()) throw LabError("--db FILE is required");
     if (o.batch < 1) throw LabError("bad --batch '" + std::to_string(o.batch) + "': expected 1 or more");
@@ -239,14 +242,9 @@ std::uint64_t stored_jobs(const Plan& plan, const telemetry::CatalogDone& done) 
 
 void run(const Options& o) {
     const Plan plan = make_plan(o);  // every argument checked before the file is touched
-    std::optional<telemetry::Catalog> cat;
-    telemetry::CatalogDone done;
-    try {
-        cat.emplace(telemetry::Catalog::open(o.db));
-        done = cat->done(plan.shape, telemetry::CatalogNeeds{plan.model_hash, plan.prove});
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    telemetry::Catalog cat = telemetry::Catalog::open(o.db);
+    const telemetry::CatalogDone done =
+        cat.done(plan.shape, telemetry::CatalogNeeds{plan.model_hash, plan.prove});
     const std::uint64_t stored = stored_jobs(plan, done);
     const auto t0 = std::chrono::steady_clock::now();
     RowQueue queue;
@@ -257,11 +255,11 @@ void run(const Options& o) {
     for (int i = 0; i < plan.threads; ++i) pool.emplace_back([&] { work(plan, done, next, queue); });
     std::size_t written = 0;
     try {
-        written = write_rows(plan, *cat, queue, progress);
-    } catch (const telemetry::StoreError& e) {
+        written = write_rows(plan, cat, queue, progress);
+    } catch (const telemetry::StoreError&) {  // the workers stop before the error leaves
         next = plan.jobs();
         for (std::thread& t : pool) t.join();
-        throw LabError(e.what());
+        throw;
     }
     for (std::thread& t : pool) t.join();
     progress.finish();
@@ -274,11 +272,7 @@ void run(const Options& o) {
 
 void run_merge(const MergeOptions& o) {
     telemetry::MergeCounts c;
-    try {
-        c = telemetry::merge_catalogs(o.out, o.inputs);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    c = telemetry::merge_catalogs(o.out, o.inputs);
     std::printf("merged %zu catalogues into %s: %lld rows added, %lld already there\n", o.inputs.size(),
                 o.out.c_str(), static_cast<long long>(c.added), static_cast<long long>(c.identical));
 }

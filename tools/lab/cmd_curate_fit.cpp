@@ -5,6 +5,7 @@
 // the formula as JSON and, with --csv, the design matrix. Does not: pick levels (curate
 // pick) or write either database.
 #include "gen/generator.hpp"
+#include "gen/number_text.hpp"
 #include "telemetry/analysis/multiple_regression.hpp"
 #include "telemetry/curation/catalog.hpp"
 #include "telemetry/store/sqlite.hpp"
@@ -107,7 +108,9 @@ std::vector<Observation> match_catalogue(const std::vector<RatedLevel>& rated, t
     for (const RatedLevel& l : rated) {
         const auto& [seed, layout, rw, rh, cw, ch, index, alpha] = l.key;
         st.reset();
-        st.bind(1, static_cast<std::int64_t>(std::stoll(seed))).bind(2, layout).bind(3, rw).bind(4, rh);
+        // The session database stores the seed as decimal text (0 .. 2^64 - 1).
+        st.bind_u64(1, parse_number<std::uint64_t>("stored seed of a rated level", seed));
+        st.bind(2, layout).bind(3, rw).bind(4, rh);
         st.bind(5, cw).bind(6, ch).bind(7, index).bind(8, alpha);
         if (!st.step()) {
             ++counts.not_catalogued;
@@ -198,15 +201,11 @@ void run_fit(const FitOptions& o) {
     std::vector<RatedLevel> rated;
     std::vector<Observation> obs;
     Counts counts;
-    try {
-        rated = read_ratings(o.ratings, o.target);
-        telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
-        // Said as it is: "0 rated levels found" would send the user to rate more levels.
-        if (cat.count() == 0) throw LabError("catalogue '" + o.catalog + "' holds no level");
-        obs = match_catalogue(rated, cat, predictors, counts);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    rated = read_ratings(o.ratings, o.target);
+    telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
+    // Said as it is: "0 rated levels found" would send the user to rate more levels.
+    if (cat.count() == 0) throw LabError("catalogue '" + o.catalog + "' holds no level");
+    obs = match_catalogue(rated, cat, predictors, counts);
     if (obs.size() < predictors.size() + 2)
         throw LabError(std::to_string(obs.size()) + " rated levels found in the catalogue (" +
                        std::to_string(rated.size()) + " rated), fewer than predictors + 2 = " +
@@ -218,11 +217,7 @@ void run_fit(const FitOptions& o) {
         y.push_back(ob.mean);
     }
     analysis::MultipleRegression r;
-    try {
-        r = analysis::fit_ols(x, y, predictors);
-    } catch (const analysis::RegressionError& e) {
-        throw LabError(e.what());
-    }
+    r = analysis::fit_ols(x, y, predictors);
     if (!o.csv.empty()) write_file(o.csv, design_csv(obs, predictors, o.target));
     write_file(o.out, formula_json(o, r, counts, rated.size()).dump(2) + "\n");
     std::printf("%s = ", ("mean " + o.target).c_str());

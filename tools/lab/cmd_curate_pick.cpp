@@ -83,7 +83,7 @@ std::vector<Candidate> rank_catalogue(telemetry::Catalog& cat, const Formula& f)
     while (st.step()) {
         Candidate c;
         GenParams& p = c.level.params;
-        p.seed = static_cast<std::uint64_t>(st.int64(0));
+        p.seed = st.uint64(0);
         p.layout = parse_layout(st.text(1)).value_or(Layout::Maze);
         p.rooms_w = st.int32(2), p.rooms_h = st.int32(3), p.room_w = st.int32(4), p.room_h = st.int32(5);
         p.level_index = st.int32(6), p.alpha = st.real(7);
@@ -263,13 +263,9 @@ void run_pick(const PickOptions& o) {
     const Formula f = read_formula(o.formula);
     std::vector<Candidate> ranked;
     std::int64_t rows = 0;
-    try {
-        telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
-        rows = cat.count();
-        ranked = rank_catalogue(cat, f);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
+    rows = cat.count();
+    ranked = rank_catalogue(cat, f);
     if (ranked.empty()) throw LabError("catalogue '" + o.catalog + "' holds no generated level");
     const auto top =
         static_cast<std::size_t>(std::ceil(static_cast<double>(ranked.size()) * o.top / 100.0 - 1e-9));
@@ -283,17 +279,13 @@ void run_pick(const PickOptions& o) {
     telemetry::Pack pack;
     pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
     pack.provenance = provenance(o, f, rows, top, filtered.provenance);
-    try {
-        for (const Candidate& c : draw(filtered.candidates, o)) {
-            telemetry::pack_level(c.level, "catalogue seed " + std::to_string(c.level.params.seed));
-            pack.levels.push_back(c.level);
-            std::printf("rank %5d  score %8.4f  seed %llu\n", c.rank, c.score,
-                        static_cast<unsigned long long>(c.level.params.seed));
-        }
-        telemetry::write_pack(o.out, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
+    for (const Candidate& c : draw(filtered.candidates, o)) {
+        telemetry::pack_level(c.level, "catalogue seed " + std::to_string(c.level.params.seed));
+        pack.levels.push_back(c.level);
+        std::printf("rank %5d  score %8.4f  seed %llu\n", c.rank, c.score,
+                    static_cast<unsigned long long>(c.level.params.seed));
     }
+    telemetry::write_pack(o.out, pack);
     std::printf("%zu levels from the top %g %% (%zu of %zu)%s; wrote %s\n", pack.levels.size(), o.top, top,
                 ranked_count, o.similarity.on ? " after the similarity filter" : "", o.out.c_str());
 }

@@ -80,20 +80,10 @@ Level generate_or_throw(const GenParams& p) {
 
 /// A level named on the command line: an existing level file, else a seed.
 Level level_argument(const std::string& text, const ShapeOptions& o) {
-    if (std::filesystem::is_regular_file(text)) {
-        try {
-            return telemetry::read_level_file(text);
-        } catch (const telemetry::LevelFileError& e) {
-            throw LabError(e.what());
-        }
-    }
-    try {
-        return generate_or_throw(shape_params(o, parse_seed(text, "level")));
-    } catch (const LabError&) {
-        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
-            throw LabError("'" + text + "' is neither a level file nor a seed");
-        throw;
-    }
+    if (std::filesystem::is_regular_file(text)) return telemetry::read_level_file(text);
+    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
+        throw LabError("'" + text + "' is neither a level file nor a seed");
+    return generate_or_throw(shape_params(o, parse_seed(text, "level")));
 }
 
 /// The features of every level of the seed range, generated on `threads` workers.

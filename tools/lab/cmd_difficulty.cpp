@@ -109,11 +109,7 @@ ChallengeModel read_model(const DifficultyOptions& o, std::string& model_name) {
     model_name = "thesis Fig. 5.2 reference fit";
     if (o.model.empty()) return thesis_reference_model();
     model_name = o.model;
-    try {
-        return load_model(o.model);
-    } catch (const ModelError& e) {
-        throw LabError(e.what());
-    }
+    return load_model(o.model);
 }
 
 Evaluated evaluate(const DifficultyOptions& o, const ChallengeModel& model) {

@@ -28,11 +28,7 @@ void register_export(CLI::App& app) {
     cmd->callback([args] {
         telemetry::Store store = open_store_read_only(args->db);
         telemetry::ExportSummary s;
-        try {
-            s = telemetry::export_csv(store, args->out);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        s = telemetry::export_csv(store, args->out);
         for (const auto& [file, rows] : s.files)
             std::printf("%s/%s: %zu rows\n", args->out.c_str(), file.c_str(), rows);
     });

@@ -52,9 +52,9 @@ telemetry::MergeSummary merge_into(const MergeArgs& args, std::vector<telemetry:
         telemetry::MergeSummary summary = telemetry::merge_stores(target, sources, settings);
         progress.finish();
         return summary;
-    } catch (const telemetry::StoreError& e) {
+    } catch (const telemetry::StoreError&) {  // a failed merge leaves no new file behind
         if (created) remove_new_target(args.into);
-        throw LabError(e.what());
+        throw;
     }
 }
 

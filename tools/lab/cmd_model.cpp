@@ -29,7 +29,7 @@ struct ModelOptions {
     int train_sessions = kMinTrainSessions;
     std::uint64_t seed = 1;
     bool json = false;
-    StudyFilterOptions filter;  ///< verify: --study / --condition / --by-condition
+    StudyFilterOptions filter;  ///< verify: --protocol / --condition / --by-condition
 };
 
 void print_fit(const StudyData& d, const ChallengeModel& m) {
@@ -94,11 +94,7 @@ void run_fit(const ModelOptions& o) {
     if (!d.warnings.empty()) std::fprintf(stderr, "first warning: %s\n", d.warnings.front().c_str());
     if (!o.traces.empty()) write_traces_csv(d, o.traces);
     const ChallengeModel m = fit_all(d);
-    try {
-        save_model(m, o.out);
-    } catch (const ModelError& e) {
-        throw LabError(e.what());
-    }
+    save_model(m, o.out);
     if (o.json) {
         nlohmann::json j = model_to_json(m);
         j["study"] = study_json(d);
@@ -116,12 +112,8 @@ void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::jso
     s.partitions = o.partitions;
     s.train_sessions = o.train_sessions;
     s.seed = o.seed;
-    VerifyResult v;
-    try {
-        v = verify_model(d, s);
-    } catch (const ModelError& e) {
-        throw LabError(c.name.empty() ? std::string(e.what()) : "condition '" + c.name + "': " + e.what());
-    }
+    const auto verify = [&] { return verify_model(d, s); };
+    const VerifyResult v = c.name.empty() ? verify() : with_context("condition '" + c.name + "'", verify);
     const ChallengeModel all = fit_all(d);
     if (v.failed_partitions == s.partitions)
         throw LabError("no training set of " + std::to_string(s.train_sessions) +

@@ -35,11 +35,7 @@ telemetry::Pack open_or_new(const PackAddOptions& o) {
         return pack;
     }
     if (!o.name.empty()) throw LabError(o.pack + ": --name is for a new pack, this one exists");
-    try {
-        return telemetry::read_pack(o.pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
+    return telemetry::read_pack(o.pack);
 }
 
 // The index (1-based) of the pack level with this hash, or 0.
@@ -60,11 +56,7 @@ void run(const PackAddOptions& o) {
                            o.pack);
         pack.levels.push_back(std::move(entry));
     }
-    try {
-        telemetry::write_pack(o.pack, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
+    telemetry::write_pack(o.pack, pack);
     std::printf("%s: %zu levels (%zu added)\n", o.pack.c_str(), pack.levels.size(), levels.size());
 }
 

@@ -74,19 +74,15 @@ struct Model {
 
 Model load_model(const std::string& path) {
     Model m;
-    try {
-        m.model = analysis::load_model(path);
-    } catch (const analysis::ModelError& e) {
-        throw LabError(e.what());
-    }
+    m.model = analysis::load_model(path);
     m.hash = analysis::challenge_model_hash(m.model);
     return m;
 }
 
 /// --curve: a named curve or the targets of a file.
 struct CurveSpec {
-    std::string kind;             ///< rising, flat or file
-    std::vector<double> targets;  ///< file only
+    std::optional<telemetry::CurveShape> shape;  ///< a named curve; empty: the targets of a file
+    std::vector<double> targets;                 ///< file only
     analysis::RisingCurveSettings rising;
 };
 
@@ -95,19 +91,18 @@ std::vector<double> read_curve_file(const std::string& path) {
     if (!f) throw LabError("cannot read curve file '" + path + "'");
     std::stringstream text;
     text << f.rdbuf();
+    nlohmann::json doc;
     try {
-        return analysis::curve_targets_from_json(nlohmann::json::parse(text.str()));
-    } catch (const nlohmann::json::parse_error&) {
+        doc = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error&) {  // the library's message names no file
         throw LabError(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
-    } catch (const analysis::CurveError& e) {
-        throw LabError(path + ": " + e.what());
     }
+    return with_context(path, [&] { return analysis::curve_targets_from_json(doc); });
 }
 
 CurveSpec parse_curve(const Options& o) {
     CurveSpec c;
-    if (o.curve == "rising" || o.curve == "flat") {
-        c.kind = o.curve;
+    if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
         if (!o.quantiles.empty()) {
             const InclusiveRange<double> q = parse_real_range(o.quantiles, "--quantiles");
@@ -117,15 +112,13 @@ CurveSpec parse_curve(const Options& o) {
             c.rising.low_quantile = q.first;
             c.rising.high_quantile = q.last;
         }
-        if (o.spacing != "hazard" && o.spacing != "difficulty")
-            throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
-        c.rising.spacing =
-            o.spacing == "hazard" ? analysis::CurveSpacing::Hazard : analysis::CurveSpacing::Difficulty;
+        const std::optional<analysis::CurveSpacing> spacing = analysis::parse_curve_spacing(o.spacing);
+        if (!spacing) throw LabError("unknown --spacing '" + o.spacing + "': expected hazard or difficulty");
+        c.rising.spacing = *spacing;
         return c;
     }
     if (!std::filesystem::is_regular_file(o.curve))
         throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
-    c.kind = "file";
     c.targets = read_curve_file(o.curve);
     if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
         throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +
@@ -161,7 +154,7 @@ std::vector<GenParams> seed_shapes(const Options& o) {
         for (const Size room : parse_size_list(o.room_size.empty() ? "11x7" : o.room_size, "--room-size")) {
             GenParams shape = base;
             shape.rooms_w = rooms.w, shape.rooms_h = rooms.h, shape.room_w = room.w, shape.room_h = room.h;
-            if (const std::string err = validate_params(shape); !err.empty())
+            if (const std::string err = params_problem(shape); !err.empty())
                 throw LabError("--rooms " + size_text(rooms.w, rooms.h) + " --room-size " +
                                size_text(room.w, room.h) + ": " + err);
             shapes.push_back(shape);
@@ -178,12 +171,8 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
         parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     analysis::CurveCandidates c;
-    try {
-        c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
-                                            parallel_predictions(o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
+                                        parallel_predictions(o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     std::vector<std::string> rooms, room_sizes;
@@ -207,11 +196,7 @@ CandidateSet seed_candidates(const Options& o, const Model& m) {
 /// (the same model hash), else recomputed from the regenerated level (hash checked).
 CandidateSet catalog_candidates(const Options& o, const Model& m) {
     analysis::CurveCandidates c;
-    try {
-        c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
-    } catch (const analysis::CurveError& e) {
-        throw LabError(e.what());
-    }
+    c = analysis::catalog_curve_candidates(o.catalog, m.model, parallel_predictions(o.threads));
     CandidateSet set;
     set.list = std::move(c.list);
     set.provenance = {{"source", "catalog"},
@@ -224,8 +209,7 @@ CandidateSet catalog_candidates(const Options& o, const Model& m) {
 
 std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::PredictedLevel>& list,
                                 int count) {
-    if (c.kind == "file") return c.targets;
-    return analysis::named_curve_targets(c.kind, list, count, c.rising);
+    return c.shape ? analysis::named_curve_targets(*c.shape, list, count, c.rising) : c.targets;
 }
 
 /// --playtest-group: a skill group a panel can be drawn from.
@@ -251,19 +235,15 @@ PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
     out.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
     std::vector<std::size_t> order;
     std::vector<Level> levels;
-    try {
-        out.shortlists = analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
-        for (const auto& list : out.shortlists)
-            for (const std::size_t c : list) {
-                const telemetry::PackLevel& l = set.list[c].level;
-                levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
-                order.push_back(c);
-            }
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--shortlist " + std::to_string(o.shortlist) + ": " + e.what());
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
-    }
+    out.shortlists = with_context("--shortlist " + std::to_string(o.shortlist), [&] {
+        return analysis::curve_shortlists(cands, targets, o.shortlist, o.tolerance);
+    });
+    for (const auto& list : out.shortlists)
+        for (const std::size_t c : list) {
+            const telemetry::PackLevel& l = set.list[c].level;
+            levels.push_back(telemetry::pack_level(l, "seed " + std::to_string(l.params.seed)));
+            order.push_back(c);
+        }
     std::vector<const Level*> pointers;
     for (const Level& l : levels) pointers.push_back(&l);
     const std::vector<PlaytestResult> results = playtest_levels(pointers, out.panel, worker_count(o.threads));
@@ -272,11 +252,8 @@ PlaytestOutcome run_playtest(const Options& o, const CandidateSet& set,
         out.played[order[k]] = results[k];
         deaths[order[k]] = results[k].mean_deaths;
     }
-    try {
-        out.pick = analysis::pick_by_playtest(cands, targets, out.shortlists, deaths);
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--playtest: " + std::string(e.what()));
-    }
+    out.pick = with_context(
+        "--playtest", [&] { return analysis::pick_by_playtest(cands, targets, out.shortlists, deaths); });
     return out;
 }
 
@@ -347,12 +324,10 @@ struct Choice {
 Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
     const std::vector<analysis::CurveCandidate> cands = analysis::curve_groups(set.list);
     Choice c;
-    try {
+    with_context("--count " + std::to_string(count), [&] {
         c.targets = targets_for(curve, set.list, count);
         c.pick = analysis::pick_for_curve(cands, c.targets, {o.tolerance});
-    } catch (const analysis::CurveError& e) {
-        throw LabError("--count " + std::to_string(count) + ": " + e.what());
-    }
+    });
     if (!c.pick.met) {
         char buf[200];
         std::snprintf(buf, sizeof buf,
@@ -373,13 +348,15 @@ nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& cu
                            const Choice& choice) {
     const std::vector<double>& targets = choice.targets;
     const analysis::CurvePick& pick = choice.pick;
-    nlohmann::json c = {{"kind", curve.kind}, {"targets", targets}};
-    if (curve.kind == "rising") {
+    // "kind": rising, flat or file, as --curve names it.
+    const std::string kind = curve.shape ? std::string(telemetry::curve_shape_name(*curve.shape)) : "file";
+    nlohmann::json c = {{"kind", kind}, {"targets", targets}};
+    if (curve.shape == telemetry::CurveShape::Rising) {
         c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
-        c["spacing"] = curve.rising.spacing == analysis::CurveSpacing::Hazard ? "hazard" : "difficulty";
+        c["spacing"] = analysis::curve_spacing_name(curve.rising.spacing);
     }
-    if (curve.kind == "flat") c["quantile"] = 0.5;
-    if (curve.kind == "file") c["file"] = std::filesystem::path(o.curve).filename().string();
+    if (curve.shape == telemetry::CurveShape::Flat) c["quantile"] = 0.5;
+    if (!curve.shape) c["file"] = std::filesystem::path(o.curve).filename().string();
     nlohmann::json levels = nlohmann::json::array();
     for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
         const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
@@ -415,16 +392,12 @@ void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& 
     telemetry::Pack pack;
     pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
     pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    try {
-        for (const std::size_t k : choice.pick.chosen) {
-            const telemetry::PackLevel& l = set.list[k].level;
-            telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
-            pack.levels.push_back(l);
-        }
-        telemetry::write_pack(o.out, pack);
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
+    for (const std::size_t k : choice.pick.chosen) {
+        const telemetry::PackLevel& l = set.list[k].level;
+        telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
+        pack.levels.push_back(l);
     }
+    telemetry::write_pack(o.out, pack);
 }
 
 void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
@@ -459,7 +432,7 @@ void run(const Options& o) {
     const CurveSpec curve = parse_curve(o);
     if (o.out.empty()) throw LabError("--out FILE is required");
     const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
-    const int count = curve.kind == "file" ? static_cast<int>(curve.targets.size()) : o.count;
+    const int count = curve.shape ? o.count : static_cast<int>(curve.targets.size());
     const Choice choice = choose(o, curve, set, count);
     const nlohmann::json result = result_json(o, m, curve, set, choice);
     write_chosen_pack(o, set, choice, result);

@@ -1,4 +1,4 @@
-// `sawtooth-lab protocol check FILE` and `sawtooth-lab study-status --db DB --study FILE`:
+// `sawtooth-lab protocol check FILE` and `sawtooth-lab study-status --db DB --protocol FILE`:
 // designed studies (issue 17 points 1 and 2; docs/studies.md "Study protocols"). `check`
 // reads a protocol as the game would before a study starts and prints its design, or the
 // one-line reason it is refused. `study-status` counts, per condition, the participants
@@ -10,6 +10,7 @@
 #include "telemetry/study/study_protocol.hpp"
 #include "telemetry/study/study_status.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_selection.hpp"
 
@@ -28,15 +29,12 @@ namespace {
 /// ", model FILE (hash H, pinned)" or a hint to pin it; a pinned hash that differs is refused.
 std::string model_text(const telemetry::StudyProtocol& p, const telemetry::Condition& c) {
     const telemetry::ConditionLevels& l = c.levels;
-    try {
-        const std::string hash =
-            analysis::challenge_model_hash(analysis::load_pinned_model(l.model_file, l.model_hash));
-        return ", model " + l.model_file + " (hash " + hash +
-               (l.model_hash.empty() ? "; not pinned: add \"model_hash\": \"" + hash + "\" to pin it)"
-                                     : ", pinned)");
-    } catch (const analysis::ModelError& e) {
-        throw LabError(p.file + ": condition '" + c.name + "': " + e.what());
-    }
+    const std::string hash = with_context(p.file + ": condition '" + c.name + "'", [&] {
+        return analysis::challenge_model_hash(analysis::load_pinned_model(l.model_file, l.model_hash));
+    });
+    return ", model " + l.model_file + " (hash " + hash +
+           (l.model_hash.empty() ? "; not pinned: add \"model_hash\": \"" + hash + "\" to pin it)"
+                                 : ", pinned)");
 }
 
 std::string levels_text(const telemetry::StudyProtocol& p, const telemetry::Condition& c) {
@@ -48,8 +46,8 @@ std::string levels_text(const telemetry::StudyProtocol& p, const telemetry::Cond
             break;
         case telemetry::ConditionKind::Curve:
             out += " " +
-                   (l.curve_name.empty() ? std::string("of ") + std::to_string(l.curve.size()) + " points"
-                                         : l.curve_name) +
+                   (l.curve_shape ? std::string(telemetry::curve_shape_name(*l.curve_shape))
+                                  : "of " + std::to_string(l.curve.size()) + " points") +
                    model_text(p, c);
             break;
         case telemetry::ConditionKind::Adaptive:
@@ -93,7 +91,7 @@ void print_design(const telemetry::StudyProtocol& p) {
 
 struct StatusArgs {
     std::string db;
-    std::string study;
+    std::string protocol;
     bool json = false;
 };
 
@@ -116,7 +114,7 @@ nlohmann::json status_json(const telemetry::StudyProtocol& p, const telemetry::S
 }
 
 void run_status(const StatusArgs& args) {
-    const telemetry::StudyProtocol protocol = load_protocol_for_lab(args.study);
+    const telemetry::StudyProtocol protocol = telemetry::read_protocol(args.protocol);
     telemetry::Store store = open_store_read_only(args.db);
     const telemetry::StudyStatus status = telemetry::study_status(store, protocol);
     if (args.json) {
@@ -142,15 +140,19 @@ void register_protocol(CLI::App& app) {
     CLI::App* check = cmd->add_subcommand(
         "check", "read a study protocol as a study would and print its design, or why not");
     check->add_option("file", *file, "study protocol (JSON)")->required();
-    check->callback([file] { print_design(load_protocol_for_lab(*file)); });
+    check->callback([file] { print_design(telemetry::read_protocol(*file)); });
 
     auto args = std::make_shared<StatusArgs>();
     CLI::App* status = app.add_subcommand(
         "study-status", "participants finished / partial per condition of a study protocol, and the balance");
     add_db_option(status, args->db);
-    status->add_option("--study", args->study, "study protocol (JSON)")->required();
+    status->add_option("--protocol", args->protocol, "study protocol (JSON; required)");
+    add_deprecated_option(*status, "--study", "--protocol", args->protocol);
     status->add_flag("--json", args->json, "JSON output");
-    status->callback([args] { run_status(*args); });
+    status->callback([status, args] {
+        require_option_or_alias(*status, "--protocol", "--study");
+        run_status(*args);
+    });
 }
 
 }  // namespace sawtooth::lab

@@ -1,4 +1,4 @@
-// `sawtooth-lab push --db FILE --to URL --study NAME` and `pull --from URL --study NAME
+// `sawtooth-lab push --db FILE --to URL --label NAME` and `pull --from URL --label NAME
 // --db FILE`: the central study store on PostgreSQL (tools/postgres/study_server.sql,
 // docs/studies.md). Push uploads every finished session of a local database, one
 // transaction per session keyed by its global uid, so it is idempotent and a push that
@@ -7,9 +7,11 @@
 // back and the pulled file replays exactly.
 // Does not: upload unfinished sessions (they may still grow), or change the local file
 // on push (it is opened read-only).
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/store/merge.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/postgres.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
@@ -34,7 +36,7 @@ namespace fs = std::filesystem;
 struct PushArgs {
     std::string db;
     std::string url;
-    std::string study;
+    std::string label;  ///< the study label the sessions are filed under (the server's `study` column)
 };
 
 // A private folder for the single-session files, removed with everything in it.
@@ -144,11 +146,11 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
 // a kill would, so the resumption can be tested deterministically.
 long fail_after() {
     const char* v = std::getenv("SAWTOOTH_PUSH_FAIL_AFTER");
-    return v && *v ? std::atol(v) : -1;
+    return v && *v ? parse_number<long>("SAWTOOTH_PUSH_FAIL_AFTER", v) : -1;
 }
 
 void run_push(const PushArgs& args) {
-    if (args.study.empty()) throw LabError("--study must name the study");
+    if (args.label.empty()) throw LabError("--label must name the study");
     telemetry::Store source = open_store_read_only(args.db);
     PgConnection pg(args.url);
     std::vector<telemetry::SessionKey> keys = telemetry::session_keys(source);
@@ -156,28 +158,24 @@ void run_push(const PushArgs& args) {
     ProgressLine progress("pushing sessions", keys.size());
     std::size_t added = 0, present = 0;
     const long stop_after = fail_after();
-    try {
-        for (const telemetry::SessionKey& key : keys) {
-            if (push_session(pg, args.study, source, key))
-                ++added;
-            else
-                ++present;
-            progress.advance();
-            if (stop_after >= 0 && static_cast<long>(added) >= stop_after) std::_Exit(3);
-        }
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
+    for (const telemetry::SessionKey& key : keys) {
+        if (push_session(pg, args.label, source, key))
+            ++added;
+        else
+            ++present;
+        progress.advance();
+        if (stop_after >= 0 && static_cast<long>(added) >= stop_after) std::_Exit(3);
     }
     progress.finish();
     std::printf(
         "pushed %zu session(s) of %s to study '%s': %zu new, %zu already there; %zu unfinished session(s) "
         "not pushed\n",
-        keys.size(), args.db.c_str(), args.study.c_str(), added, present, unfinished);
+        keys.size(), args.db.c_str(), args.label.c_str(), added, present, unfinished);
 }
 
 struct PullArgs {
     std::string url;
-    std::string study;
+    std::string label;  ///< the study label the sessions are filed under (the server's `study` column)
     std::string db;
 };
 
@@ -207,7 +205,7 @@ std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string
 void run_pull(const PullArgs& args) {
     PgConnection pg(args.url);
     ScratchFolder dir;
-    std::vector<telemetry::Store> sources = download_study(pg, args.study, dir);
+    std::vector<telemetry::Store> sources = download_study(pg, args.label, dir);
     const bool created = !fs::exists(args.db);
     telemetry::MergeSummary s;
     try {
@@ -216,13 +214,13 @@ void run_pull(const PullArgs& args) {
         telemetry::MergeSettings settings;
         settings.on_session = [&progress] { progress.advance(); };
         s = telemetry::merge_stores(target, sources, settings);
-    } catch (const telemetry::StoreError& e) {
+    } catch (const telemetry::StoreError&) {  // a failed pull leaves no new file behind
         if (created)
             for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(args.db + suffix);
-        throw LabError(e.what());
+        throw;
     }
     std::printf("pulled %zu session(s) of study '%s' into %s: %zu new, %zu already there\n", sources.size(),
-                args.study.c_str(), args.db.c_str(), s.sessions_added, s.sessions_present);
+                args.label.c_str(), args.db.c_str(), s.sessions_added, s.sessions_present);
 }
 
 }  // namespace
@@ -234,17 +232,25 @@ void register_push_pull(CLI::App& app) {
     add_db_option(push, args->db);
     push->add_option("--to", args->url, "study server: postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
         ->required();
-    push->add_option("--study", args->study, "study name the sessions are filed under")->required();
-    push->callback([args] { run_push(*args); });
+    push->add_option("--label", args->label, "study label the sessions are filed under (required)");
+    add_deprecated_option(*push, "--study", "--label", args->label);
+    push->callback([push, args] {
+        require_option_or_alias(*push, "--label", "--study");
+        run_push(*args);
+    });
 
     auto pull_args = std::make_shared<PullArgs>();
     CLI::App* pull =
         app.add_subcommand("pull", "bring a study's sessions from a study server into a database");
     pull->add_option("--from", pull_args->url, "study server: postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
         ->required();
-    pull->add_option("--study", pull_args->study, "study name given at push time")->required();
+    pull->add_option("--label", pull_args->label, "study label given at push time (required)");
+    add_deprecated_option(*pull, "--study", "--label", pull_args->label);
     pull->add_option("--db", pull_args->db, "database to merge into (created when missing)")->required();
-    pull->callback([pull_args] { run_pull(*pull_args); });
+    pull->callback([pull, pull_args] {
+        require_option_or_alias(*pull, "--label", "--study");
+        run_pull(*pull_args);
+    });
 }
 
 }  // namespace sawtooth::lab

@@ -5,13 +5,14 @@
 // --session ID replays every level of a session. Elimination word levels (their own id
 // space, table word_levels) are verified by telemetry/recording/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id. --verify also checks the protocol
-// columns of every session replayed (telemetry/study/session_selection.hpp); with --study FILE,
+// columns of every session replayed (telemetry/study/session_selection.hpp); with --protocol FILE,
 // that they name that protocol and one of its conditions (issue 17 point 1).
 #include "gen/printable.hpp"
 #include "telemetry/recording/replay.hpp"
 #include "telemetry/study/session_selection.hpp"
 #include "telemetry/recording/words_recording.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_selection.hpp"
@@ -37,7 +38,7 @@ struct ReplayArgs {
     std::int64_t session = 0;
     bool verify = false;
     bool json = false;
-    std::string study;  ///< protocol file the sessions must have been played under ("" = any)
+    std::string protocol;  ///< protocol file the sessions must have been played under ("" = any)
     telemetry::RebuildSettings rebuild;
 };
 
@@ -46,14 +47,8 @@ std::string replay_word_level(telemetry::Store& store, const words::Dictionary& 
                               std::int64_t id, bool json, nlohmann::json& out) {
     telemetry::WordRecording rec;
     telemetry::WordReplayReport rep;
-    try {
-        rec = telemetry::load_word_recording(store, id);
-        rep = telemetry::verify_word_replay(dict, dict_hash, rec);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    } catch (const telemetry::WordRecordingError& e) {
-        throw LabError(e.what());
-    }
+    rec = telemetry::load_word_recording(store, id);
+    rep = telemetry::verify_word_replay(dict, dict_hash, rec);
     for (const std::string& w : rep.warnings)
         std::fprintf(stderr, "sawtooth-lab: warning: word level %lld: %s\n", static_cast<long long>(id),
                      one_line(w).c_str());
@@ -94,13 +89,7 @@ std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, co
                                     nlohmann::json& out) {
     const bool json = a.json;
     telemetry::LoadedRecording rec;
-    try {
-        rec = telemetry::load_recording(store, id, a.rebuild);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    } catch (const telemetry::ReplayError& e) {
-        throw LabError(e.what());
-    }
+    rec = telemetry::load_recording(store, id, a.rebuild);
     for (const std::string& w : rec.warnings)
         std::fprintf(stderr, "sawtooth-lab: warning: %s\n", one_line(w).c_str());
     const telemetry::ReplayReport rep = telemetry::verify_replay(rec);
@@ -183,13 +172,13 @@ std::set<std::int64_t> sessions_of(telemetry::Store& store, const ReplayIds& ids
 }
 
 /// --verify: every replayed session's protocol columns are consistent (and name the
-/// --study protocol); the first problem is the one-line failure.
+/// --protocol file); the first problem is the one-line failure.
 void check_protocols(telemetry::Store& store, const ReplayIds& ids, const ReplayArgs& a) {
     std::optional<telemetry::StudyProtocol> protocol;
-    if (!a.study.empty()) {
+    if (!a.protocol.empty()) {
         telemetry::ProtocolReadSettings read;
         read.generate_levels = false;
-        protocol = load_protocol_for_lab(a.study, read);
+        protocol = telemetry::read_protocol(a.protocol, read);
     }
     for (const std::int64_t session : sessions_of(store, ids))
         if (const std::string p =
@@ -199,7 +188,8 @@ void check_protocols(telemetry::Store& store, const ReplayIds& ids, const Replay
 }
 
 void run_replay(const ReplayArgs& a) {
-    if (!a.study.empty() && !a.verify) throw LabError("--study FILE is checked by --verify: add --verify");
+    if (!a.protocol.empty() && !a.verify)
+        throw LabError("--protocol FILE is checked by --verify: add --verify");
     telemetry::Store store = open_store_read_only(a.db);
     const ReplayIds ids = collect_ids(store, a);
     if (a.verify) check_protocols(store, ids, a);
@@ -247,8 +237,9 @@ void register_replay(CLI::App& app) {
     cmd->add_flag("--verify", args->verify,
                   "exit 1 on the first desync (state hash, events, deaths; word results)");
     cmd->add_flag("--json", args->json, "print one JSON object per level");
-    cmd->add_option("--study", args->study,
+    cmd->add_option("--protocol", args->protocol,
                     "with --verify: the sessions must carry this protocol's hash and one of its conditions");
+    add_deprecated_option(*cmd, "--study", "--protocol", args->protocol);
     cmd->add_flag("--regenerate", args->rebuild.regenerate,
                   "also regenerate each generated level from its seed and parameters and require the "
                   "recorded hash (levels of another generator version: a warning)");

@@ -2,7 +2,7 @@
 // (DIR/index.html, charts drawn by Chart.js embedded from the Debian package
 // libjs-chart.js so the page opens offline) plus DIR/report.json with every number.
 // Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
-// With --study FILE (and --condition NAME) only the protocol's sessions (of that condition)
+// With --protocol FILE (and --condition NAME) only the protocol's sessions (of that condition)
 // are analysed, and a section shows per condition the sessions, levels, deaths, ratings and
 // questionnaire answers, the items labelled with the protocol's texts (issue 17 point 6).
 #include "telemetry/analysis/condition_summary.hpp"
@@ -118,11 +118,7 @@ ModelFigures analyse_model(const ReportOptions& o, const StudyData& d) {
     vs.partitions = o.partitions;
     vs.train_sessions = o.train_sessions;
     vs.seed = o.seed;
-    try {
-        m.v = verify_model(d, vs);
-    } catch (const ModelError& e) {
-        throw LabError(e.what());
-    }
+    m.v = verify_model(d, vs);
     m.ts = training_size_analysis(d, m.all);
     return m;
 }
@@ -132,7 +128,7 @@ ReportData analyse(const ReportOptions& o, const telemetry::SessionSelection& se
     r.d = load_study_for_lab(o.db, o.threads, selection);
     try {
         r.model = analyse_model(o, r.d);
-    } catch (const LabError& e) {
+    } catch (const Error& e) {  // the report says why instead of a model's figures
         r.no_model = e.what();
     }
     return r;

@@ -1,4 +1,5 @@
-// `sawtooth-lab study`: a simulated user study (issue 6, thesis ch. 5). N synthetic
+// `sawtooth-lab simulate-study` (old name `study`, a deprecated alias): a simulated user
+// study (thesis ch. 5). N synthetic
 // participants with skills drawn from docs/bots.md's distribution each play the thesis'
 // session (two tutorials, then ten generated linear levels with level index 1..10,
 // skipping a level when their patience runs out = switch event). Players are simulated on
@@ -8,7 +9,7 @@
 // of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput,
 // and the mean deaths by position in the session per skill group with Spearman's rho
 // between position and mean deaths (issue 17 point 3). With --pack every session plays the
-// pack's levels in its order after the tutorials, as the game's `sawtooth --study --pack`.
+// pack's levels in its order after the tutorials, as the game's `sawtooth --thesis-session --pack`.
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
@@ -22,6 +23,7 @@
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/study_modes.hpp"
 #include "tools/lab/study_players.hpp"
@@ -85,11 +87,7 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
         telemetry::LevelSource s;
         s.kind = "tutorial";
         s.name = "Tutorial " + std::to_string(i);
-        try {
-            s.level = telemetry::read_level_file(file);
-        } catch (const telemetry::LevelFileError& e) {
-            throw LabError(e.what());
-        }
+        s.level = telemetry::read_level_file(file);
         out.push_back(std::move(s));
     }
     return out;
@@ -119,21 +117,17 @@ telemetry::LevelSource drawn_source(std::uint64_t session_seed, int k) {
 
 /// The pack's levels, read, regenerated and hash-checked once (telemetry::read_pack).
 std::vector<telemetry::LevelSource> pack_sources(const std::string& file) {
-    try {
-        const telemetry::Pack pack = telemetry::read_pack(file);
-        std::vector<telemetry::LevelSource> out;
-        const int n = static_cast<int>(pack.levels.size());
-        for (int k = 1; k <= n; ++k) {
-            const telemetry::PackLevel& l = pack.levels[static_cast<std::size_t>(k - 1)];
-            if (l.hand_made())
-                throw LabError(file + ": level " + std::to_string(k) + " (" + telemetry::pack_level_title(l) +
-                               ") is hand-made; a simulated study plays generated levels");
-            out.push_back(generated_source(l.params, telemetry::pack_level(l, file), k, n));
-        }
-        return out;
-    } catch (const telemetry::PackError& e) {
-        throw LabError(e.what());
+    const telemetry::Pack pack = telemetry::read_pack(file);
+    std::vector<telemetry::LevelSource> out;
+    const int n = static_cast<int>(pack.levels.size());
+    for (int k = 1; k <= n; ++k) {
+        const telemetry::PackLevel& l = pack.levels[static_cast<std::size_t>(k - 1)];
+        if (l.hand_made())
+            throw LabError(file + ": level " + std::to_string(k) + " (" + telemetry::pack_level_title(l) +
+                           ") is hand-made; a simulated study plays generated levels");
+        out.push_back(generated_source(l.params, telemetry::pack_level(l, file), k, n));
     }
+    return out;
 }
 
 Participant simulate(std::uint64_t seed, const SessionPlan& plan) {
@@ -170,7 +164,7 @@ std::vector<std::int64_t> record(const std::shared_ptr<telemetry::Store>& store,
         rec->finish(done ? telemetry::RecordedOutcome::Completed : telemetry::RecordedOutcome::Skipped, sim);
         ids.push_back(rec->level_id());
     }
-    session.end("finished");
+    session.end(telemetry::SessionEnd::Finished);
     // The synthetic skill, for analyses by skill group (thesis 5.4); humans have none.
     telemetry::Statement st(store->db(), "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
     st.bind(1, "synthetic_skill:" + pid).bind(2, bot::describe(p.skill)).run();
@@ -489,11 +483,7 @@ void run_platformer_study(const StudyRequest& req) {
     else
         plan.drawn = req.levels;
     std::shared_ptr<telemetry::Store> store;
-    try {
-        store = std::make_shared<telemetry::Store>(telemetry::Store::open(req.db));
-    } catch (const std::exception& e) {
-        throw LabError(e.what());
-    }
+    store = std::make_shared<telemetry::Store>(telemetry::Store::open(req.db));
     const auto t0 = std::chrono::steady_clock::now();
     const RecordedStudy recorded = simulate_and_record(req, t.threads, plan, store);
     t.sim_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -512,14 +502,21 @@ void run_platformer_study(const StudyRequest& req) {
 
 void register_study_mode(const std::string& name, StudyRunner runner) { study_modes()[name] = runner; }
 
-void register_study(CLI::App& app) {
-    register_study_mode("platformer", &run_platformer_study);
+namespace {
+
+// The simulated-study command under `name`; `old_name` set: the deprecated alias (hidden, one
+// line on stderr, then the same run).
+void add_study_command(CLI::App& app, const std::string& name, const std::string& old_name) {
     auto req = std::make_shared<StudyRequest>();
     auto mode = std::make_shared<std::string>("platformer");
     auto no_verify = std::make_shared<bool>(false);
     CLI::App* c = app.add_subcommand(
-        "study",
+        old_name.empty() ? name : old_name,
         "simulated user study: synthetic participants play the thesis session, recorded into a database");
+    if (!old_name.empty()) {
+        c->group("");  // hidden from --help
+        c->preparse_callback([name, old_name](std::size_t) { print_deprecated(old_name, name); });
+    }
     c->add_option("--players", req->players, "participants (thesis: 53)")->capture_default_str();
     c->add_option("--db", req->db, "database file to record into (created if missing)")->required();
     add_seed_option(*c, "--seed", req->seed, "study seed: same seed, same recordings")
@@ -536,17 +533,26 @@ void register_study(CLI::App& app) {
         "platformer: every session plays this level pack's levels in order (after the tutorials)");
     c->get_option("--levels")->excludes(pack);
     c->callback([c, req, mode, no_verify] {
+        const std::string used = c->get_name();
         req->verify = !*no_verify;
         if (*mode != "platformer" && !req->pack.empty())
-            throw LabError("study --pack plays platformer levels: not with --mode " + *mode);
+            throw LabError(used + " --pack plays platformer levels: not with --mode " + *mode);
         if (*mode != "platformer" && c->count("--levels") == 0) req->levels = 0;  // the mode's default
         const auto it = study_modes().find(*mode);
         if (it == study_modes().end())
-            throw LabError("study --mode " + *mode +
+            throw LabError(used + " --mode " + *mode +
                            ": not available in this build (modes register with "
                            "register_study_mode in tools/lab/study_modes.hpp)");
         it->second(*req);
     });
+}
+
+}  // namespace
+
+void register_study(CLI::App& app) {
+    register_study_mode("platformer", &run_platformer_study);
+    add_study_command(app, "simulate-study", "");
+    add_study_command(app, "simulate-study", "study");
 }
 
 }  // namespace sawtooth::lab

@@ -13,6 +13,7 @@
 
 #include "game/words/modes.hpp"
 #include "game/words/simulated_player.hpp"
+#include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
@@ -193,14 +194,6 @@ w::GenParams gen_params(const GenOptions& o) {
     return p;
 }
 
-w::RankBand parse_rank_band(const std::string& text, const char* option) {
-    try {
-        return w::parse_rank_band(text, option);
-    } catch (const std::invalid_argument& e) {
-        throw LabError(e.what());
-    }
-}
-
 // The designer constraints of the options; the generator checks what no challenge can meet.
 w::ReachableWordRules reachable_rules(const GenOptions& o) {
     w::ReachableWordRules r;
@@ -212,9 +205,9 @@ w::ReachableWordRules reachable_rules(const GenOptions& o) {
     if (o.all_common && !o.rank_band.empty())
         throw LabError("--all-common and --rank-band exclude each other");
     if (o.all_common) r.every_word_band = w::RankBand{0.0, o.common_rank};
-    if (!o.rank_band.empty()) r.every_word_band = parse_rank_band(o.rank_band, "--rank-band");
-    if (!o.short_band.empty()) r.short_band = parse_rank_band(o.short_band, "--short-band");
-    if (!o.long_band.empty()) r.long_band = parse_rank_band(o.long_band, "--long-band");
+    if (!o.rank_band.empty()) r.every_word_band = w::parse_rank_band(o.rank_band, "--rank-band");
+    if (!o.short_band.empty()) r.short_band = w::parse_rank_band(o.short_band, "--short-band");
+    if (!o.long_band.empty()) r.long_band = w::parse_rank_band(o.long_band, "--long-band");
     if (o.enforce == "feasibility")
         r.enforcement = w::RuleEnforcement::Feasibility;
     else if (o.enforce == "filter")
@@ -356,11 +349,7 @@ void cmd_gen(const GenOptions& o) {
     const w::ReachableWordRules rules = reachable_rules(o);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
     std::unique_ptr<w::ChallengeGenerator> gen;
-    try {
-        gen = std::make_unique<w::ChallengeGenerator>(dict, p, w::GaSettings{}, rules);
-    } catch (const std::invalid_argument& e) {
-        throw LabError(e.what());
-    }
+    gen = std::make_unique<w::ChallengeGenerator>(dict, p, w::GaSettings{}, rules);
     std::vector<w::Challenge> out;
     std::vector<int> used;
     w::GenStats stats;
@@ -398,13 +387,9 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
                         w::describe(ml.params).c_str());
         if (!params_only) {
             w::GeneratedLevel g;
-            try {
-                g = only_level ? w::generate_mode_level(*dict, ml)
-                               : w::generate_level(*dict, ml.params, ml.seed, {}, history);
-                history.add(*dict, g);
-            } catch (const std::exception& e) {
-                throw LabError(e.what());
-            }
+            g = only_level ? w::generate_mode_level(*dict, ml)
+                           : w::generate_level(*dict, ml.params, ml.seed, {}, history);
+            history.add(*dict, g);
             json list = json::array();
             for (const auto& c : g.challenges) {
                 list.push_back(challenge_json(c));
@@ -434,14 +419,6 @@ struct SimOptions {
     std::string fitness = "short-visible";
 };
 
-w::Mode parse_mode_option(const std::string& text) {
-    try {
-        return w::parse_mode(text);
-    } catch (const std::invalid_argument& e) {
-        throw LabError(e.what());
-    }
-}
-
 /// The levels --levels names (daily mode: its one level).
 InclusiveRange<int> simulated_levels(const SimOptions& o, w::Mode mode) {
     if (mode == w::Mode::Daily) return {1, 1};
@@ -454,13 +431,9 @@ InclusiveRange<int> simulated_levels(const SimOptions& o, w::Mode mode) {
 
 w::ModeLevel simulated_mode_level(const SimOptions& o, w::Mode mode, int level, w::FitnessRule rule) {
     w::ModeLevel ml;
-    try {
-        ml = mode == w::Mode::Levels     ? w::levels_mode_level(level)
-             : mode == w::Mode::Infinite ? w::infinite_mode_level(o.seed, level)
-                                         : w::daily_mode_level(o.date);
-    } catch (const std::exception& e) {
-        throw LabError(e.what());
-    }
+    ml = mode == w::Mode::Levels     ? w::levels_mode_level(level)
+         : mode == w::Mode::Infinite ? w::infinite_mode_level(o.seed, level)
+                                     : w::daily_mode_level(o.date);
     ml.params.gen.fitness = rule;
     return ml;
 }
@@ -514,7 +487,7 @@ json simulate_players_on_level(const SimOptions& o, const w::Dictionary& dict, c
 
 // Simulated players on mode levels: the model's view of the intended difficulty curve.
 void cmd_simulate(const SimOptions& o) {
-    const w::Mode mode = parse_mode_option(o.mode);
+    const w::Mode mode = w::parse_mode(o.mode);
     const InclusiveRange<int> levels = simulated_levels(o, mode);
     if (o.players < 1 || o.players > 10000) throw LabError("--players must be in 1..10000");
     const InclusiveRange<double> skills = parse_real_range(o.skill, "--skill");
@@ -556,19 +529,14 @@ words::Dictionary load_word_dictionary(const std::string& path) {
     if (!in) throw LabError("cannot read word list '" + file + "'");
     std::stringstream ss;
     ss << in.rdbuf();
-    try {
-        words::Dictionary d = words::Dictionary::parse_tsv(ss.str());
-        if (d.size() == 0)
-            throw LabError("word list '" + file + "' holds no usable words (a-z, >= 3 letters)");
-        if (d.skipped() > 0)  // a themed or foreign list loses words silently otherwise
-            std::fprintf(
-                stderr,
-                "sawtooth-lab: note: skipped %d entries of '%s' (not a-z only, or shorter than %d letters)\n",
-                d.skipped(), file.c_str(), words::kMinWordLength);
-        return d;
-    } catch (const std::invalid_argument& e) {
-        throw LabError(file + ": " + e.what());
-    }
+    words::Dictionary d = with_context(file, [&] { return words::Dictionary::parse_tsv(ss.str()); });
+    if (d.size() == 0) throw LabError("word list '" + file + "' holds no usable words (a-z, >= 3 letters)");
+    if (d.skipped() > 0)  // a themed or foreign list loses words silently otherwise
+        std::fprintf(
+            stderr,
+            "sawtooth-lab: note: skipped %d entries of '%s' (not a-z only, or shorter than %d letters)\n",
+            d.skipped(), file.c_str(), words::kMinWordLength);
+    return d;
 }
 
 namespace {

@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "game/words/modes.hpp"
+#include "gen/error.hpp"
 #include "gen/hash.hpp"
+#include "gen/number_text.hpp"
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/store/store.hpp"
@@ -82,12 +84,13 @@ struct Item {
     w::Challenge c;
 };
 
-std::string add_days(const std::string& date, int days) {
+/// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
+std::string add_days(std::string_view date, int days) {
     using namespace std::chrono;
-    const auto d =
-        sys_days(year{std::stoi(date.substr(0, 4))} / month{unsigned(std::stoi(date.substr(5, 2)))} /
-                 day{unsigned(std::stoi(date.substr(8, 2)))}) +
-        std::chrono::days(days);
+    const auto d = sys_days(year{parse_number<int>("date year", date.substr(0, 4))} /
+                            month{parse_number<unsigned>("date month", date.substr(5, 2))} /
+                            day{parse_number<unsigned>("date day", date.substr(8, 2))}) +
+                   std::chrono::days(days);
     const year_month_day ymd(d);
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()),
@@ -111,13 +114,7 @@ w::LevelParams seed_params(const SourceOptions& o) {
 }
 
 void plan_mode(const SourceOptions& o, Plan& p) {
-    const w::Mode mode = [&] {
-        try {
-            return w::parse_mode(o.mode);
-        } catch (const std::invalid_argument& e) {
-            throw LabError(std::string("--mode: ") + e.what());
-        }
-    }();
+    const w::Mode mode = with_context("--mode", [&] { return w::parse_mode(o.mode); });
     if (mode == w::Mode::Levels) {
         p.jobs.push_back({o.mode_seed, ""});
         p.rows_per_job = w::kLevelCount * w::kChallengesPerLevel;
@@ -148,11 +145,7 @@ void plan_seeds(const SourceOptions& o, Plan& p, const w::Dictionary& dict) {
     if (seeds.last - seeds.first >= kMaxJobs)
         throw LabError("--seeds " + o.seeds + ": at most 1000000 seeds");
     p.seed_params = seed_params(o);
-    try {
-        w::ChallengeGenerator check(dict, p.seed_params.gen);  // impossible parameters: one line, now
-    } catch (const std::invalid_argument& e) {
-        throw LabError(e.what());
-    }
+    w::ChallengeGenerator check(dict, p.seed_params.gen);  // impossible parameters: one line, now
     p.seed_params_text = w::describe(p.seed_params);
     for (std::uint64_t s = seeds.first;; ++s) {
         p.jobs.push_back({s, ""});
@@ -290,12 +283,8 @@ void run_catalog(const CatalogOptions& o) {
     const Plan p = make_plan(o.source, dict);  // every argument checked before the file is touched
     std::optional<telemetry::WordCatalog> cat;
     std::vector<Job> todo;
-    try {
-        cat.emplace(telemetry::WordCatalog::open(o.db));
-        todo = jobs_to_do(p, *cat);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    cat.emplace(telemetry::WordCatalog::open(o.db));
+    todo = jobs_to_do(p, *cat);
     const auto t0 = std::chrono::steady_clock::now();
     ProgressLine progress("cataloguing challenges", todo.size());
     std::size_t written = 0;
@@ -306,11 +295,7 @@ void run_catalog(const CatalogOptions& o) {
         std::vector<telemetry::WordCatalogRow> rows;
         for (const std::vector<Item>& items : run_jobs(dict, p, part, &progress))
             for (telemetry::WordCatalogRow& r : catalog_rows(dict, p, items)) rows.push_back(std::move(r));
-        try {
-            cat->put(rows);
-        } catch (const telemetry::StoreError& e) {
-            throw LabError(e.what());
-        }
+        cat->put(rows);
         written += rows.size();
     }
     progress.finish();
@@ -334,11 +319,7 @@ struct PairOptions {
 
 w::ChallengeFeatures features_or_throw(const w::Dictionary& dict, const std::string& letters,
                                        const char* which) {
-    try {
-        return w::challenge_features(dict, letters);
-    } catch (const std::invalid_argument& e) {
-        throw LabError(std::string(which) + ": " + e.what());
-    }
+    return with_context(which, [&] { return w::challenge_features(dict, letters); });
 }
 
 void run_similarity(const PairOptions& o) {

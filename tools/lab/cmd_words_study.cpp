@@ -1,4 +1,4 @@
-// `sawtooth-lab study --mode words` (issue 8 item 8) and `sawtooth-lab words analyze-study`
+// `sawtooth-lab simulate-study --mode words` (issue 8 item 8) and `sawtooth-lab words analyze-study`
 // (item 9). The study: N simulated players (game/words/simulated_player.hpp) play the Levels mode
 // from level 1 upwards, each continuing after a level with a probability that rises with
 // the words found, recorded through the same store calls the game uses
@@ -101,11 +101,7 @@ ModeLevels generate_mode_levels(const w::Dictionary& dict, int count) {
     // One run in play order: each level avoids the earlier levels' challenges, so the
     // levels are not independent and are generated once each, in sequence.
     ModeLevels m;
-    try {
-        m.levels = w::generate_mode_run(dict, w::levels_mode_level(count));
-    } catch (const std::exception& e) {
-        throw LabError(e.what());
-    }
+    m.levels = w::generate_mode_run(dict, w::levels_mode_level(count));
     for (int i = 1; i <= count; ++i) m.modes.push_back(w::levels_mode_level(i));
     return m;
 }
@@ -123,22 +119,18 @@ RecordedWords record_players(const StudyRequest& req, const std::vector<SimPlaye
                              const ModeLevels& m, const w::Dictionary& dict, std::uint64_t dict_hash) {
     telemetry::Store store = open_store(req.db);
     RecordedWords r;
-    try {
-        for (const SimPlayer& p : players) {
-            const std::string pid = store.create_participant();
-            const std::int64_t sid = store.begin_session(pid, "words-levels");
-            for (const PlayedLevel& pl : p.levels) {
-                const auto k = static_cast<std::size_t>(pl.level - 1);
-                r.ids.push_back(telemetry::record_word_level(store, sid, m.modes[k], dict, dict_hash,
-                                                             m.levels[k].challenges, pl.actions));
-                r.actions += static_cast<long long>(pl.actions.size());
-                r.words += pl.words;
-                r.challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
-            }
-            store.end_session(sid, "finished");
+    for (const SimPlayer& p : players) {
+        const std::string pid = store.create_participant();
+        const std::int64_t sid = store.begin_session(pid, "words-levels");
+        for (const PlayedLevel& pl : p.levels) {
+            const auto k = static_cast<std::size_t>(pl.level - 1);
+            r.ids.push_back(telemetry::record_word_level(store, sid, m.modes[k], dict, dict_hash,
+                                                         m.levels[k].challenges, pl.actions));
+            r.actions += static_cast<long long>(pl.actions.size());
+            r.words += pl.words;
+            r.challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
         }
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
+        store.end_session(sid, telemetry::SessionEnd::Finished);
     }
     return r;
 }
@@ -313,11 +305,7 @@ struct AnalyzeStudyOptions {
 analysis::WordsStudyAnalysis analyze_for_lab(telemetry::Store& store, const AnalyzeStudyOptions& o,
                                              const SelectedCondition& c) {
     const w::Dictionary dict = load_word_dictionary(o.words_file);
-    try {
-        return analysis::analyze_words_study(store, dict, word_list_hash(o.words_file), c.selection);
-    } catch (const std::runtime_error& e) {  // StoreError, WordRecordingError and "holds no ..."
-        throw LabError(e.what());
-    }
+    return analysis::analyze_words_study(store, dict, word_list_hash(o.words_file), c.selection);
 }
 
 json analysis_json(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {

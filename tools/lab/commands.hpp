@@ -1,9 +1,11 @@
 #pragma once
 // Subcommands of sawtooth-lab. Each file tools/lab/cmd_<name>.cpp (or tools/bench/...)
 // defines one register_* function that adds its subcommand to the app; main.cpp calls
-// them all. A subcommand signals failure by throwing LabError (one-line message, exit 1).
+// them all. A subcommand signals failure by throwing sawtooth::Error (gen/error.hpp) or a
+// subclass: main prints "sawtooth-lab: <message>" and exits 1.
 
-#include <stdexcept>
+#include "gen/error.hpp"
+
 #include <string>
 
 namespace CLI {
@@ -12,9 +14,9 @@ class App;
 
 namespace sawtooth::lab {
 
-/// A user-facing error: printed as "sawtooth-lab: <message>" and exit code 1.
-struct LabError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+/// A failure the lab itself finds (a bad option value, an empty selection).
+struct LabError : Error {
+    using Error::Error;
 };
 
 /// `bench ...`: benchmarks that print JSON figures (tools/bench/).
@@ -27,7 +29,8 @@ void register_gen(CLI::App& app);
 void register_bench_gen(CLI::App& app);
 /// `words ...`: Elimination analysis, generation and level table (tools/lab/cmd_words.cpp).
 void register_words(CLI::App& app);
-/// `study --mode words`, `words analyze-study` (tools/lab/cmd_words_study.cpp); after register_words.
+/// `simulate-study --mode words`, `words analyze-study` (tools/lab/cmd_words_study.cpp); after
+/// register_words.
 void register_words_study(CLI::App& app);
 /// `words catalog|similarity|diversity|duplicates` (tools/lab/cmd_words_catalog.cpp); after register_words.
 void register_words_catalog(CLI::App& app);
@@ -36,7 +39,8 @@ void register_bench_words(CLI::App& app);
 
 /// `verify-levels`: expert-bot playability proof (tools/lab/cmd_verify_levels.cpp).
 void register_verify_levels(CLI::App& app);
-/// `study`: simulated user study recorded into a database (tools/lab/cmd_study.cpp).
+/// `simulate-study` (deprecated alias `study`): simulated user study recorded into a database
+/// (tools/lab/cmd_study.cpp).
 void register_study(CLI::App& app);
 
 /// `replay`: re-simulate recorded levels and verify them (tools/lab/cmd_replay.cpp).
@@ -47,9 +51,10 @@ void register_export(CLI::App& app);
 void register_participant(CLI::App& app);
 /// `merge`: the session databases of several machines into one (tools/lab/cmd_merge.cpp).
 void register_merge(CLI::App& app);
-/// `push`, `pull`: the central study store on PostgreSQL (tools/lab/cmd_push.cpp).
+/// `push`, `pull` (--label NAME; deprecated alias --study): the central study store on PostgreSQL
+/// (tools/lab/cmd_push.cpp).
 void register_push_pull(CLI::App& app);
-/// `protocol check`, `study-status`: designed studies (tools/lab/cmd_protocol.cpp).
+/// `protocol check`, `study-status` (--protocol FILE): designed studies (tools/lab/cmd_protocol.cpp).
 void register_protocol(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);

@@ -54,7 +54,7 @@ Formula read_formula(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LabError("cannot open formula '" + path + "'");
     Formula f;
-    try {
+    with_context(path, [&] {
         f.doc = telemetry::parse_json_text(
             std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
         const telemetry::JsonField root(f.doc);
@@ -77,9 +77,7 @@ Formula read_formula(const std::string& path) {
             f.names.push_back(name);
             f.coefficients.push_back(c);
         }
-    } catch (const telemetry::JsonFieldError& e) {
-        throw LabError(path + ": " + e.what());
-    }
+    });
     check_predictors(f.names);
     return f;
 }

@@ -9,24 +9,15 @@ using namespace analysis;
 
 StudyData load_study_for_lab(const std::string& db, int threads,
                              const telemetry::SessionSelection& selection) {
-    try {
-        LoadSettings s;
-        s.threads = threads;
-        s.selection = selection;
-        return load_study(db, s);
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    } catch (const ModelError& e) {
-        throw LabError(e.what());
-    }
+    LoadSettings s;
+    s.threads = threads;
+    s.selection = selection;
+    return load_study(db, s);
 }
 
 ChallengeModel fit_all(const StudyData& data, const HistogramSettings& h) {
-    try {
-        return fit_challenge_model(data.samples(), h);
-    } catch (const ModelError& e) {
-        throw LabError(std::string("cannot fit the challenge model: ") + e.what());
-    }
+    return with_context("cannot fit the challenge model",
+                        [&] { return fit_challenge_model(data.samples(), h); });
 }
 
 nlohmann::json coefficients_json(const Coefficients& c) {

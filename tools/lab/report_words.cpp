@@ -68,12 +68,9 @@ std::optional<WordsReportSection> words_report_section(const std::string& db,
     telemetry::Store store = open_store_read_only(db);
     if (ended_word_levels(store, selection) == 0) return std::nullopt;
     const words::Dictionary dict = load_word_dictionary("");
-    analysis::WordsStudyAnalysis a;
-    try {
-        a = analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
-    } catch (const std::exception& e) {
-        throw LabError(std::string("word sessions: ") + e.what());
-    }
+    const analysis::WordsStudyAnalysis a = with_context("word sessions", [&] {
+        return analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
+    });
     WordsReportSection s;
     const int top = a.solved_per_player.empty()
                         ? 0

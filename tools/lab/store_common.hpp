@@ -23,20 +23,12 @@ inline std::string db_path(const std::string& given) {
 
 /// Opens read-only (never modifies the file); StoreError -> LabError.
 inline telemetry::Store open_store_read_only(const std::string& given) {
-    try {
-        return telemetry::Store::open_read_only(db_path(given));
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    return telemetry::Store::open_read_only(db_path(given));
 }
 
 /// Opens for writing (creates a new store when missing); StoreError -> LabError.
 inline telemetry::Store open_store(const std::string& given) {
-    try {
-        return telemetry::Store::open(db_path(given));
-    } catch (const telemetry::StoreError& e) {
-        throw LabError(e.what());
-    }
+    return telemetry::Store::open(db_path(given));
 }
 
 }  // namespace sawtooth::lab

@@ -1,5 +1,5 @@
 #pragma once
-// `sawtooth-lab study --mode NAME`: the platformer study is built in (cmd_study.cpp);
+// `sawtooth-lab simulate-study --mode NAME`: the platformer study is built in (cmd_study.cpp);
 // other modes plug in here. The word-mode engineer registers "words" from their own
 // register_* function (called before the command line is parsed):
 //     register_study_mode("words", &run_words_study);
@@ -9,7 +9,7 @@
 
 namespace sawtooth::lab {
 
-/// What `study` was asked for; each mode interprets it.
+/// What `simulate-study` was asked for; each mode interprets it.
 struct StudyRequest {
     int players = 53;
     std::string db;
@@ -25,7 +25,7 @@ struct StudyRequest {
 /// Runs a simulated study of one mode; throws LabError on failure.
 using StudyRunner = void (*)(const StudyRequest&);
 
-/// Makes `study --mode name` call `runner` (a later registration replaces an earlier one).
+/// Makes `simulate-study --mode name` call `runner` (a later registration replaces an earlier one).
 void register_study_mode(const std::string& name, StudyRunner runner);
 
 }  // namespace sawtooth::lab

@@ -16,10 +16,10 @@ std::string read_level_file(const std::string& path, Level& out) {
 }
 
 std::string generate_for_play(const GenParams& params, Level& out) {
-    if (const std::string p = validate_params(params); !p.empty()) return p;
+    if (const std::string p = params_problem(params); !p.empty()) return p;
     GeneratedLevel g = generate_level(params);
     if (!g.ok) return "seed " + std::to_string(params.seed) + " did not generate: " + g.error;
-    if (const std::string p = validate_level(g.level); !p.empty())
+    if (const std::string p = level_problem(g.level); !p.empty())
         return "seed " + std::to_string(params.seed) + " generated an invalid level: " + p;
     out = std::move(g.level);
     return {};

@@ -13,7 +13,7 @@ namespace sawtooth::app {
 std::string read_level_file(const std::string& path, Level& out);
 
 /// Generates the level of `params`; "" on success, else the one-line problem
-/// (parameters rejected by validate_params, or generation failed).
+/// (parameters rejected by params_problem, or generation failed).
 std::string generate_for_play(const GenParams& params, Level& out);
 
 /// Parses "WxH" (e.g. "4x3") into two positive ints; false when malformed.

@@ -1,8 +1,9 @@
 #include "game/app/recording/recording.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
-#include "game/app/shell/app.hpp"
 #include "game/app/recording/recording_options.hpp"
+#include "game/app/shell/app.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -41,11 +42,10 @@ void add_recording_flags(CLI::App& cli, RecordingOptions& r) {
         ->check(CLI::Validator(
             [](std::string& v) -> std::string {
                 static const char* kSteps[] = {"0.25", "0.5", "1", "2", "4", "8", "16"};
-                char* end = nullptr;
-                const double x = std::strtod(v.c_str(), &end);
+                const std::optional<double> x = read_number<double>(v);
                 for (const char* step : kSteps)
-                    if (end && *end == '\0' && x == std::strtod(step, nullptr)) return {};
-                return "must be one of 0.25, 0.5, 1, 2, 4, 8, 16, got '" + v + "'";
+                    if (x && *x == read_number<double>(step)) return {};
+                return "must be one of 0.25, 0.5, 1, 2, 4, 8, 16, got '" + printable(v) + "'";
             },
             "SPEED", "replay speed step"));
 }
@@ -114,10 +114,10 @@ void RecordingObserver::on_finish(const LevelResult& result, const Simulation& s
 GameRecorder::GameRecorder(std::shared_ptr<telemetry::Store> store, std::string participant)
     : m_store(std::move(store)), m_fixed_participant(std::move(participant)) {}
 
-GameRecorder::~GameRecorder() { end_session("closed"); }
+GameRecorder::~GameRecorder() { end_session(telemetry::SessionEnd::Closed); }
 
 telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode) {
-    end_session("finished");
+    end_session(telemetry::SessionEnd::Finished);
     // A study session is one person in the lab: without --participant each gets a fresh
     // pseudonymous id. Other play is this installation's default participant.
     std::string participant = m_fixed_participant;
@@ -130,7 +130,7 @@ telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode)
 
 telemetry::SessionRecorder& GameRecorder::begin_protocol_session(const std::string& participant,
                                                                  const telemetry::SessionProtocol& protocol) {
-    end_session("finished");
+    end_session(telemetry::SessionEnd::Finished);
     m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, "study", protocol);
     m_session_mode = "study";
     m_protocol_session = true;
@@ -142,10 +142,10 @@ telemetry::SessionRecorder& GameRecorder::session_for(const std::string& mode) {
     return begin_session(mode);
 }
 
-void GameRecorder::end_session(const std::string& reason) {
+void GameRecorder::end_session(telemetry::SessionEnd end) {
     if (!m_session) return;
     try {
-        m_session->end(reason);
+        m_session->end(end);
     } catch (const std::exception& e) {
         warn(std::string("recording: ") + e.what());
     }

@@ -68,7 +68,7 @@ public:
     /// The current session if it is of `mode`, else a new one (word modes: "words-levels"...).
     telemetry::SessionRecorder& session_for(const std::string& mode);
     /// Ends the current session, if any.
-    void end_session(const std::string& reason);
+    void end_session(telemetry::SessionEnd end);
     /// Participant of the current session ("" before the first).
     std::string participant_id() const;
     /// level_id of the platformer level announced last (0 when its recording failed).

@@ -2,6 +2,8 @@
 // window, builds the first screens and hands them to the main loop (main_loop.hpp).
 // Each step returns an exit code when the run must stop, after printing one line.
 #include "game/app/shell/app.hpp"
+#include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "engine/audio.hpp"
@@ -9,21 +11,21 @@
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/widgets/difficulty_overlay.hpp"
-#include "game/app/editor/editor_screen.hpp"
 #include "game/app/core/level_source.hpp"
-#include "game/app/shell/main_loop.hpp"
-#include "game/app/screens/pack_screen.hpp"
-#include "game/app/screens/platformer_screen.hpp"
-#include "game/app/study/protocol_run.hpp"
-#include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/scripted_input.hpp"
 #include "game/app/core/settings.hpp"
-#include "game/app/widgets/sound_bank.hpp"
-#include "game/app/study/study_session.hpp"
+#include "game/app/editor/editor_screen.hpp"
+#include "game/app/recording/recording.hpp"
+#include "game/app/screens/pack_screen.hpp"
+#include "game/app/screens/platformer_screen.hpp"
+#include "game/app/screens/rating_screen.hpp"
 #include "game/app/screens/title_screen.hpp"
+#include "game/app/shell/main_loop.hpp"
+#include "game/app/study/protocol_run.hpp"
+#include "game/app/study/study_session.hpp"
+#include "game/app/widgets/difficulty_overlay.hpp"
+#include "game/app/widgets/sound_bank.hpp"
 #include "game/app/words/words_builder_screen.hpp"
 #include "game/app/words/words_context.hpp"
 #include "game/app/words/words_level_screen.hpp"
@@ -95,7 +97,7 @@ std::string prepare_words_run(const AppOptions& o, const std::string& today, Wor
     if (!read_file(o.words_actions, text)) return "cannot read action log '" + o.words_actions + "'";
     try {
         run.script = words::parse_action_log(text);
-    } catch (const std::invalid_argument& e) {
+    } catch (const Error& e) {
         return o.words_actions + ": " + e.what();
     }
     if (run.script.empty()) return o.words_actions + ": no actions";
@@ -110,7 +112,7 @@ std::optional<int> read_builder_bands(const AppOptions& o, StartPlan& plan) {
                 words::parse_rank_band(o.words_short_band, "--words-short-band");
         if (!o.words_long_band.empty())
             plan.builder_analysis.long_band = words::parse_rank_band(o.words_long_band, "--words-long-band");
-    } catch (const std::invalid_argument& e) {
+    } catch (const Error& e) {
         fail(e.what());
         return 2;
     }
@@ -135,16 +137,12 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
     if (o.study || !o.pack_file.empty() || !r.participant.empty() || r.no_record || o.bench_frames > 0 ||
         (o.headless && r.db.empty())) {
         fail(
-            "--protocol runs its own study, asks for the participant id and records it: not with --study, "
+            "--protocol runs its own study, asks for the participant id and records it: not with "
+            "--thesis-session, "
             "--pack, --participant, --no-record or --bench-frames, and headless only with --db");
         return 2;
     }
-    try {
-        plan.protocol = telemetry::read_protocol(o.protocol_file);
-    } catch (const telemetry::ProtocolError& e) {
-        fail(e.what());
-        return 1;
-    }
+    plan.protocol = telemetry::read_protocol(o.protocol_file);
     if (const std::string err = prepare_protocol(*plan.protocol); !err.empty()) {
         fail(err);
         return 1;
@@ -172,17 +170,12 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
         return 2;
     }
     if (!o.pack_file.empty()) {
-        try {
-            plan.pack = telemetry::read_pack(o.pack_file);
-        } catch (const telemetry::PackError& e) {
-            fail(e.what());
-            return 1;
-        }
+        plan.pack = telemetry::read_pack(o.pack_file);
         // The study's levels are generated (their parameters are what it records).
         for (const telemetry::PackLevel& l : plan.pack->levels)
             if (o.study && l.hand_made()) {
                 fail(o.pack_file + ": hand-made level '" + l.name +
-                     "': a study plays generated levels only (use the pack without --study)");
+                     "': a study plays generated levels only (use the pack without --thesis-session)");
                 return 1;
             }
     }
@@ -217,7 +210,7 @@ std::optional<int> generate_start_level(const AppOptions& o, StartPlan& plan) {
         fail("--room-size must look like 11x7, got '" + o.room_size + "'");
         return 2;
     }
-    if (const std::string err = validate_params(p); !err.empty()) {
+    if (const std::string err = params_problem(p); !err.empty()) {
         fail(err);
         return 2;
     }
@@ -380,8 +373,14 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
                                      PlatformerScreen*& level_screen) {
     int vx = 0, vy = 0;
     if (!o.view.empty()) {
-        char tail = 0;
-        if (std::sscanf(o.view.c_str(), "%d,%d%c", &vx, &vy, &tail) != 2 || vx < 0 || vy < 0) {
+        const std::size_t comma = o.view.find(',');
+        const std::optional<int> x = read_number<int>(std::string_view(o.view).substr(0, comma));
+        const std::optional<int> y = comma == std::string::npos
+                                         ? std::nullopt
+                                         : read_number<int>(std::string_view(o.view).substr(comma + 1));
+        if (x) vx = *x;
+        if (y) vy = *y;
+        if (!x || !y || vx < 0 || vy < 0) {
             fail("--view must look like X,Y (cell), got '" + o.view + "'");
             return 2;
         }

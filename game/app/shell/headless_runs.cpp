@@ -45,7 +45,7 @@ std::string scripted_level(const AppOptions& o, telemetry::LevelSource& source) 
             return "--rooms must look like 4x3";
         if (!o.room_size.empty() && !parse_wxh(o.room_size, p.room_w, p.room_h))
             return "--room-size must look like 11x7";
-        if (const std::string bad = validate_params(p); !bad.empty()) return bad;
+        if (const std::string bad = params_problem(p); !bad.empty()) return bad;
         GeneratedLevel g = generate_level(p);
         if (!g.ok) return "generation failed for seed " + std::to_string(p.seed) + ": " + g.error;
         source.kind = "generated";
@@ -194,7 +194,7 @@ int run_scripted_session(const AppOptions& o) {
         const LevelOutcome outcome = play_script(frames, o.recording, sim, *observer);
         observer->on_finish(LevelResult{outcome, sim.deaths(), sim.tick()}, sim);
         if (!observer->ok()) return 1;
-        session.end("finished");
+        session.end(telemetry::SessionEnd::Finished);
         print_summary(o.json, st, session, *observer, sim, outcome);
     } catch (const std::exception& e) {
         fail(e.what());

@@ -426,7 +426,10 @@ StudyConfig ProtocolRun::study_config(const telemetry::Condition& condition, con
     config.tutorials = m_protocol.tutorials;
     config.ratings = m_protocol.ratings;
     config.interlude = [self](int k, std::function<void()> next) { self->interlude(k, std::move(next)); };
-    config.on_end = [self](bool completed) { self->recorder().end_session(completed ? "finished" : "quit"); };
+    config.on_end = [self](bool completed) {
+        self->recorder().end_session(completed ? telemetry::SessionEnd::Finished
+                                               : telemetry::SessionEnd::Quit);
+    };
     config.results_subtitle = m_protocol.name + ", condition " + condition.name +
                               ". Thank you: the study is over, please tell the experimenter.";
     return config;
@@ -516,9 +519,8 @@ std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
                                                   analysis::serial_for_each)
                 : analysis::catalog_curve_candidates(levels.catalog_file, model, analysis::serial_for_each);
         const std::vector<double> targets =
-            levels.curve_name.empty()
-                ? levels.curve
-                : analysis::named_curve_targets(levels.curve_name, set.list, levels.count);
+            levels.curve_shape ? analysis::named_curve_targets(*levels.curve_shape, set.list, levels.count)
+                               : levels.curve;
         const analysis::CurvePickSettings settings;
         const analysis::CurvePick pick =
             analysis::pick_for_curve(analysis::curve_groups(set.list), targets, settings);
@@ -544,7 +546,7 @@ std::string pick_curve_levels(telemetry::ConditionLevels& levels) {
 // candidates are generated when a participant is assigned the condition.
 std::string check_adaptive(const telemetry::ConditionLevels& levels) {
     const analysis::AdaptiveSettings settings = adaptive_settings(levels);
-    if (std::string err = analysis::validate_adaptive_settings(settings); !err.empty()) return err;
+    if (std::string err = analysis::adaptive_settings_problem(settings); !err.empty()) return err;
     try {
         analysis::load_pinned_model(settings.model, settings.model_hash);
     } catch (const analysis::ModelError& e) {

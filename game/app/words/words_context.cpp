@@ -1,11 +1,13 @@
 #include "game/app/words/words_context.hpp"
+#include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "game/app/core/settings.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/recording/words_recording.hpp"
 #include "telemetry/store/json_reader.hpp"
 #include "telemetry/store/store.hpp"
-#include "telemetry/recording/words_recording.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -49,8 +51,8 @@ void read_progress_fields(const telemetry::JsonField& root, WordsProgress& p) {
         levels.expect_object();
         for (const auto& [key, value] : levels.value().items()) {
             const int score = levels.at(key).int_in(0, kMaxProgressNumber);
-            const int level = std::atoi(key.c_str());
-            if (level >= 1 && level <= words::kLevelCount) p.best_level[level] = score;
+            const std::optional<int> level = read_number<int>(key);  // other keys are not levels
+            if (level && *level >= 1 && *level <= words::kLevelCount) p.best_level[*level] = score;
         }
     }
     if (root.has("infinite")) {
@@ -129,15 +131,14 @@ std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_p
                                                  const std::string& progress_path, const std::string& today) {
     std::string text;
     if (!std::filesystem::is_regular_file(dictionary_path) || !read_file(dictionary_path, text))
-        throw std::runtime_error("cannot read word list '" + dictionary_path + "'");
+        throw Error("cannot read word list '" + dictionary_path + "'");
     auto ctx = std::make_unique<WordsContext>();
     try {
         ctx->dictionary = words::Dictionary::parse_tsv(text);
-    } catch (const std::invalid_argument& e) {
-        throw std::runtime_error(dictionary_path + ": " + e.what());
+    } catch (const Error& e) {
+        throw Error(dictionary_path + ": " + e.what());
     }
-    if (ctx->dictionary.size() == 0)
-        throw std::runtime_error("word list '" + dictionary_path + "' holds no usable words");
+    if (ctx->dictionary.size() == 0) throw Error("word list '" + dictionary_path + "' holds no usable words");
     ctx->dictionary_hash = telemetry::dictionary_text_hash(text);
     ctx->dictionary_path = dictionary_path;
     ctx->progress_path = progress_path;

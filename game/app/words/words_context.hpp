@@ -50,7 +50,7 @@ struct WordsContext {
 
 /// Default word list asset below `asset_dir`.
 std::string dictionary_asset_path(const std::string& asset_dir);
-/// Loads the word list; throws std::runtime_error with a one-line message naming the file
+/// Loads the word list; throws sawtooth::Error with a one-line message naming the file
 /// when it is missing, malformed or holds no usable word.
 std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_path,
                                                  const std::string& progress_path, const std::string& today);
