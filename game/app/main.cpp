@@ -63,6 +63,10 @@ void add_game_flags(CLI::App& cli, sawtooth::app::AppOptions& o) {
                    "open the Elimination challenge builder on FILE (default "
                    "$XDG_DATA_HOME/sawtooth/words_level.txt)")
         ->expected(0, 1);
+    cli.add_option("--words-short-band", o.words_short_band,
+                   "challenge builder: flag reachable 3-4 letter words outside rank percentiles LO..HI");
+    cli.add_option("--words-long-band", o.words_long_band,
+                   "challenge builder: flag reachable 5-6 letter words outside rank percentiles LO..HI");
     cli.add_option("--words-progress", o.words_progress,
                    "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
     cli.add_option("--menu-keys", o.menu_keys,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <cstdio>
 #include <stdexcept>
 #include "gen/error.hpp"
 
@@ -14,14 +15,16 @@ namespace sawtooth::words {
 
 namespace {
 
-DraftWord draft_word(const Dictionary& dict, const WordReach& r, int two_x, double common_rank) {
+DraftWord draft_word(const Dictionary& dict, const WordReach& r, int two_x, const ReachableWordRules& rules) {
     DraftWord w;
     w.word = r.word;
     w.reachable = r.reachable;
     w.min_clicks = r.min_clicks;
     w.profane = dict.entry(r.id).profane;
     w.rank_percentile = dict.rank_percentile(r.id);
-    w.uncommon = w.rank_percentile >= common_rank;
+    w.uncommon = w.rank_percentile >= rules.common_rank;
+    const RankBand* band = length_band(rules, static_cast<int>(r.word.size()));
+    w.outside_band = band && !band->contains(w.rank_percentile);
     w.keeps_two_x = r.reachable && two_x >= 0 && (r.reach_mask >> two_x & 1u) != 0;
     if (r.reachable) w.score = static_cast<int>(r.word.size()) * (w.keeps_two_x ? kTwoXMultiplier : 1);
     return w;
@@ -49,6 +52,22 @@ std::vector<std::string> first_dead_ends(const StateSpace& ss, int count) {
     return out;
 }
 
+std::string band_text(const RankBand& b) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%g..%g", b.lo, b.hi);
+    return buf;
+}
+
+void note_band_problems(DraftAnalysis& a, const DraftAnalysisSettings& s) {
+    const auto note = [&](int outside, const std::optional<RankBand>& band, const char* which) {
+        if (outside > 0)
+            a.problems.push_back(std::to_string(outside) + " " + which + " word" + (outside == 1 ? "" : "s") +
+                                 " outside " + band_text(*band));
+    };
+    note(a.counts.short_outside_band, s.short_band, "short");
+    note(a.counts.long_outside_band, s.long_band, "long");
+}
+
 void note_problems(DraftAnalysis& a, const Challenge& c) {
     if (a.space.start_is_word) a.problems.push_back("the letters themselves spell a word");
     if (a.counts.reachable == 0) a.problems.push_back("no word can be reached");
@@ -72,9 +91,11 @@ DraftAnalysis analyze_draft(const Dictionary& dict, const Challenge& challenge,
     a.fitness = challenge_fitness(scan, settings.max_seq, settings.fitness);
     ReachableWordRules rules;
     rules.common_rank = settings.common_rank;
+    rules.short_band = settings.short_band;
+    rules.long_band = settings.long_band;
     a.counts = count_reachable_words(dict, a.space, rules);
     for (const WordReach& r : a.space.words) {
-        DraftWord w = draft_word(dict, r, challenge.two_x, settings.common_rank);
+        DraftWord w = draft_word(dict, r, challenge.two_x, rules);
         a.profane_reachable += w.reachable && w.profane ? 1 : 0;
         a.uncommon_reachable += w.reachable && w.uncommon ? 1 : 0;
         a.best_score = std::max(a.best_score, w.score);
@@ -83,6 +104,7 @@ DraftAnalysis analyze_draft(const Dictionary& dict, const Challenge& challenge,
     std::sort(a.words.begin(), a.words.end(), shown_before);
     a.dead_ends = first_dead_ends(a.space, settings.dead_end_examples);
     note_problems(a, challenge);
+    note_band_problems(a, settings);
     return a;
 }
 

@@ -3,15 +3,17 @@
 // (its challenges' letters and 2X positions), edit operations with undo/redo, and the live
 // analysis of a challenge from the same code the generator and `sawtooth-lab words
 // analyze` use: the state-space analysis (reachable and unreachable words, dead ends,
-// minimum clicks), eq. 3 fitness, the designer constraints' counts, and profane or
-// uncommon words by the constraints' rank percentile. No drawing, input devices or files:
-// the builder screen (game/app/words/words_builder_screen) drives it, and the text it saves is
+// minimum clicks), eq. 3 fitness, the designer constraints' counts, profane or uncommon
+// words by the constraints' rank percentile, and words outside the short or long rank
+// band. No drawing, input devices or files: the builder screen
+// (game/app/words/words_builder_screen) drives it, and the text it saves is
 // game/words/level_file.hpp's.
 //
 // Lives in game/words (sim), not gen/words: what it builds is a level to play
 // (LevelPlay's challenges), like the action log of play.hpp; gen/words only generates.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,8 @@ struct DraftAnalysisSettings {
     int max_seq = 3;                                    ///< eq. 3's long/short split (maxSeq)
     FitnessRule fitness = FitnessRule::ShortVisible;    ///< eq. 3 as the generator uses it
     double common_rank = kDefaultCommonRankPercentile;  ///< uncommon = rank percentile at or above this
+    std::optional<RankBand> short_band;                 ///< 3-4 letter words' rank band (reachable_rules.hpp)
+    std::optional<RankBand> long_band;                  ///< 5-6 letter words' rank band
     int dead_end_examples = 6;                          ///< dead ends to list (the nearest the start)
 };
 
@@ -37,6 +41,7 @@ struct DraftWord {
     int min_clicks = -1;         ///< clicks to reach it (-1 when unreachable)
     bool profane = false;        ///< flagged by the word list
     bool uncommon = false;       ///< rank percentile >= settings.common_rank (unranked words too)
+    bool outside_band = false;   ///< outside the short or long band of its length (false: none set)
     double rank_percentile = 0;  ///< 0 = most frequent, 100 = not in the frequency list
     bool keeps_two_x = false;    ///< its most visible reachable embedding keeps the 2X letter
     int score = 0;               ///< what ending on it scores (length, x2 with the 2X letter)
@@ -47,7 +52,8 @@ struct DraftAnalysis {
     StateSpace space;              ///< states, dead ends, reachable words (state_space.hpp)
     std::vector<DraftWord> words;  ///< every word, reachable ones first, then longest first
     double fitness = 0.0;          ///< eq. 3 under the settings' rule and maxSeq
-    ReachableWordCounts counts;    ///< the designer constraints' counts (common = settings.common_rank)
+    ReachableWordCounts counts;    ///< the designer constraints' counts (common = settings.common_rank,
+                                   ///< short_outside_band / long_outside_band under the settings' bands)
     int profane_reachable = 0;     ///< reachable words flagged profane
     int uncommon_reachable = 0;    ///< reachable words flagged uncommon
     int best_score = 0;            ///< highest score a reachable word gives

@@ -21,6 +21,14 @@ namespace {
 constexpr double kRulePenalty = 1.0;
 // Per letter off an exact target length.
 constexpr double kExactPenalty = 0.5;
+// Pair screening under per-length bands (docs/elimination.md §4): random mixes tried per
+// pair of source words, at most this many pairs (wider bands hold more source words, and
+// need no screening), and the seed of the screening's own random stream.
+constexpr int kScreenMixes = 24;
+constexpr std::size_t kMaxScreenedPairs = 4000;
+// Source words per slot under per-length bands when few words' inner words all fit.
+constexpr std::size_t kFilledCandidates = 2;
+constexpr std::uint64_t kScreenSeed = 0x5343524545ull;
 // Eq. 3 constants as printed: 1.1 keeps a factor positive at 100 %, 1.21 = 1.1^2 scales to <= 1.
 constexpr double kFitOffset = 1.1;
 constexpr double kFitScale = kFitOffset * kFitOffset;  // 1.21, exactly 1.1 * 1.1 in doubles
@@ -134,6 +142,36 @@ double tally_broken(const std::array<double, kReachRuleCount>& shortfalls, GenSt
     return total;
 }
 
+// The screened pairs (candidate indices per slot) that use no excluded source word.
+std::vector<const std::vector<int>*> fresh_pairs(const std::vector<std::vector<int>>& pairs,
+                                                 const std::vector<std::vector<int>>& candidates,
+                                                 const std::vector<int>& excluded) {
+    std::vector<const std::vector<int>*> out;
+    for (const std::vector<int>& words : pairs) {
+        bool fresh = true;
+        for (std::size_t i = 0; i < words.size(); ++i)
+            fresh = fresh && std::find(excluded.begin(), excluded.end(),
+                                       candidates[i][static_cast<std::size_t>(words[i])]) == excluded.end();
+        if (fresh) out.push_back(&words);
+    }
+    return out;
+}
+
+// How many words inside dictionary word `id` (not itself) lie outside the band of their
+// length or outside the every-word band.
+int inner_words_outside(const Dictionary& dict, const ReachableWordRules& rules, int id) {
+    const std::string& word = dict.entry(id).word;
+    int outside = 0;
+    for (const FoundWord& fw : scan_words(dict, word).words) {
+        if (fw.word == word) continue;
+        const double rank = dict.rank_percentile(fw.id);
+        const RankBand* own = length_band(rules, static_cast<int>(fw.word.size()));
+        outside += (own && !own->contains(rank)) ||
+                   (rules.every_word_band && !rules.every_word_band->contains(rank));
+    }
+    return outside;
+}
+
 }  // namespace
 
 double length_constraint(int length, int target_length) {
@@ -192,12 +230,14 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
     if (p.exact_length && total < p.target_length)
         throw Error("source words have " + std::to_string(total) + " letters, fewer than the exact length " +
                     std::to_string(p.target_length));
+    check_rules(m_rules, p.source_lengths, p.band_lo, p.band_hi);
     for (int len : p.source_lengths) {
-        m_candidates.push_back(dict.band(p.band_lo, p.band_hi, len));
+        m_candidates.push_back(source_candidates(len));
         if (m_candidates.back().empty()) {
+            const RankBand b = source_band(len);
             char buf[160];
             std::snprintf(buf, sizeof buf, "band %g-%g has no %d-letter source words (of %d ranked words)",
-                          p.band_lo, p.band_hi, len, dict.ranked_size());
+                          b.lo, b.hi, len, dict.ranked_size());
             throw Error(buf);
         }
     }
@@ -206,8 +246,37 @@ ChallengeGenerator::ChallengeGenerator(const Dictionary& dict, GenParams params,
             if (p.source_lengths[a] == p.source_lengths[b] && m_candidates[a].size() < 2)
                 throw Error("band has fewer than 2 distinct " + std::to_string(p.source_lengths[a]) +
                             "-letter source words");
-    check_rules(m_rules, *std::max_element(p.source_lengths.begin(), p.source_lengths.end()), p.band_lo,
-                p.band_hi);
+    m_pairs = screen_pairs();
+}
+
+RankBand ChallengeGenerator::source_band(int length) const {
+    RankBand b{m_params.band_lo, m_params.band_hi};
+    if (const RankBand* own = length_band(m_rules, length))
+        b = {std::max(b.lo, own->lo), std::min(b.hi, own->hi)};
+    return b;
+}
+
+// Under per-length bands a source word is a word of the challenge, and so, nearly always,
+// is every word inside it: the candidates are the band's words of the length whose inner
+// words break no band, filled up to kFilledCandidates with those that break the fewest
+// (their inner words may still end up unreachable), in rank order. This builds towards the
+// constraint instead of filtering for it (docs/elimination.md §4). Without per-length
+// bands: the source band's words of the length, as always.
+std::vector<int> ChallengeGenerator::source_candidates(int length) const {
+    const RankBand b = source_band(length);
+    std::vector<int> all = m_dict->band(b.lo, b.hi, length);
+    if (!m_rules.any_length_band()) return all;
+    std::vector<std::pair<int, int>> breaks;  // (inner words outside their bands, id)
+    for (int id : all) breaks.emplace_back(inner_words_outside(*m_dict, m_rules, id), id);
+    std::stable_sort(breaks.begin(), breaks.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<int> out;
+    for (const auto& [outside, id] : breaks) {
+        if (outside > 0 && out.size() >= kFilledCandidates) break;
+        out.push_back(id);
+    }
+    std::sort(out.begin(), out.end());  // ids are rank order
+    return out;
 }
 
 // One generate() call: the random stream, the evaluation cache and the counters the GA
@@ -224,8 +293,10 @@ public:
           m_excluded(excluded),
           m_stats(stats),
           m_rules(gen.m_rules.any() && gen.m_rules.enforcement == RuleEnforcement::Feasibility ? &gen.m_rules
-                                                                                               : nullptr) {
+                                                                                               : nullptr),
+          m_stop_when_converged(gen.m_rules.any_length_band()) {
         for (int len : m_params.source_lengths) m_total_letters += len;
+        m_pairs = fresh_pairs(gen.m_pairs, gen.m_candidates, excluded);  // the pairs this level has not used
     }
 
     /// The best feasible individual over the runs, nullopt if none turned up.
@@ -240,6 +311,10 @@ public:
 
     Challenge to_challenge(const Scored& best) const;
 
+    /// Whether some of `mixes` random mixes of the source words (candidate indices `words`)
+    /// gives a challenge that meets every rule (pair screening).
+    bool admits(const std::vector<int>& words, int mixes);
+
 private:
     void evolve(std::optional<Scored>& best);
     void breed_generation(Populations& pop);
@@ -250,6 +325,7 @@ private:
     double designer_penalty(const WordScan& scan);
     const Scored& tournament(const std::vector<Scored>& pop);
     Genome breed(const std::vector<Scored>& pop);
+    void draw_words(Genome& g);
     int random_word(std::size_t slot) {
         return static_cast<int>(
             m_rng.uniform_int(0, static_cast<std::int64_t>(m_gen.m_candidates[slot].size()) - 1));
@@ -267,6 +343,8 @@ private:
     const std::vector<int>& m_excluded;
     GenStats& m_stats;
     const ReachableWordRules* m_rules;  // designer constraints in the GA, nullptr when off or Filter
+    const bool m_stop_when_converged;   // end a run that scans nothing new (per-length bands)
+    std::vector<const std::vector<int>*> m_pairs;  // screened word pairs to draw from (none: any words)
     std::unordered_map<std::string, CachedEval> m_cache;  // letters|source|source... -> score
 };
 
@@ -278,7 +356,12 @@ void ChallengeGenerator::Search::evolve(std::optional<Scored>& best) {
     int stall = 0;
     for (int gen = 0; gen < m_settings.generations; ++gen) {
         ++m_stats.generations;
+        const int scans = m_stats.scans;
         breed_generation(pop);
+        // Under per-length bands a run whose children are all challenges it has seen
+        // (cache hits) or that break the cheap rules has converged: a fresh run (restart or
+        // attempt) explores more per evaluation (docs/elimination.md §4).
+        if (m_stop_when_converged && m_stats.scans == scans && !best) break;
         if (!pop.feasible.empty() && (!best || pop.feasible.front().score > best->score)) {
             best = pop.feasible.front();
             stall = 0;
@@ -299,9 +382,33 @@ void ChallengeGenerator::Search::breed_generation(Populations& pop) {
     pop.truncate(m_settings.population);
 }
 
+// New source words for `g`: a screened pair when there are any, else a word per slot.
+void ChallengeGenerator::Search::draw_words(Genome& g) {
+    if (m_pairs.empty()) {
+        g.word.clear();
+        for (std::size_t i = 0; i < m_sources; ++i) g.word.push_back(random_word(i));
+        return;
+    }
+    g.word = *m_pairs[static_cast<std::size_t>(
+        m_rng.uniform_int(0, static_cast<std::int64_t>(m_pairs.size()) - 1))];
+}
+
+bool ChallengeGenerator::Search::admits(const std::vector<int>& words, int mixes) {
+    for (int m = 0; m < mixes; ++m) {
+        Genome g;
+        g.word = words;
+        for (int i = 0; i < m_total_letters; ++i) g.mix.push_back(random_source());
+        const Scored x = evaluate(std::move(g));
+        if (x.feasible &&
+            rule_shortfalls(to_challenge(x).reach, m_gen.m_rules) == std::array<double, kReachRuleCount>{})
+            return true;
+    }
+    return false;
+}
+
 Genome ChallengeGenerator::Search::random_genome() {
     Genome g;
-    for (std::size_t i = 0; i < m_sources; ++i) g.word.push_back(random_word(i));
+    draw_words(g);
     for (int i = 0; i < m_total_letters; ++i) g.mix.push_back(random_source());
     return g;
 }
@@ -397,13 +504,21 @@ Genome ChallengeGenerator::Search::breed(const std::vector<Scored>& pop) {
     Genome child = tournament(pop).genome;
     if (m_rng.chance(m_settings.crossover_rate)) {
         const Genome& other = tournament(pop).genome;
-        for (std::size_t i = 0; i < m_sources; ++i)
-            if (m_rng.chance(0.5)) child.word[i] = other.word[i];
+        if (!m_pairs.empty()) {  // screened pairs stay whole
+            if (m_rng.chance(0.5)) child.word = other.word;
+        } else {
+            for (std::size_t i = 0; i < m_sources; ++i)
+                if (m_rng.chance(0.5)) child.word[i] = other.word[i];
+        }
         for (std::size_t i = 0; i < child.mix.size(); ++i)
             if (m_rng.chance(0.5)) child.mix[i] = other.mix[i];
     }
-    for (std::size_t i = 0; i < m_sources; ++i)
-        if (m_rng.chance(m_settings.word_mutation)) child.word[i] = random_word(i);
+    if (!m_pairs.empty()) {
+        if (m_rng.chance(m_settings.word_mutation)) draw_words(child);
+    } else {
+        for (std::size_t i = 0; i < m_sources; ++i)
+            if (m_rng.chance(m_settings.word_mutation)) child.word[i] = random_word(i);
+    }
     for (int& m : child.mix)
         if (m_rng.chance(m_settings.mix_mutation)) m = random_source();
     return child;
@@ -424,11 +539,39 @@ Challenge ChallengeGenerator::Search::to_challenge(const Scored& best) const {
     return c;
 }
 
+// Under per-length bands with two source words, each pair of candidates is tried with a
+// few random mixes once; the GA then draws its source words from the pairs that gave a
+// challenge meeting every rule (docs/elimination.md §4). Off (no pairs) otherwise, or when
+// the bands leave too many pairs to try (wide bands, where most pairs work).
+std::vector<std::vector<int>> ChallengeGenerator::screen_pairs() const {
+    if (!m_rules.any_length_band() || m_candidates.size() != 2) return {};
+    const std::size_t na = m_candidates[0].size(), nb = m_candidates[1].size();
+    const bool same = m_candidates[0] == m_candidates[1];  // then (i, j) and (j, i) mix alike
+    if ((same ? na * (na - 1) / 2 : na * nb) > kMaxScreenedPairs) return {};
+    std::vector<std::vector<int>> pairs;
+    GenStats stats;
+    const std::vector<int> none_excluded;
+    for (std::size_t i = 0; i < na; ++i)
+        for (std::size_t j = same ? i + 1 : 0; j < nb; ++j) {
+            if (m_candidates[0][i] == m_candidates[1][j]) continue;
+            Rng rng(mix_seed(kScreenSeed, i * nb + j));
+            Search search(*this, rng, none_excluded, stats);
+            const std::vector<int> words{static_cast<int>(i), static_cast<int>(j)};
+            if (!search.admits(words, kScreenMixes)) continue;
+            pairs.push_back(words);
+            if (same) pairs.push_back({static_cast<int>(j), static_cast<int>(i)});
+        }
+    return pairs;
+}
+
 std::optional<Challenge> ChallengeGenerator::generate(Rng& rng, const std::vector<int>& excluded,
                                                       GenStats* stats) const {
     GenStats local;
     GenStats& st = stats ? *stats : local;
     const int attempts = m_rules.any() ? m_rules.max_attempts : 1;
+    // Every screened pair uses an excluded word: no run can succeed (generate_numbered then
+    // allows them).
+    if (!m_pairs.empty() && fresh_pairs(m_pairs, m_candidates, excluded).empty()) return std::nullopt;
     for (int attempt = 0; attempt < attempts; ++attempt) {
         ++st.attempts;
         Search search(*this, rng, excluded, st);

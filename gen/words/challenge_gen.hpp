@@ -96,17 +96,23 @@ public:
 
     /// The parameters in use.
     const GenParams& params() const { return m_params; }
-    /// Candidate source-word ids for slot i (band, length, not profane), rank order.
+    /// Candidate source-word ids for slot i (band, length, not profane), rank order. Under
+    /// per-length bands: within the length's band too, and only words whose inner words all
+    /// lie in their bands (at least two: the fewest breaks fill up).
     const std::vector<int>& candidates(std::size_t slot) const { return m_candidates[slot]; }
 
 private:
     class Search;  // the state of one generate() call (challenge_gen.cpp)
+    RankBand source_band(int length) const;
+    std::vector<int> source_candidates(int length) const;
+    std::vector<std::vector<int>> screen_pairs() const;
 
     const Dictionary* m_dict;
     GenParams m_params;
     GaSettings m_settings;
     ReachableWordRules m_rules;
     std::vector<std::vector<int>> m_candidates;
+    std::vector<std::vector<int>> m_pairs;  ///< screened source-word pairs (candidate indices), or none
 };
 
 /// Challenge `index` of a numbered run (what `words gen` prints): generated from

@@ -1,6 +1,7 @@
 #pragma once
 // Designer constraints on the words a challenge lets play end on (its *reachable* words,
-// state_space.hpp): how many common words, every word common or in a rank band, a short
+// state_space.hpp): how many common words, every word common or in a rank band, the short
+// (3-4 letter) and the long (5-6 letter) words each in a rank band of their own, a short
 // and a long word, no word too long. Word Portal (seed 001) rejected boards holding too
 // few words of a common-word list; these rules carry that over. This file counts and
 // judges one analysed challenge; the generator (challenge_gen.hpp) decides when to apply
@@ -10,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "gen/words/dictionary.hpp"
 #include "gen/words/state_space.hpp"
@@ -30,10 +33,14 @@ enum class RuleEnforcement : std::uint8_t {
     Filter,       ///< the GA runs unchanged; a finished challenge that breaks them is retried
 };
 
-/// Rank percentiles [lo, hi) of the frequency list (0 = most frequent).
+/// Rank percentiles [lo, hi) of the frequency list in use (0 = most frequent). A band
+/// ending at 100 also holds the words without a count (percentile 100, the rarest).
 struct RankBand {
     double lo = 0.0;
     double hi = 100.0;
+
+    /// True when a word of this rank percentile is in the band.
+    bool contains(double rank) const { return rank >= lo && (rank < hi || hi >= 100.0); }
 };
 
 /// The constraints. Default-constructed: all off, and generation is unchanged.
@@ -41,6 +48,8 @@ struct ReachableWordRules {
     int min_common = 0;                                 ///< at least this many reachable common words
     double common_rank = kDefaultCommonRankPercentile;  ///< common = rank percentile below this
     std::optional<RankBand> every_word_band;            ///< every reachable word's rank in the band
+    std::optional<RankBand> short_band;                 ///< every reachable 3-4 letter word's rank in it
+    std::optional<RankBand> long_band;                  ///< every reachable 5-6 letter word's rank in it
     bool short_and_long = false;                        ///< a 3-4 and a 5-6 letter reachable word
     int max_word_length = 0;                            ///< no reachable word longer (0 = off)
     RuleEnforcement enforcement = RuleEnforcement::Feasibility;
@@ -48,20 +57,39 @@ struct ReachableWordRules {
 
     /// True when any constraint is on.
     bool any() const;
+    /// True when a short or a long band is on.
+    bool any_length_band() const { return short_band.has_value() || long_band.has_value(); }
 };
 
+/// Parses "LO..HI" (rank percentiles, 0 <= LO < HI <= 100), as the command lines write a
+/// band. Throws sawtooth::Error (one line naming `option` and the text) otherwise.
+RankBand parse_rank_band(std::string_view text, std::string_view option);
+
+/// The per-length band a word of `length` letters must lie in: short_band for 3-4 letters,
+/// long_band for 5-6; nullptr when its length has none (7 letters and more, or band off).
+const RankBand* length_band(const ReachableWordRules& rules, int length);
+
 /// Which constraint a challenge breaks.
-enum class ReachRule : std::uint8_t { MinCommon, EveryWordBand, ShortAndLong, MaxWordLength };
-inline constexpr int kReachRuleCount = 4;
+enum class ReachRule : std::uint8_t {
+    MinCommon,
+    EveryWordBand,
+    ShortAndLong,
+    MaxWordLength,
+    ShortBand,
+    LongBand
+};
+inline constexpr int kReachRuleCount = 6;
 
 /// What the rules look at, for one challenge.
 struct ReachableWordCounts {
-    int reachable = 0;     ///< reachable words (state_space.hpp)
-    int common = 0;        ///< of those, rank percentile below common_rank
-    int outside_band = 0;  ///< of those, outside every_word_band (0 when the band is off)
-    int short_words = 0;   ///< of those, 3-4 letters
-    int long_words = 0;    ///< of those, 5-6 letters
-    int longest = 0;       ///< letters of the longest reachable word (0 if none)
+    int reachable = 0;           ///< reachable words (state_space.hpp)
+    int common = 0;              ///< of those, rank percentile below common_rank
+    int outside_band = 0;        ///< of those, outside every_word_band (0 when the band is off)
+    int short_outside_band = 0;  ///< of the short ones, outside short_band (0 when it is off)
+    int long_outside_band = 0;   ///< of the long ones, outside long_band (0 when it is off)
+    int short_words = 0;         ///< of those, 3-4 letters
+    int long_words = 0;          ///< of those, 5-6 letters
+    int longest = 0;             ///< letters of the longest reachable word (0 if none)
 };
 
 /// Counts the reachable words of an analysed challenge under `rules`' definitions.
@@ -79,7 +107,10 @@ const char* reach_rule_name(ReachRule rule);
 /// Throws sawtooth::Error (one line) for rules no challenge can meet: a common cut or
 /// band outside 0..100, a negative count, short-and-long with a maximum below 5, a maximum
 /// below kMinWordLength or below the longest source word (source words are always
-/// reachable), or an every-word band disjoint from the source band [source_lo, source_hi).
-void check_rules(const ReachableWordRules& rules, int longest_source, double source_lo, double source_hi);
+/// reachable), an every-word band disjoint from the source band [source_lo, source_hi), a
+/// short or long band disjoint from the every-word band, or a source length whose
+/// per-length band is disjoint from the source band.
+void check_rules(const ReachableWordRules& rules, const std::vector<int>& source_lengths, double source_lo,
+                 double source_hi);
 
 }  // namespace sawtooth::words

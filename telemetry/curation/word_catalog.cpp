@@ -1,7 +1,11 @@
 #include "telemetry/curation/word_catalog.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <span>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "gen/hash.hpp"
 #include "gen/printable.hpp"
@@ -59,16 +63,42 @@ constexpr Column<WordCatalogRow> kColumns[] = {
     stat<&WordChallengeStats::reachable_states>("reachable_states"),
     stat<&WordChallengeStats::dead_end_states>("dead_end_states"),
     stat<&WordChallengeStats::min_clicks>("min_clicks"),
+    // Schema version 2 (per-length rank bands, docs/curation.md "Challenge catalogue"),
+    // added after the version 1 columns by an upgrade: NULL in the rows it found (a re-run
+    // stores them again); a rank column is also NULL when no reachable word has that length.
+    {"reachable_short_words", "INTEGER",
+     [](Statement& st, int i, Row r) { st.bind(i, r.stats.reachable_short_words); }},
+    {"reachable_long_words", "INTEGER",
+     [](Statement& st, int i, Row r) { st.bind(i, r.stats.reachable_long_words); }},
+    {"short_rank_min", "REAL", [](Statement& st, int i, Row r) { st.bind(i, r.stats.short_rank_min); }},
+    {"short_rank_max", "REAL", [](Statement& st, int i, Row r) { st.bind(i, r.stats.short_rank_max); }},
+    {"long_rank_min", "REAL", [](Statement& st, int i, Row r) { st.bind(i, r.stats.long_rank_min); }},
+    {"long_rank_max", "REAL", [](Statement& st, int i, Row r) { st.bind(i, r.stats.long_rank_max); }},
 };
+constexpr std::size_t kVersion1Columns = 21;
 constexpr int kKeyColumns = 6;
 constexpr const char* kMetaTable = "catalog_meta";
 
 std::string schema_sql() {
     std::string s = "CREATE TABLE " + std::string(kMetaTable) +
                     "(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE challenges(\n" +
-                    column_definitions<WordCatalogRow>(kColumns) + "  PRIMARY KEY (";
+                    column_definitions<WordCatalogRow>(std::span(kColumns).first(kVersion1Columns)) +
+                    "  PRIMARY KEY (";
     for (int k = 0; k < kKeyColumns; ++k) s += (k ? ", " : "") + std::string(kColumns[k].name);
     return s + ")) WITHOUT ROWID;\n";
+}
+
+// Version 1 -> 2: the columns after version 1's.
+std::vector<std::string> added_columns_sql() {
+    std::vector<std::string> out;
+    for (const Column<WordCatalogRow>& c : std::span(kColumns).subspan(kVersion1Columns))
+        out.push_back("ALTER TABLE challenges ADD COLUMN " + std::string(c.name) + " " + c.type);
+    return out;
+}
+
+void widen(std::optional<double>& lo, std::optional<double>& hi, double rank) {
+    lo = lo ? std::min(*lo, rank) : rank;
+    hi = hi ? std::max(*hi, rank) : rank;
 }
 
 }  // namespace
@@ -87,6 +117,14 @@ WordChallengeStats word_challenge_stats(const w::Dictionary& dict, const std::st
         s.reachable_common_words += dict.rank_percentile(r.id) < w::kDefaultCommonRankPercentile;
         s.shortest_reachable = s.shortest_reachable == 0 ? len : std::min(s.shortest_reachable, len);
         s.longest_reachable = std::max(s.longest_reachable, len);
+        const double rank = dict.rank_percentile(r.id);
+        if (len <= w::kShortWordMax) {
+            ++s.reachable_short_words;
+            widen(s.short_rank_min, s.short_rank_max, rank);
+        } else if (len >= w::kLongWordMin && len <= w::kLongWordMax) {
+            ++s.reachable_long_words;
+            widen(s.long_rank_min, s.long_rank_max, rank);
+        }
     }
     s.min_clicks = s.reachable_words > 0 ? s.length - s.longest_reachable : 0;
     return s;
@@ -110,7 +148,7 @@ const FileKind& challenge_catalog_file_kind() {
         .schema_version = kWordCatalogSchemaVersion,
         .meta_table = kMetaTable,
         .schema = schema_sql(),
-        .steps = {},
+        .steps = {{2, added_columns_sql()}},
         .required = {{"word_generator_version", std::to_string(w::kWordGenVersion),
                       "challenges of word generator version"}},
         .journal = JournalMode::Rollback,  // as the level catalogue
@@ -125,7 +163,8 @@ WordCatalog WordCatalog::open(const std::string& path) {
 WordCatalogJobs WordCatalog::done(int rows_per_job) {
     Statement st(*m_db,
                  "SELECT mode, CASE mode WHEN 'seed' THEN params ELSE '' END AS job_params, root_seed, date "
-                 "FROM challenges GROUP BY mode, job_params, root_seed, date HAVING count(*) = ?");
+                 "FROM challenges GROUP BY mode, job_params, root_seed, date "
+                 "HAVING count(*) = ? AND count(reachable_short_words) = count(*)");
     st.bind(1, rows_per_job);
     WordCatalogJobs out;
     while (st.step()) out.emplace(st.text(0), st.text(1), st.uint64(2), st.text(3));

@@ -8,11 +8,13 @@
 //
 // Opening checks the file before anything can write to it, like the level catalogue: a
 // session database, a level catalogue, a file of another schema or word generator
-// version are refused with a one-line StoreError and left untouched. Does not: generate
+// version are refused with a one-line StoreError and left untouched; a catalogue of schema
+// version 1 is upgraded in place (or, when that fails, left byte for byte as it was). Does not: generate
 // challenges (tools/lab/cmd_words_catalog.cpp does). Not thread-safe: one per thread.
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -26,7 +28,9 @@
 namespace sawtooth::telemetry {
 
 /// Schema version written to PRAGMA user_version and catalog_meta.
-inline constexpr int kWordCatalogSchemaVersion = 1;
+/// Version 2 added the per-length columns (reachable short and long words and their rank
+/// ranges); a version 1 file is upgraded in place when opened.
+inline constexpr int kWordCatalogSchemaVersion = 2;
 /// PRAGMA application_id of challenge catalogues ("SWCT").
 inline constexpr std::int32_t kWordCatalogApplicationId = 0x53574354;
 
@@ -42,7 +46,13 @@ struct WordChallengeStats {
     int longest_reachable = 0;   ///< letters of the longest reachable word (0: none)
     std::int64_t reachable_states = 0;
     std::int64_t dead_end_states = 0;
-    int min_clicks = 0;  ///< fewest clicks to end on a word: length - longest_reachable
+    int min_clicks = 0;                    ///< fewest clicks to end on a word: length - longest_reachable
+    int reachable_short_words = 0;         ///< reachable words of 3-4 letters (reachable_rules.hpp)
+    int reachable_long_words = 0;          ///< reachable words of 5-6 letters
+    std::optional<double> short_rank_min;  ///< lowest rank percentile of those short words (none: nullopt)
+    std::optional<double> short_rank_max;  ///< highest
+    std::optional<double> long_rank_min;   ///< lowest rank percentile of those long words
+    std::optional<double> long_rank_max;   ///< highest
     friend bool operator==(const WordChallengeStats&, const WordChallengeStats&) = default;
 };
 

@@ -270,3 +270,33 @@ TEST_CASE("a bad word-level file names its first error by line and column") {
         CHECK(e.column() == 8);
     }
 }
+
+TEST_CASE("the draft analysis flags words outside their length's rank band") {
+    const Dictionary& dict = english();
+    DraftAnalysisSettings s;
+    s.short_band = RankBand{40.0, 60.0};
+    s.long_band = RankBand{60.0, 80.0};
+    const DraftAnalysis a = analyze_draft(dict, make("hatdel"), s);
+    int short_off = 0, long_off = 0;
+    for (const DraftWord& d : a.words) {
+        const bool is_short = d.word.size() <= 4, is_long = d.word.size() >= 5 && d.word.size() <= 6;
+        const RankBand& band = is_short ? *s.short_band : *s.long_band;
+        const bool off =
+            (is_short || is_long) && !(d.rank_percentile >= band.lo && d.rank_percentile < band.hi);
+        CHECK(d.outside_band == off);
+        short_off += d.reachable && is_short && off ? 1 : 0;
+        long_off += d.reachable && is_long && off ? 1 : 0;
+    }
+    CHECK(short_off > 0);  // HAT, HATE, ... are common words: far below 40
+    CHECK(a.counts.short_outside_band == short_off);
+    CHECK(a.counts.long_outside_band == long_off);
+    const bool named = std::any_of(a.problems.begin(), a.problems.end(), [](const std::string& p) {
+        return p.find("short words outside 40..60") != std::string::npos;
+    });
+    CHECK(named);
+    // Without bands nothing is flagged.
+    const DraftAnalysis plain = analyze_draft(dict, make("hatdel"));
+    CHECK(std::none_of(plain.words.begin(), plain.words.end(),
+                       [](const DraftWord& d) { return d.outside_band; }));
+    CHECK(plain.counts.short_outside_band == 0);
+}

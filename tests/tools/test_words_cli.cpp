@@ -142,6 +142,22 @@ TEST_CASE("words gen designer constraints: every printed challenge meets them, c
     }
 }
 
+TEST_CASE("words gen per-length bands: every printed challenge counted with none outside its band") {
+    const ProcessResult r =
+        lab("words gen --seed 2 --count 6 --json --length 8 --short-band 40..60 --long-band 60..80");
+    REQUIRE(r.exit_code == 0);
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    CHECK(doc["rules"]["short_band"] == nlohmann::json{40.0, 60.0});
+    CHECK(doc["rules"]["long_band"] == nlohmann::json{60.0, 80.0});
+    REQUIRE(doc["challenges"].size() == 6);
+    for (const auto& ch : doc["challenges"]) {
+        CHECK(ch["letters"].get<std::string>().size() == 8);
+        CHECK(ch["reach"]["short_outside_band"] == 0);
+        CHECK(ch["reach"]["long_outside_band"] == 0);
+        CHECK(ch["reach"]["long_words"].get<int>() >= 2);  // the two 5-letter source words
+    }
+}
+
 TEST_CASE("words gen designer constraints: --stats, --help, and one-line refusals") {
     const ProcessResult s = lab("words gen --count 3 --min-common 4 --stats");
     REQUIRE(s.exit_code == 0);
@@ -150,7 +166,7 @@ TEST_CASE("words gen designer constraints: --stats, --help, and one-line refusal
     const ProcessResult h = lab("words gen --help");
     for (const char* opt :
          {"--min-common", "--common-rank", "--all-common", "--rank-band", "--short-and-long",
-          "--max-word-length", "--enforce", "--max-attempts", "--stats"})
+          "--max-word-length", "--enforce", "--max-attempts", "--stats", "--short-band", "--long-band"})
         CHECK(h.out.find(opt) != std::string::npos);
     struct Refusal {
         const char* args;
@@ -163,7 +179,11 @@ TEST_CASE("words gen designer constraints: --stats, --help, and one-line refusal
           Refusal{"--rank-band 20..10", "--rank-band"}, Refusal{"--common-rank 0", "--common-rank"},
           Refusal{"--enforce magic --min-common 1", "--enforce"},
           Refusal{"--min-common 40 --max-attempts 3", "--min-common 40 within 3 attempts"},
-          Refusal{"--length 8 --max-word-length 5 --max-attempts 0", "--max-attempts"}}) {
+          Refusal{"--length 8 --max-word-length 5 --max-attempts 0", "--max-attempts"},
+          Refusal{"--short-band 60..40", "--short-band"}, Refusal{"--long-band 60..", "--long-band"},
+          Refusal{"--long-band 60..101", "--long-band"},
+          Refusal{"--all-common --short-band 40..60", "--short-band 40..60"},
+          Refusal{"--band 0..10 --long-band 60..80 --length 8", "--long-band 60..80"}}) {
         const ProcessResult r = lab(std::string("words gen --count 2 ") + k.args);
         INFO(k.args << " -> " << r.out);
         CHECK(r.exit_code == 1);

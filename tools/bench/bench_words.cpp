@@ -12,6 +12,7 @@
 #include "game/words/modes.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
+#include "tools/bench/bench_word_bands.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/words_common.hpp"
@@ -119,6 +120,7 @@ struct BenchWordsOptions {
 }  // namespace
 
 void register_bench_words(CLI::App& app) {
+    register_bench_word_bands(app);
     CLI::App* bench = app.get_subcommand("bench");
     auto* cmd =
         bench->add_subcommand("words", "Elimination: ms per challenge / level, us per word enumeration");

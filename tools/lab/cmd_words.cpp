@@ -159,6 +159,8 @@ struct GenOptions {
     double common_rank = w::kDefaultCommonRankPercentile;
     bool all_common = false;
     std::string rank_band;
+    std::string short_band;  // per-length bands, LO..HI
+    std::string long_band;
     bool short_and_long = false;
     int max_word_length = 0;
     std::string enforce = "feasibility";
@@ -183,6 +185,10 @@ w::GenParams gen_params(const GenOptions& o) {
         const InclusiveRange<double> band = parse_real_range(o.band, "--band");
         p.band_lo = band.first;
         p.band_hi = band.last;
+    } else if (!o.short_band.empty() || !o.long_band.empty()) {
+        // Per-length bands choose the source words' ranks (each length within its band).
+        p.band_lo = 0.0;
+        p.band_hi = 100.0;
     }
     if (o.max_seq != -1) p.max_seq = o.max_seq;
     p.fitness = parse_fitness(o.fitness);
@@ -200,10 +206,9 @@ w::ReachableWordRules reachable_rules(const GenOptions& o) {
     if (o.all_common && !o.rank_band.empty())
         throw LabError("--all-common and --rank-band exclude each other");
     if (o.all_common) r.every_word_band = w::RankBand{0.0, o.common_rank};
-    if (!o.rank_band.empty()) {
-        const InclusiveRange<double> band = parse_real_range(o.rank_band, "--rank-band");
-        r.every_word_band = w::RankBand{band.first, band.last};
-    }
+    if (!o.rank_band.empty()) r.every_word_band = w::parse_rank_band(o.rank_band, "--rank-band");
+    if (!o.short_band.empty()) r.short_band = w::parse_rank_band(o.short_band, "--short-band");
+    if (!o.long_band.empty()) r.long_band = w::parse_rank_band(o.long_band, "--long-band");
     if (o.enforce == "feasibility")
         r.enforcement = w::RuleEnforcement::Feasibility;
     else if (o.enforce == "filter")
@@ -228,6 +233,10 @@ std::string most_broken_rule(const w::GenStats& s, const GenOptions& o) {
             return "--short-and-long";
         case w::ReachRule::MaxWordLength:
             return "--max-word-length " + std::to_string(o.max_word_length);
+        case w::ReachRule::ShortBand:
+            return "--short-band " + o.short_band;
+        case w::ReachRule::LongBand:
+            return "--long-band " + o.long_band;
     }
     return "?";
 }
@@ -260,8 +269,14 @@ w::Challenge generate_one(const GenOptions& o, const w::ChallengeGenerator& gen,
 }
 
 json reach_json(const w::ReachableWordCounts& r) {
-    return {{"reachable", r.reachable},     {"common", r.common},         {"outside_band", r.outside_band},
-            {"short_words", r.short_words}, {"long_words", r.long_words}, {"longest", r.longest}};
+    return {{"reachable", r.reachable},
+            {"common", r.common},
+            {"outside_band", r.outside_band},
+            {"short_words", r.short_words},
+            {"long_words", r.long_words},
+            {"short_outside_band", r.short_outside_band},
+            {"long_outside_band", r.long_outside_band},
+            {"longest", r.longest}};
 }
 
 json rules_json(const w::ReachableWordRules& r) {
@@ -271,7 +286,12 @@ json rules_json(const w::ReachableWordRules& r) {
               {"max_word_length", r.max_word_length},
               {"enforce", r.enforcement == w::RuleEnforcement::Filter ? "filter" : "feasibility"},
               {"max_attempts", r.max_attempts}};
-    j["rank_band"] = r.every_word_band ? json{r.every_word_band->lo, r.every_word_band->hi} : json(nullptr);
+    const auto band = [](const std::optional<w::RankBand>& b) {
+        return b ? json{b->lo, b->hi} : json(nullptr);
+    };
+    j["rank_band"] = band(r.every_word_band);
+    j["short_band"] = band(r.short_band);
+    j["long_band"] = band(r.long_band);
     return j;
 }
 
@@ -570,6 +590,10 @@ void register_words_gen(CLI::App* words) {
     gen->add_flag("--all-common", g->all_common, "every reachable word common");
     gen->add_option("--rank-band", g->rank_band,
                     "every reachable word's rank percentile in LO..HI (HI exclusive)");
+    gen->add_option("--short-band", g->short_band,
+                    "every reachable 3-4 letter word's rank percentile in LO..HI (source words too)");
+    gen->add_option("--long-band", g->long_band,
+                    "every reachable 5-6 letter word's rank percentile in LO..HI (source words too)");
     gen->add_flag("--short-and-long", g->short_and_long,
                   "at least one reachable 3-4 letter word and one 5-6 letter word");
     gen->add_option("--max-word-length", g->max_word_length, "no reachable word longer than L letters");

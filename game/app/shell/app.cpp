@@ -65,6 +65,7 @@ struct StartPlan {
     LevelInfo level_info;
     std::optional<telemetry::Pack> pack;               ///< --pack, read and checked
     std::optional<telemetry::StudyProtocol> protocol;  ///< --protocol, read and checked
+    words::DraftAnalysisSettings builder_analysis;     ///< --words-short-band, --words-long-band
 };
 
 // "a, b or c".
@@ -103,6 +104,21 @@ std::string prepare_words_run(const AppOptions& o, const std::string& today, Wor
     }
     if (run.script.empty()) return o.words_actions + ": no actions";
     return {};
+}
+
+// The builder's rank bands (--words-short-band, --words-long-band): 2 when malformed.
+std::optional<int> read_builder_bands(const AppOptions& o, StartPlan& plan) {
+    try {
+        if (!o.words_short_band.empty())
+            plan.builder_analysis.short_band =
+                words::parse_rank_band(o.words_short_band, "--words-short-band");
+        if (!o.words_long_band.empty())
+            plan.builder_analysis.long_band = words::parse_rank_band(o.words_long_band, "--words-long-band");
+    } catch (const Error& e) {
+        fail(e.what());
+        return 2;
+    }
+    return std::nullopt;
 }
 
 // The builder's file of --words-builder [FILE], loaded when it exists (1 when malformed).
@@ -168,6 +184,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     if (!o.protocol_file.empty()) {
         if (const std::optional<int> rc = read_start_protocol(o, plan)) return rc;
     }
+    if (const std::optional<int> rc = read_builder_bands(o, plan)) return rc;
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
         fail("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
@@ -268,7 +285,8 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
     // The word list loads on first use; screens that start in Elimination need it now.
     data.words = std::make_unique<WordsLoader>(
         dictionary_asset_path(plan.assets),
-        o.words_progress.empty() ? default_words_progress_path() : o.words_progress, plan.today);
+        o.words_progress.empty() ? default_words_progress_path() : o.words_progress, plan.today,
+        plan.builder_analysis);
     if (plan.first != "words" && plan.first != "words-level" && plan.first != "words-builder")
         return std::nullopt;
     std::string err;

@@ -55,6 +55,8 @@ struct AppOptions {
     std::string words_file;             ///< words-level: play this word-level file (a Custom level)
     bool words_builder = false;         ///< --words-builder: open the challenge builder
     std::string words_builder_file;     ///< the builder's file ("" = default_words_level_path())
+    std::string words_short_band;       ///< --words-short-band LO..HI: the builder's short-word rank band
+    std::string words_long_band;        ///< --words-long-band LO..HI: the builder's long-word rank band
 };
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.

@@ -39,6 +39,7 @@ constexpr engine::Color kTileFill{246, 240, 222};
 constexpr engine::Color kTileInk{34, 30, 44};
 constexpr engine::Color kTwoX{255, 190, 60};
 constexpr engine::Color kRare{236, 190, 110};
+constexpr engine::Color kOffBand{240, 140, 90};  // outside its length's rank band
 
 struct Rect {
     float x, y, w, h;
@@ -114,7 +115,7 @@ void WordsBuilderScreen::reanalyse() {
     const w::Challenge& c = m_builder.current();
     if (m_analyses > 0 && c.letters == m_analysed.letters && c.two_x == m_analysed.two_x) return;
     const auto t0 = std::chrono::steady_clock::now();
-    m_analysis = w::analyze_draft(m_ctx->dictionary, c);
+    m_analysis = w::analyze_draft(m_ctx->dictionary, c, m_ctx->builder_analysis);
     m_analysis_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     m_analysis_max_ms = std::max(m_analysis_max_ms, m_analysis_ms);
     ++m_analyses;
@@ -319,6 +320,19 @@ void WordsBuilderScreen::draw_tiles(SDL_Renderer* r) const {
     }
 }
 
+// "   short 40..60: 1 off   long 60..80: 0 off" for the bands in force ("" for none).
+std::string WordsBuilderScreen::band_figures() const {
+    const w::DraftAnalysisSettings& s = m_ctx->builder_analysis;
+    std::string out;
+    if (s.short_band)
+        out += fmt("   short %g..%g: %d off", s.short_band->lo, s.short_band->hi,
+                   m_analysis.counts.short_outside_band);
+    if (s.long_band)
+        out += fmt("   long %g..%g: %d off", s.long_band->lo, s.long_band->hi,
+                   m_analysis.counts.long_outside_band);
+    return out;
+}
+
 void WordsBuilderScreen::draw_figures() const {
     auto& text = *m_services.text;
     const w::DraftAnalysis& a = m_analysis;
@@ -340,7 +354,7 @@ void WordsBuilderScreen::draw_figures() const {
     std::string dead = a.dead_ends.empty() ? std::string("none") : std::string();
     for (const std::string& d : a.dead_ends)
         dead += (dead.empty() ? "" : ", ") + w::to_upper(d.empty() ? "-" : d);
-    text.draw("first dead ends: " + dead, kFiguresX, y + 80, 18, palette::kDim);
+    text.draw("first dead ends: " + dead + band_figures(), kFiguresX, y + 80, 18, palette::kDim);
     std::string problems;
     for (const std::string& p : a.problems) problems += (problems.empty() ? "" : "; ") + p;
     text.draw(problems.empty() ? "ready to play" : problems, kFiguresX, y + 104, 20,
@@ -361,12 +375,15 @@ void WordsBuilderScreen::draw_words() const {
         if (d.keeps_two_x) line += "  2X";
         if (d.profane)
             line += "  PROFANE";
+        else if (d.outside_band)
+            line += "  off band";
         else if (d.uncommon)
             line += "  rare";
-        const engine::Color color = d.profane      ? palette::kBad
-                                    : !d.reachable ? engine::Color{110, 114, 134}
-                                    : d.uncommon   ? kRare
-                                                   : palette::kText;
+        const engine::Color color = d.profane        ? palette::kBad
+                                    : !d.reachable   ? engine::Color{110, 114, 134}
+                                    : d.outside_band ? kOffBand
+                                    : d.uncommon     ? kRare
+                                                     : palette::kText;
         text.draw(line, x, y, 19, color);
     }
     if (words.size() > shown)

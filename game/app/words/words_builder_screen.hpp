@@ -54,6 +54,7 @@ private:
     void draw_level_list(SDL_Renderer* r) const;
     void draw_tiles(SDL_Renderer* r) const;
     void draw_figures() const;
+    std::string band_figures() const;
     void draw_words() const;
     void draw_buttons(SDL_Renderer* r) const;
 

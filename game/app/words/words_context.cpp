@@ -153,6 +153,7 @@ WordsContext* WordsLoader::get(std::string& error) {
     if (!m_context && m_error.empty()) {
         try {
             m_context = load_words_context(m_dictionary_path, m_progress_path, m_today);
+            m_context->builder_analysis = m_builder_analysis;
         } catch (const std::exception& e) {
             m_error = e.what();
         }

@@ -5,6 +5,7 @@
 // A missing progress file means a new player; a corrupt one means a fresh start plus a
 // one-line warning, and the damaged file is kept aside (".bad") rather than overwritten.
 
+#include "game/words/builder.hpp"
 #include "game/words/modes.hpp"
 #include "gen/words/dictionary.hpp"
 
@@ -42,6 +43,7 @@ struct WordsContext {
     std::string progress_path;  ///< "" = never saved
     std::string today;          ///< UTC date "YYYY-MM-DD" of the Daily level
     words::ModeRunCache runs;   ///< levels generated in this game (a run's next level costs one generation)
+    words::DraftAnalysisSettings builder_analysis;  ///< what the challenge builder measures against
     /// Saves progress; prints a one-line warning on failure (play goes on).
     void save_progress();
 };
@@ -55,15 +57,18 @@ std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_p
 /// Loads the WordsContext on first use, so the platformer never pays for the word list.
 class WordsLoader {
 public:
-    WordsLoader(std::string dictionary_path, std::string progress_path, std::string today)
+    WordsLoader(std::string dictionary_path, std::string progress_path, std::string today,
+                words::DraftAnalysisSettings builder_analysis = {})
         : m_dictionary_path(std::move(dictionary_path)),
           m_progress_path(std::move(progress_path)),
-          m_today(std::move(today)) {}
+          m_today(std::move(today)),
+          m_builder_analysis(std::move(builder_analysis)) {}
     /// The context, or null with `error` set to a one-line reason (kept for later calls).
     WordsContext* get(std::string& error);
 
 private:
     std::string m_dictionary_path, m_progress_path, m_today, m_error;
+    words::DraftAnalysisSettings m_builder_analysis;
     std::unique_ptr<WordsContext> m_context;
 };
 
