@@ -22,7 +22,7 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy");
         // SDL_HINT_FRAMEBUFFER_ACCELERATION stays at its default (the window surface goes
         // through OpenGL): "0" halves the process's CPU time (no llvmpipe threads) but made
-        // the frame's own CPU time slower, 3.2 -> 4.0 ms (docs/performance.md, "Frames").
+        // the frame's own CPU time slower, 3.2 -> 4.0 ms (docs/research/performance-log.md, "Frames").
     }
     const Uint32 systems = SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS |
                            (m_headless ? 0u : (SDL_INIT_GAMECONTROLLER | SDL_INIT_AUDIO));

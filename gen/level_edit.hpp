@@ -1,5 +1,5 @@
 #pragma once
-// Level editing as pure functions (issue 18): the operations of the level editor on a
+// Level editing as pure functions: the operations of the level editor on a
 // Level value, and a LevelDocument holding the level being edited with its undo/redo
 // history. No SDL, no files, no clocks: the editor screen (game/app/editor/editor_screen) turns
 // input into these calls, tests call them directly.

@@ -1,6 +1,6 @@
 #pragma once
 // Similarity of two platformer levels on their cells, the similarity map, and 002's
-// similarity filtering (iterative halving over random groups), issue 16 point 5; the
+// similarity filtering (iterative halving over random groups); the
 // definitions are argued in docs/curation.md "Similarity".
 //
 // A level's features are (layer, cell) items: the cells of its start->exit path (every

@@ -1,5 +1,5 @@
 #pragma once
-// The generator's trap rules read back on any level (issue 18: the editor's warnings). The
+// The generator's trap rules read back on any level (the level editor's warnings). The
 // generator places traps on the routes between start and exit and keeps the share of
 // graph nodes under traps below alpha (gen/traps.hpp, constraint C5); a hand-made level
 // may break both, which is allowed: these are warnings for the designer, not errors.

@@ -1,5 +1,5 @@
 #pragma once
-// Synthetic players (issue 6, docs/bots.md). A Bot plays a platformer level through the
+// Synthetic players (docs/bots.md). A Bot plays a platformer level through the
 // same InputFrames a person produces, on the real Simulation: it plans a path over the
 // level graph (gen/level_graph), and executes it hop by hop from one safe resting place
 // to the next by closed-loop control: candidate moves (run / jump / hang / let go macros)

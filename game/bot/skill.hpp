@@ -1,5 +1,5 @@
 #pragma once
-// Skill model of synthetic players (issue 6, docs/bots.md): how a human-like player
+// Skill model of synthetic players (docs/bots.md): how a human-like player
 // differs from the expert bot. The expert plans every move on a lookahead copy of the
 // simulation and executes it exactly; a human reacts late, cannot time a button to the
 // tick and gives up after enough failures. Three presets (GOOD / AVERAGE / BAD) and a

@@ -1,5 +1,5 @@
 #pragma once
-// Elimination challenge builder (issue 18 point 5), without a screen: a level being built
+// Elimination challenge builder (docs/elimination.md §12), without a screen: a level being built
 // (its challenges' letters and 2X positions), edit operations with undo/redo, and the live
 // analysis of a challenge from the same code the generator and `sawtooth-lab words
 // analyze` use: the state-space analysis (reachable and unreachable words, dead ends,

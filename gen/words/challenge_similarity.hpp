@@ -1,5 +1,5 @@
 #pragma once
-// Similarity of two Elimination challenges (issue 16 point 6), the word-game counterpart of
+// Similarity of two Elimination challenges, the word-game counterpart of
 // gen/similarity.hpp; the definition is argued in docs/curation.md "Elimination: catalogue
 // and similarity". Two challenges are alike when a player sees nearly the same letters in
 // nearly the same order (letter similarity: the longest common subsequence of the letter

@@ -19,7 +19,7 @@ namespace sawtooth::words {
 /// "Common" by default: rank percentile below 10, the ~4,900 most frequent of the
 /// dictionary's 48,691 ranked words (001 used the 5,000 most common English words).
 inline constexpr double kDefaultCommonRankPercentile = 10.0;
-/// A short reachable word has 3-4 letters, a long one 5-6 (issue 16 item 6).
+/// A short reachable word has 3-4 letters, a long one 5-6.
 inline constexpr int kShortWordMax = 4;
 inline constexpr int kLongWordMin = 5;
 inline constexpr int kLongWordMax = 6;

@@ -1,5 +1,5 @@
 #pragma once
-// Adaptive levels (issue 17 point 4): a per-player skill estimate from the player's own
+// Adaptive levels (docs/difficulty.md §12): a per-player skill estimate from the player's own
 // event traces, and a chooser of the next level whose predicted success for that player is
 // nearest a target. The player's skill is an offset theta on the logit of the challenge
 // model's success probabilities, p_player = sigmoid(logit(p_model) + theta), with a normal

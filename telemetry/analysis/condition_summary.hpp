@@ -1,5 +1,5 @@
 #pragma once
-// What one condition of a designed study recorded (issue 17 point 6), for the report: its
+// What one condition of a designed study recorded, for the report: its
 // sessions and participants, the replayed levels and deaths (from StudyData, never the
 // stored summaries), the level ratings (enjoyment 1..10, difficulty 1..7) and the
 // questionnaire answers per item (how many answered / skipped, and how often each value

@@ -1,5 +1,5 @@
 #pragma once
-// The candidates of a difficulty-targeted choice (issue 17 point 3) and their predicted
+// The candidates of a difficulty-targeted choice (docs/difficulty.md §11) and their predicted
 // difficulty: the levels of a seed range in one shape, or the generated levels of a
 // catalogue (its stored difficulty when it comes from the same model, recomputed
 // otherwise), each predicted with the level model (level_model.hpp); the groups that keep
@@ -57,7 +57,7 @@ CurveCandidates seed_curve_candidates(const std::vector<GenParams>& shapes,
 /// Seed order, in both kinds of candidates, is the order in which positions of equal
 /// targets (a flat curve) take their levels: it is unrelated to difficulty, where the
 /// catalogue's row order (shape first) would put short levels before long ones, and long
-/// levels of the same predicted difficulty are the deadlier (docs/difficulty.md §27).
+/// levels of the same predicted difficulty are the deadlier (docs/difficulty.md §11, "Curves").
 /// Throws CurveError naming the file when it cannot be read, lists a level that no longer
 /// generates (or generates another level: hash differs), or holds no generated level.
 CurveCandidates catalog_curve_candidates(const std::string& file, const ChallengeModel& model,

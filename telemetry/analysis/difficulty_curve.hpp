@@ -1,5 +1,5 @@
 #pragma once
-// Difficulty-targeted level choice (issue 17 point 3; thesis ch. 1: difficulty that rises
+// Difficulty-targeted level choice (docs/difficulty.md §11; thesis ch. 1: difficulty that rises
 // steadily and meets the player's skill). Target curves of predicted difficulty over the
 // positions of a pack (rising, flat, or explicit targets read from JSON), and the choice of
 // distinct candidate levels whose predicted difficulty follows a curve position by
@@ -51,7 +51,7 @@ std::optional<CurveSpacing> parse_curve_spacing(std::string_view name);
 /// how it is spaced between them. 0.05 .. 0.95: each end keeps a twentieth of the
 /// candidates beyond it, so the first and last positions still choose among many levels
 /// (the tails are thin and hold the levels the model is least sure of, δ = 1 among them);
-/// docs/difficulty.md section 27 measures 0.10 .. 0.90 and 0.02 .. 0.98 against it.
+/// docs/research/difficulty-log.md section 27 measures 0.10 .. 0.90 and 0.02 .. 0.98 against it.
 struct RisingCurveSettings {
     double low_quantile = 0.05;
     double high_quantile = 0.95;
@@ -87,7 +87,7 @@ struct CurveCandidate {
 
 struct CurvePickSettings {
     /// Largest |difficulty - target| allowed at any position: far above what a few thousand
-    /// candidates achieve (< 0.002, docs/difficulty.md sections 24 and 27), so a refusal
+    /// candidates achieve (< 0.002, docs/difficulty.md §13), so a refusal
     /// means the candidates are too few. It bounds the error, not the order: near the hard
     /// end of a hazard-spaced curve two targets lie closer than 0.01, and the choice still
     /// takes the level nearest each (it minimises the summed error).

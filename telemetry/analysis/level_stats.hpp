@@ -1,5 +1,5 @@
 #pragma once
-// Statistics of one generated level for the level catalogue (issue 16 point 2; the
+// Statistics of one generated level for the level catalogue (the
 // counterpart of Connect-the-Dots' per-level statistics database): size, open space,
 // the level graph, its routes, the traps by kind and sequence, and the shortest
 // start -> exit path with its jumps, hangs and height changes. A pure function of the

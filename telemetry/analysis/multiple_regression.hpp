@@ -1,6 +1,6 @@
 #pragma once
 // Ordinary least squares with several predictors and an intercept (the rating formula of
-// issue 16 point 3, 002's "Generate a Formula"): coefficients, their standard errors, t and
+// docs/curation.md "Rating formula", 002's "Generate a Formula"): coefficients, their standard errors, t and
 // two-tailed p (Student's t, Boost.Math), R² and adjusted R². Solved with Eigen's
 // column-pivoting QR. Does not: choose predictors, read files, or weight observations.
 

@@ -1,7 +1,7 @@
 #pragma once
-// Playtested choice of a difficulty curve (issue 17 point 3; docs/difficulty.md section 29).
+// Playtested choice of a difficulty curve (docs/difficulty.md §11, "Playtest").
 // The challenge model ranks levels by the hazard of their easiest path, but one deadly trap
-// it does not see (a mine under a spike, section 28) can make a level of middling hazard the
+// it does not see (a mine under a spike, docs/difficulty.md §13) can make a level of middling hazard the
 // deadliest of a pack. A designer playtests before shipping; this is that step for a
 // synthetic panel: each position shortlists the few candidates whose predicted difficulty
 // lies nearest its target, a panel of synthetic players plays every shortlisted level (the

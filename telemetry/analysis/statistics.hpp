@@ -2,7 +2,7 @@
 // Statistics of the verification (thesis 5.3-5.4): simple linear regression of deaths on
 // predicted difficulty with the slope's standard error, t-score and two-tailed p-value
 // (Student's t from Boost.Math, no table), and the histogram-agreement accuracy defined
-// in docs/difficulty.md; Spearman's rank correlation (deaths by position, issue 17 point 3).
+// in docs/difficulty.md; Spearman's rank correlation (deaths by position, docs/difficulty.md §11).
 
 #include <cstddef>
 #include <optional>

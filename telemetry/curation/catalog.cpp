@@ -2,7 +2,7 @@
 
 #include "gen/hash.hpp"
 #include "gen/printable.hpp"
-#include "telemetry/store/build_info.hpp"
+#include "telemetry/store/file_kind.hpp"
 #include "telemetry/store/store.hpp"
 
 #include <unistd.h>
@@ -75,6 +75,7 @@ constexpr Column kProofColumns[] = {{"proven_forward", "INTEGER"},
                                     {"forward_ticks", "INTEGER"},
                                     {"backward_ticks", "INTEGER"}};
 constexpr std::string_view kPrimaryKey = "layout, rooms_w, rooms_h, room_w, room_h, alpha, level_index, seed";
+constexpr const char* kMetaTable = "catalog_meta";
 
 template <class F>
 void for_each_column(F&& f) {
@@ -93,8 +94,8 @@ std::string column_list(std::string_view prefix = {}) {
 }
 
 std::string schema_sql() {
-    std::string s =
-        "CREATE TABLE catalog_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE levels(\n";
+    std::string s = "CREATE TABLE " + std::string(kMetaTable) +
+                    "(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE levels(\n";
     for_each_column(
         [&](const char* name, const char* type) { s += "  " + std::string(name) + " " + type + ",\n"; });
     return s + "  PRIMARY KEY (" + std::string(kPrimaryKey) + ")) WITHOUT ROWID;\n";
@@ -118,69 +119,6 @@ std::string upsert_sql() {
     return s + set;
 }
 
-std::string meta_value(Database& db, const std::string& key) {
-    Statement st(db, "SELECT value FROM catalog_meta WHERE key = ?");
-    st.bind(1, key);
-    return st.step() ? st.text(0) : std::string();
-}
-
-void check_integrity(Database& db) {
-    try {
-        Statement qc(db, "PRAGMA quick_check(1)");
-        const std::string verdict = qc.step() ? qc.text(0) : "no answer";
-        if (verdict != "ok")
-            throw StoreError("catalogue '" + db.path() + "' is damaged (" + one_line(verdict) + ")");
-    } catch (const StoreError& e) {
-        const std::string what = e.what();
-        if (what.find("is damaged (") != std::string::npos) throw;
-        throw StoreError("'" + db.path() + "' is not a level catalogue (not an SQLite database: " +
-                         what.substr(what.rfind(": ") + 2) + ")");
-    }
-}
-
-// Refuses files this build must not touch, before any statement that could write.
-// Returns true when the file is empty (a new catalogue).
-bool check_file(Database& db) {
-    check_integrity(db);
-    const std::int64_t version = db.query_int("PRAGMA user_version");
-    const std::int64_t app_id = db.query_int("PRAGMA application_id");
-    const std::int64_t tables = db.query_int("SELECT count(*) FROM sqlite_schema WHERE type = 'table'");
-    if (version == 0 && tables == 0 && app_id == 0) return true;
-    const std::string name = "'" + db.path() + "'";
-    if (app_id == kApplicationId)
-        throw StoreError(name + " is a Sawtooth session database, not a level catalogue");
-    if (app_id != kCatalogApplicationId)
-        throw StoreError(name + " is not a level catalogue (application_id " + std::to_string(app_id) + ")");
-    if (version != kCatalogSchemaVersion)
-        throw StoreError("catalogue " + name + " has schema version " + std::to_string(version) +
-                         ", this build reads version " + std::to_string(kCatalogSchemaVersion));
-    const std::string gen = meta_value(db, "generator_version");
-    if (gen != std::to_string(kGeneratorVersion))
-        throw StoreError("catalogue " + name + " holds levels of generator version " + printable(gen) +
-                         ", this build generates version " + std::to_string(kGeneratorVersion) +
-                         " (start a new catalogue)");
-    return false;
-}
-
-void create_schema(Database& db) {
-    Transaction tx(db);
-    db.exec(schema_sql());
-    Statement meta(db, "INSERT INTO catalog_meta(key, value) VALUES (?, ?)");
-    const std::pair<std::string, std::string> rows[] = {
-        {"format", "sawtooth-level-catalog"},
-        {"schema_version", std::to_string(kCatalogSchemaVersion)},
-        {"generator_version", std::to_string(kGeneratorVersion)},
-        {"created_utc", utc_now()},
-        {"created_by_build", std::string(build_id())}};
-    for (const auto& [k, v] : rows) {
-        meta.bind(1, k).bind(2, v).run();
-        meta.reset();
-    }
-    db.exec("PRAGMA application_id = " + std::to_string(kCatalogApplicationId));
-    db.exec("PRAGMA user_version = " + std::to_string(kCatalogSchemaVersion));
-    tx.commit();
-}
-
 /// Binds values to consecutive parameters.
 struct Binder {
     Statement& st;
@@ -199,7 +137,8 @@ struct Binder {
 void bind_row(Statement& st, const CatalogRow& r) {
     Binder b{st};
     const GenParams& p = r.params;
-    b(static_cast<std::int64_t>(p.seed))(std::string(layout_name(p.layout)))(p.rooms_w)(p.rooms_h);
+    st.bind_u64(b.next++, p.seed);
+    b(std::string(layout_name(p.layout)))(p.rooms_w)(p.rooms_h);
     b(p.room_w)(p.room_h)(p.alpha)(p.level_index);
     b(r.generator_version)(r.generated ? 1 : 0);
     r.error.empty() ? b.null() : b(r.error);
@@ -218,7 +157,7 @@ void bind_row(Statement& st, const CatalogRow& r) {
 
 GenParams read_key(const Statement& st, int& i) {
     GenParams p;
-    p.seed = static_cast<std::uint64_t>(st.int64(i++));
+    p.seed = st.uint64(i++);
     const std::string layout = st.text(i++);
     p.layout = parse_layout(layout).value_or(Layout::Maze);
     p.rooms_w = st.int32(i++);
@@ -252,6 +191,30 @@ CatalogRow read_row(const Statement& st) {
 
 }  // namespace
 
+// Schema version 2 stores seeds 2^63 .. 2^64 - 1 as negative integers (Statement::bind_u64);
+// version 1 held seeds below 2^63 only, which read the same. The step changes no row: it
+// marks the file, so a build that reads seeds as signed numbers refuses it.
+const FileKind& level_catalog_file_kind() {
+    static const FileKind kind{
+        .name = "level catalogue",
+        .identity = "level catalogue",
+        .format = "sawtooth-level-catalog",
+        .application_id = kCatalogApplicationId,
+        .schema_version = kCatalogSchemaVersion,
+        .meta_table = kMetaTable,
+        .schema = schema_sql(),
+        .steps = {{2, {}}},
+        .required = {{"generator_version", std::to_string(kGeneratorVersion), "levels of generator version"}},
+        .journal = JournalMode::Rollback,
+    };
+    return kind;
+}
+
+std::string catalog_key_order() {
+    std::string order(kPrimaryKey.substr(0, kPrimaryKey.rfind("seed")));
+    return order + "seed < 0, seed";  // unsigned order (bind_u64)
+}
+
 // ---- Catalog ----
 
 Catalog::Catalog(std::unique_ptr<Database> db) : m_db(std::move(db)) {}
@@ -262,19 +225,11 @@ Catalog::~Catalog() = default;
 const std::string& Catalog::path() const { return m_db->path(); }
 
 Catalog Catalog::open(const std::string& path) {
-    auto db = std::make_unique<Database>(path, OpenMode::ReadWriteCreate);
-    const bool fresh = check_file(*db);
-    // Rollback journal, not WAL: shards of a job array often live on network file systems,
-    // where WAL's shared memory does not work. A commit survives a killed process.
-    db->exec("PRAGMA synchronous = NORMAL");
-    if (fresh) create_schema(*db);
-    return Catalog(std::move(db));
+    return Catalog(open_file(level_catalog_file_kind(), path, OpenMode::ReadWriteCreate).db);
 }
 
 Catalog Catalog::open_read_only(const std::string& path) {
-    auto db = std::make_unique<Database>(path, OpenMode::ReadOnly);
-    if (check_file(*db)) throw StoreError("'" + path + "' is empty, not a level catalogue");
-    return Catalog(std::move(db));
+    return Catalog(open_file(level_catalog_file_kind(), path, OpenMode::ReadOnly).db);
 }
 
 CatalogDone Catalog::done(const GenParams& shape, const CatalogNeeds& needs) {
@@ -286,7 +241,7 @@ CatalogDone Catalog::done(const GenParams& shape, const CatalogNeeds& needs) {
     st.bind(4, shape.room_w).bind(5, shape.room_h).bind(6, shape.alpha);
     st.bind(7, needs.model_hash).bind(8, needs.proof ? 1 : 0);
     CatalogDone out;
-    while (st.step()) out.emplace(static_cast<std::uint64_t>(st.int64(0)), st.int32(1));
+    while (st.step()) out.emplace(st.uint64(0), st.int32(1));
     return out;
 }
 
@@ -302,7 +257,7 @@ void Catalog::put(const std::vector<CatalogRow>& rows) {
 }
 
 std::vector<CatalogRow> Catalog::rows() {
-    Statement st(*m_db, "SELECT " + column_list() + " FROM levels ORDER BY " + std::string(kPrimaryKey));
+    Statement st(*m_db, "SELECT " + column_list() + " FROM levels ORDER BY " + catalog_key_order());
     std::vector<CatalogRow> out;
     while (st.step()) out.push_back(read_row(st));
     return out;
@@ -343,7 +298,7 @@ std::string first_conflict(Database& db) {
                      on + " WHERE NOT (" + same + ") LIMIT 1");
     if (!st.step()) return {};
     // The layout is the input file's text: escaped, so the error stays one printable line.
-    return "seed " + std::to_string(st.int64(0)) + " (" + printable(st.text(1)) + " " +
+    return "seed " + std::to_string(st.uint64(0)) + " (" + printable(st.text(1)) + " " +
            std::to_string(st.int64(2)) + "x" + std::to_string(st.int64(3)) + " rooms of " +
            std::to_string(st.int64(4)) + "x" + std::to_string(st.int64(5)) + ", level index " +
            std::to_string(st.int64(6)) + ")";
@@ -381,7 +336,9 @@ MergeCounts merge_catalogs(const std::string& out, const std::vector<std::string
     for (const std::string& in : inputs) Catalog::open_read_only(in);  // refuse before writing anything
     std::error_code ec;
     const bool existed = fs::exists(out, ec);
-    if (existed) Catalog::open(out);  // checks the output the same way
+    // Checks the output the same way without writing to it (an older one is upgraded in
+    // the copy below, so a refused merge leaves it as it was).
+    if (existed && fs::file_size(out, ec) > 0) Catalog::open_read_only(out);
     // Merged aside and renamed at the end: a refused merge leaves `out` as it was.
     const std::string part = out + ".merging-" + std::to_string(::getpid());
     fs::remove(part, ec);

@@ -1,14 +1,16 @@
 #pragma once
-// The level catalogue (issue 16 point 2; Connect-the-Dots keeps the same for every level it
+// The level catalogue (docs/curation.md "Catalogue"; Connect-the-Dots keeps the same for every level it
 // generates): one SQLite file, not the session database, with one row per generated level
 // holding its parameters, generator version, level hash and statistics
 // (telemetry/analysis/level_stats.hpp), and, when a run asked for them, the difficulty
 // model's prediction and the expert bot's proof. Schema and columns: docs/curation.md.
 //
-// Opening checks the file before anything can write to it: files that are not a catalogue
-// (a session database included), catalogues of another schema or generator version are
-// refused with a one-line StoreError and left untouched. Does not: generate levels or run
-// models (tools/lab/cmd_catalog.cpp does). Not thread-safe: one Catalog per thread.
+// Opening checks the file before anything can write to it (telemetry/store/file_kind.hpp):
+// files that are not a catalogue (a session database included), catalogues of a newer
+// schema or another generator version are refused with a one-line StoreError and left
+// untouched; an older schema is upgraded in place. Seeds cover the whole unsigned 64-bit
+// range. Does not: generate levels or run models (tools/lab/cmd_catalog.cpp does). Not
+// thread-safe: one Catalog per thread.
 
 #include "gen/generator.hpp"
 #include "telemetry/analysis/level_stats.hpp"
@@ -24,12 +26,12 @@
 
 namespace sawtooth::telemetry {
 
-/// Schema version written to PRAGMA user_version and catalog_meta; bump with a migration.
-inline constexpr int kCatalogSchemaVersion = 1;
+/// Schema version written to PRAGMA user_version and catalog_meta; bump with a step in
+/// level_catalog_file_kind() (catalog.cpp). 1: the first schema; 2: seeds of the whole
+/// unsigned 64-bit range (2^63 and above stored as negative integers, Statement::bind_u64).
+inline constexpr int kCatalogSchemaVersion = 2;
 /// PRAGMA application_id of level catalogues ("SCAT"), unlike the session database's.
 inline constexpr std::int32_t kCatalogApplicationId = 0x53434154;
-/// Catalogue seeds are stored as SQLite integers: 0 .. 2^63 - 1.
-inline constexpr std::uint64_t kCatalogMaxSeed = 0x7FFFFFFFFFFFFFFFull;
 
 /// The difficulty model's figures of a level (`catalog --model`).
 struct CatalogModelFigures {
@@ -97,6 +99,10 @@ private:
     explicit Catalog(std::unique_ptr<Database> db);
     std::unique_ptr<Database> m_db;
 };
+
+/// ORDER BY text of the key in catalogue order: layout, sizes, alpha, level index, then
+/// the seed as an unsigned number (seeds of 2^63 and above after the others).
+std::string catalog_key_order();
 
 /// The numeric per-level columns a rating formula may use as predictors: the statistics,
 /// then the model's figures (NULL in rows catalogued without --model).

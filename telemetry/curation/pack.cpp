@@ -79,7 +79,7 @@ std::string level_label(const std::string& file, std::size_t i, const PackLevel&
 GenParams gen_params_from_json(const JsonField& f) {
     f.expect_object();
     GenParams p;
-    p.seed = static_cast<std::uint64_t>(f.at("seed").integer(0, std::numeric_limits<std::int64_t>::max()));
+    p.seed = f.at("seed").unsigned_integer();
     const JsonField layout = f.at("layout");
     const auto parsed = parse_layout(layout.string());
     if (!parsed) layout.fail("expected \"maze\" or \"linear\"");

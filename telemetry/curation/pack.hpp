@@ -1,10 +1,10 @@
 #pragma once
-// Level packs (issue 16 point 7): a JSON file naming generated levels by their generator
+// Level packs: a JSON file naming generated levels by their generator
 // parameters, generator version and level hash, with the provenance of the choice
 // (catalogue, formula, selection). `sawtooth-lab curate pick` writes them; the game plays
 // them (`sawtooth --pack`, the Packs menu, `sawtooth --study --pack`). Since format
 // version 2 a pack may also hold hand-made levels as their level text (`sawtooth-lab pack
-// add`, issue 18); a pack without one is still written as version 1, so older builds read
+// add`); a pack without one is still written as version 1, so older builds read
 // it. Schema: docs/curation.md#packs.
 //
 // Reading checks everything a player would otherwise meet as a wrong level: a pack from a

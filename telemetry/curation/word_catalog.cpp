@@ -7,8 +7,8 @@
 #include "gen/printable.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
-#include "telemetry/store/build_info.hpp"
-#include "telemetry/curation/catalog.hpp"
+#include "telemetry/store/columns.hpp"
+#include "telemetry/store/file_kind.hpp"
 #include "telemetry/store/store.hpp"
 
 namespace sawtooth::telemetry {
@@ -17,108 +17,58 @@ namespace w = sawtooth::words;
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
-CREATE TABLE catalog_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE challenges(
-  mode TEXT NOT NULL, params TEXT NOT NULL, root_seed INTEGER NOT NULL, date TEXT NOT NULL,
-  level INTEGER NOT NULL, challenge INTEGER NOT NULL,
-  generator_version INTEGER NOT NULL, challenge_hash TEXT NOT NULL,
-  letters TEXT NOT NULL, length INTEGER NOT NULL, sources TEXT NOT NULL, two_x INTEGER NOT NULL,
-  fitness REAL NOT NULL, word_count INTEGER NOT NULL, reachable_words INTEGER NOT NULL,
-  reachable_common_words INTEGER NOT NULL, shortest_reachable INTEGER NOT NULL,
-  longest_reachable INTEGER NOT NULL, reachable_states INTEGER NOT NULL,
-  dead_end_states INTEGER NOT NULL, min_clicks INTEGER NOT NULL,
-  PRIMARY KEY (mode, params, root_seed, date, level, challenge)) WITHOUT ROWID;
-)sql";
-
-constexpr const char* kInsert =
-    "INSERT OR REPLACE INTO challenges VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-    "?)";
-
-std::string meta_value(Database& db, const std::string& key) {
-    Statement st(db, "SELECT value FROM catalog_meta WHERE key = ?");
-    st.bind(1, key);
-    return st.step() ? st.text(0) : std::string();
-}
-
-// Refuses files this build must not touch, before any statement that could write.
-// Returns true when the file is empty (a new catalogue).
-bool check_file(Database& db) {
-    const std::string name = "'" + db.path() + "'";
-    std::int64_t version = 0, app_id = 0, tables = 0;
-    try {
-        version = db.query_int("PRAGMA user_version");
-        app_id = db.query_int("PRAGMA application_id");
-        tables = db.query_int("SELECT count(*) FROM sqlite_schema WHERE type = 'table'");
-    } catch (const StoreError&) {
-        throw StoreError(name + " is not a challenge catalogue (not an SQLite database)");
-    }
-    if (version == 0 && tables == 0 && app_id == 0) return true;
-    if (app_id == kApplicationId)
-        throw StoreError(name + " is a Sawtooth session database, not a challenge catalogue");
-    if (app_id == kCatalogApplicationId)
-        throw StoreError(name + " is a level catalogue, not a challenge catalogue");
-    if (app_id != kWordCatalogApplicationId)
-        throw StoreError(name + " is not a challenge catalogue (application_id " + std::to_string(app_id) +
-                         ")");
-    if (version != kWordCatalogSchemaVersion)
-        throw StoreError("challenge catalogue " + name + " has schema version " + std::to_string(version) +
-                         ", this build reads version " + std::to_string(kWordCatalogSchemaVersion));
-    const std::string gen = meta_value(db, "word_generator_version");
-    if (gen != std::to_string(w::kWordGenVersion))
-        throw StoreError("challenge catalogue " + name + " holds challenges of word generator version " +
-                         printable(gen) + ", this build generates version " +
-                         std::to_string(w::kWordGenVersion) + " (start a new catalogue)");
-    return false;
-}
-
-void create_schema(Database& db) {
-    Transaction tx(db);
-    db.exec(kSchema);
-    Statement meta(db, "INSERT INTO catalog_meta(key, value) VALUES (?, ?)");
-    const std::pair<std::string, std::string> rows[] = {
-        {"format", "sawtooth-challenge-catalog"},
-        {"schema_version", std::to_string(kWordCatalogSchemaVersion)},
-        {"word_generator_version", std::to_string(w::kWordGenVersion)},
-        {"created_utc", utc_now()},
-        {"created_by_build", std::string(build_id())}};
-    for (const auto& [k, v] : rows) {
-        meta.bind(1, k).bind(2, v).run();
-        meta.reset();
-    }
-    db.exec("PRAGMA application_id = " + std::to_string(kWordCatalogApplicationId));
-    db.exec("PRAGMA user_version = " + std::to_string(kWordCatalogSchemaVersion));
-    tx.commit();
-}
-
 std::string joined_sources(const w::Challenge& c) {
     std::string s;
     for (const std::string& word : c.source_words) s += (s.empty() ? "" : " ") + word;
     return s;
 }
 
-void bind_row(Statement& st, const WordCatalogRow& r) {
-    int i = 0;
-    const auto next = [&] { return ++i; };
-    st.bind(next(), r.mode);
-    st.bind(next(), r.params);
-    st.bind(next(), static_cast<std::int64_t>(r.root_seed));
-    st.bind(next(), r.date);
-    st.bind(next(), r.level);
-    st.bind(next(), r.challenge);
-    st.bind(next(), r.generator_version);
-    st.bind(next(), hex64(challenge_hash(r.data)));
-    st.bind(next(), w::to_upper(r.data.letters));
-    st.bind(next(), r.stats.length);
-    st.bind(next(), joined_sources(r.data));
-    st.bind(next(), r.data.two_x);
-    st.bind(next(), r.data.fitness);
-    for (const std::int64_t v :
-         {std::int64_t{r.stats.word_count}, std::int64_t{r.stats.reachable_words},
-          std::int64_t{r.stats.reachable_common_words}, std::int64_t{r.stats.shortest_reachable},
-          std::int64_t{r.stats.longest_reachable}, r.stats.reachable_states, r.stats.dead_end_states,
-          std::int64_t{r.stats.min_clicks}})
-        st.bind(next(), v);
+using Row = const WordCatalogRow&;
+
+/// A statistics column (WordChallengeStats member).
+template <auto Member>
+constexpr Column<WordCatalogRow> stat(const char* name) {
+    return {name, "INTEGER NOT NULL",
+            [](Statement& st, int i, Row r) { st.bind(i, static_cast<std::int64_t>(r.stats.*Member)); }};
+}
+
+// Column order of the table (docs/curation.md "Elimination: catalogue and similarity");
+// the first kKeyColumns form the key.
+constexpr Column<WordCatalogRow> kColumns[] = {
+    {"mode", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.mode); }},
+    {"params", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.params); }},
+    {"root_seed", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind_u64(i, r.root_seed); }},
+    {"date", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.date); }},
+    {"level", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.level); }},
+    {"challenge", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.challenge); }},
+    {"generator_version", "INTEGER NOT NULL",
+     [](Statement& st, int i, Row r) { st.bind(i, r.generator_version); }},
+    {"challenge_hash", "TEXT NOT NULL",
+     [](Statement& st, int i, Row r) { st.bind(i, hex64(challenge_hash(r.data))); }},
+    {"letters", "TEXT NOT NULL",
+     [](Statement& st, int i, Row r) { st.bind(i, w::to_upper(r.data.letters)); }},
+    stat<&WordChallengeStats::length>("length"),
+    {"sources", "TEXT NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, joined_sources(r.data)); }},
+    {"two_x", "INTEGER NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.data.two_x); }},
+    {"fitness", "REAL NOT NULL", [](Statement& st, int i, Row r) { st.bind(i, r.data.fitness); }},
+    stat<&WordChallengeStats::word_count>("word_count"),
+    stat<&WordChallengeStats::reachable_words>("reachable_words"),
+    stat<&WordChallengeStats::reachable_common_words>("reachable_common_words"),
+    stat<&WordChallengeStats::shortest_reachable>("shortest_reachable"),
+    stat<&WordChallengeStats::longest_reachable>("longest_reachable"),
+    stat<&WordChallengeStats::reachable_states>("reachable_states"),
+    stat<&WordChallengeStats::dead_end_states>("dead_end_states"),
+    stat<&WordChallengeStats::min_clicks>("min_clicks"),
+};
+constexpr int kKeyColumns = 6;
+constexpr const char* kMetaTable = "catalog_meta";
+
+std::string schema_sql() {
+    std::string s = "CREATE TABLE " + std::string(kMetaTable) +
+                    "(key TEXT PRIMARY KEY, value TEXT NOT NULL);\nCREATE TABLE challenges(\n" +
+                    column_definitions<WordCatalogRow>(kColumns) + "  PRIMARY KEY (";
+    for (int k = 0; k < kKeyColumns; ++k) s += (k ? ", " : "") + std::string(kColumns[k].name);
+    return s + ")) WITHOUT ROWID;\n";
 }
 
 }  // namespace
@@ -151,12 +101,25 @@ WordCatalog::WordCatalog(WordCatalog&&) noexcept = default;
 WordCatalog& WordCatalog::operator=(WordCatalog&&) noexcept = default;
 WordCatalog::~WordCatalog() = default;
 
+const FileKind& challenge_catalog_file_kind() {
+    static const FileKind kind{
+        .name = "challenge catalogue",
+        .identity = "challenge catalogue",
+        .format = "sawtooth-challenge-catalog",
+        .application_id = kWordCatalogApplicationId,
+        .schema_version = kWordCatalogSchemaVersion,
+        .meta_table = kMetaTable,
+        .schema = schema_sql(),
+        .steps = {},
+        .required = {{"word_generator_version", std::to_string(w::kWordGenVersion),
+                      "challenges of word generator version"}},
+        .journal = JournalMode::Rollback,  // as the level catalogue
+    };
+    return kind;
+}
+
 WordCatalog WordCatalog::open(const std::string& path) {
-    auto db = std::make_unique<Database>(path, OpenMode::ReadWriteCreate);
-    const bool fresh = check_file(*db);
-    db->exec("PRAGMA synchronous = NORMAL");  // rollback journal, as the level catalogue
-    if (fresh) create_schema(*db);
-    return WordCatalog(std::move(db));
+    return WordCatalog(open_file(challenge_catalog_file_kind(), path, OpenMode::ReadWriteCreate).db);
 }
 
 WordCatalogJobs WordCatalog::done(int rows_per_job) {
@@ -165,16 +128,15 @@ WordCatalogJobs WordCatalog::done(int rows_per_job) {
                  "FROM challenges GROUP BY mode, job_params, root_seed, date HAVING count(*) = ?");
     st.bind(1, rows_per_job);
     WordCatalogJobs out;
-    while (st.step())
-        out.emplace(st.text(0), st.text(1), static_cast<std::uint64_t>(st.int64(2)), st.text(3));
+    while (st.step()) out.emplace(st.text(0), st.text(1), st.uint64(2), st.text(3));
     return out;
 }
 
 void WordCatalog::put(const std::vector<WordCatalogRow>& rows) {
     Transaction tx(*m_db);
-    Statement st(*m_db, kInsert);
+    Statement st(*m_db, insert_sql<WordCatalogRow>("INSERT OR REPLACE INTO", "challenges", kColumns));
     for (const WordCatalogRow& r : rows) {
-        bind_row(st, r);
+        bind_columns<WordCatalogRow>(st, kColumns, r);
         st.run();
         st.reset();
     }

@@ -1,5 +1,5 @@
 #pragma once
-// The Elimination challenge catalogue (issue 16 point 6): the word-game member of the
+// The Elimination challenge catalogue: the word-game member of the
 // catalogue family of telemetry/curation/catalog.hpp. One SQLite file with one row per generated
 // challenge: where it comes from (mode, root seed, date, level, challenge number, or a
 // generator seed and parameters), its letters and source words, and statistics of its

@@ -1,5 +1,6 @@
 #include "telemetry/recording/words_recording.hpp"
 #include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "gen/hash.hpp"
@@ -281,14 +282,11 @@ namespace {
 
 /// The stored seed: a decimal uint64 (SQLite keeps it as text, so it must be checked).
 std::uint64_t parse_seed(const std::string& seed, std::int64_t id) {
-    if (seed.empty() || seed.size() > 20 ||
-        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is not a decimal number");
-    try {
-        return std::stoull(seed);
-    } catch (const std::exception&) {
-        throw WordRecordingError(where(id) + ": seed '" + printable(seed) + "' is out of range");
-    }
+    const std::optional<std::uint64_t> v = read_number<std::uint64_t>(seed);
+    if (!v)
+        throw WordRecordingError(where(id) + ": " +
+                                 bad_number_message("seed", seed, number_expectation<std::uint64_t>()));
+    return *v;
 }
 
 /// The word_levels row (with its participant) into `r`; throws StoreError when absent.

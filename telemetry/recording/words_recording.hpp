@@ -1,5 +1,5 @@
 #pragma once
-// The stored form of an Elimination word level (issue 8 item 7): writes its rows and
+// The stored form of an Elimination word level (docs/elimination.md §11): writes its rows and
 // params_json, loads it back, and verifies it by replay. Shared by the game's live recorder
 // (game/app/words/words_level_recorder), `sawtooth-lab study --mode words` and `replay --verify`,
 // so every writer stores the same params_json and every reader checks recordings the same

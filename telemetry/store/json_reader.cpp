@@ -117,6 +117,12 @@ std::int64_t JsonField::integer(std::int64_t lo, std::int64_t hi) const {
     return v;
 }
 
+std::uint64_t JsonField::unsigned_integer() const {
+    if (m_v->is_number_unsigned()) return m_v->get<std::uint64_t>();
+    if (m_v->is_number_integer()) fail("expected an integer in 0..18446744073709551615, got " + m_v->dump());
+    fail("expected an integer, got " + json_kind(*m_v));
+}
+
 std::string JsonField::string() const {
     if (!m_v->is_string()) fail("expected a string, got " + json_kind(*m_v));
     return m_v->get<std::string>();

@@ -54,6 +54,8 @@ public:
     /// An integer in [lo, hi].
     std::int64_t integer(std::int64_t lo, std::int64_t hi) const;
     int int_in(int lo, int hi) const { return static_cast<int>(integer(lo, hi)); }
+    /// A whole number in 0 .. 2^64 - 1 (a seed).
+    std::uint64_t unsigned_integer() const;
     std::string string() const;
     bool boolean() const;
 

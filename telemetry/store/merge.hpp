@@ -1,5 +1,5 @@
 #pragma once
-// Merging session stores (issue 17, "many machines, one study"): every session of some
+// Merging session stores (docs/studies.md "Many machines, one study"): every session of some
 // source stores is copied into a target store, so the recordings of several lab machines
 // end up in one file. Sessions are matched by their global uid (sessions.session_uid,
 // schema version 3; older sessions get one derived from their row), participants by their

@@ -40,6 +40,13 @@ public:
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    /// An unsigned 64-bit value (a seed) as SQLite, whose integers are signed, stores it:
+    /// the same 64 bits as an INTEGER, so 2^63 .. 2^64 - 1 are stored as -2^63 .. -1
+    /// (docs/telemetry.md "Unsigned 64-bit values"). uint64() reads it back; these two are
+    /// the only conversions either way.
+    Statement& bind_u64(int index, std::uint64_t value) {
+        return bind(index, static_cast<std::int64_t>(value));
+    }
     Statement& bind_blob(int index, const std::vector<std::uint8_t>& bytes);
     Statement& bind_null(int index);
     /// Binds the value or NULL.
@@ -58,6 +65,8 @@ public:
     bool is_null(int column) const;
     std::int64_t int64(int column) const;
     int int32(int column) const { return static_cast<int>(int64(column)); }
+    /// A value bind_u64 stored.
+    std::uint64_t uint64(int column) const { return static_cast<std::uint64_t>(int64(column)); }
     double real(int column) const;
     std::string text(int column) const;
     std::vector<std::uint8_t> blob(int column) const;

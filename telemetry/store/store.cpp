@@ -1,8 +1,11 @@
 #include "telemetry/store/store.hpp"
 
 #include "game/sim/simulation.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/store/build_info.hpp"
+#include "telemetry/store/columns.hpp"
+#include "telemetry/store/file_kind.hpp"
 #include "telemetry/store/input_rle.hpp"
 
 #include <nlohmann/json.hpp>
@@ -148,7 +151,7 @@ CREATE TABLE word_actions (
 ) WITHOUT ROWID;
 )SQL";
 
-// Schema version 2: the post-level ratings (issue 16). Built from the scales' constants so
+// Schema version 2: the post-level ratings. Built from the scales' constants so
 // the CHECK constraints and the game's rating screen cannot disagree. A skipped rating has
 // no answers, an answered one both; it rates exactly one platformer or word level.
 std::string ratings_table_sql() {
@@ -190,44 +193,48 @@ constexpr const char* kQuestionnaireAnswersTable = R"SQL(CREATE TABLE questionna
   CHECK ((skipped = 1 AND value IS NULL AND answer_text IS NULL) OR (skipped = 0 AND value IS NOT NULL))
 ))SQL";
 
-// One step of the schema's history: the statements that take a file from version
-// `to - 1` to `to`. A new file runs kSchemaV1 and then every step, so each table is
-// defined once. Steps only add (tables, indexes, nullable columns): a read-only view of an
-// older file shows the added tables as empty TEMP copies (add_temp_tables); an added
-// column is absent there, so its readers check schema_version() (merge does).
-struct Migration {
-    int to;
-    std::vector<std::string> statements;
-};
+}  // namespace
 
-const std::vector<Migration>& migrations() {
-    static const std::vector<Migration> steps = {
-        {2,
-         {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
-          "CREATE INDEX ratings_by_level ON ratings(level_id)",
-          "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
-        // Schema version 3: a globally unique session id, so the recordings of several
-        // machines can be merged (telemetry/store/merge.hpp). NULL for sessions recorded before:
-        // merge derives theirs from the row (derived_session_uid), the same on every read.
-        {3,
-         {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
-          "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
-        // Schema version 4: designed studies (issue 17). A session played under a study
-        // protocol names the protocol (its hash) and the condition; NULL for every other
-        // session. The questionnaire answers of such a session, one row per item.
-        {4,
-         {"ALTER TABLE sessions ADD COLUMN protocol_hash TEXT",
-          "ALTER TABLE sessions ADD COLUMN condition TEXT", kQuestionnaireAnswersTable,
-          "CREATE INDEX questionnaire_answers_by_session ON questionnaire_answers(session_id)"}},
+// The session store: schema version 1, then one step per version (a new file runs every
+// step, so each table is defined once). Steps only add (tables, indexes, nullable
+// columns): a read-only view of an older file shows the added tables as empty TEMP copies;
+// an added column is absent there, so its readers check schema_version() (merge does).
+const FileKind& session_file_kind() {
+    static const FileKind kind{
+        .name = "Sawtooth database",
+        .identity = "Sawtooth session database",
+        .format = "",
+        .application_id = kApplicationId,
+        .schema_version = kSchemaVersion,
+        .meta_table = "meta",
+        .schema = kSchemaV1,
+        .steps =
+            {
+                {2,
+                 {ratings_table_sql(), "CREATE INDEX ratings_by_session ON ratings(session_id)",
+                  "CREATE INDEX ratings_by_level ON ratings(level_id)",
+                  "CREATE INDEX ratings_by_word_level ON ratings(word_level_id)"}},
+                // Schema version 3: a globally unique session id, so the recordings of several
+                // machines can be merged (telemetry/store/merge.hpp). NULL for sessions recorded before:
+                // merge derives theirs from the row (derived_session_uid), the same on every read.
+                {3,
+                 {"ALTER TABLE sessions ADD COLUMN session_uid TEXT",
+                  "CREATE UNIQUE INDEX sessions_by_uid ON sessions(session_uid)"}},
+                // Schema version 4: designed studies. A session played under a study protocol
+                // names the protocol (its hash) and the condition; NULL for every other session.
+                // The questionnaire answers of such a session, one row per item.
+                {4,
+                 {"ALTER TABLE sessions ADD COLUMN protocol_hash TEXT",
+                  "ALTER TABLE sessions ADD COLUMN condition TEXT", kQuestionnaireAnswersTable,
+                  "CREATE INDEX questionnaire_answers_by_session ON questionnaire_answers(session_id)"}},
+            },
+        .required = {},
+        .journal = JournalMode::Wal,
     };
-    return steps;
+    return kind;
 }
 
-void run_migrations(Database& db, std::int64_t from) {
-    for (const Migration& m : migrations())
-        if (m.to > from)
-            for (const std::string& statement : m.statements) db.exec(statement);
-}
+namespace {
 
 constexpr int kIdRandomChars = 8;
 constexpr int kIdAttempts = 16;
@@ -240,115 +247,6 @@ std::string random_participant_id() {
 std::optional<std::string> opt_text(const Statement& st, int col) {
     if (st.is_null(col)) return std::nullopt;
     return st.text(col);
-}
-
-// check_file's reads, in its read transaction.
-void check_file_contents(Database& db, bool writable) {
-    try {
-        Statement qc(db, "PRAGMA quick_check(1)");
-        const std::string verdict = qc.step() ? qc.text(0) : "no answer";
-        // SQLite's verdict may span lines: the message stays one line.
-        if (verdict != "ok")
-            throw StoreError("database '" + db.path() + "' is damaged (" + one_line(verdict) + ")");
-    } catch (const StoreError& e) {
-        const std::string what = e.what();
-        if (what.find("is damaged") != std::string::npos) throw;
-        throw StoreError("database '" + db.path() + "' is damaged or not a database (" +
-                         what.substr(what.rfind(": ") + 2) + ")");
-    }
-    const std::int64_t version = db.query_int("PRAGMA user_version");
-    const std::int64_t app_id = db.query_int("PRAGMA application_id");
-    const std::int64_t tables = db.query_int("SELECT count(*) FROM sqlite_schema WHERE type = 'table'");
-    if (tables > 0 && app_id != kApplicationId)
-        throw StoreError("'" + db.path() + "' is not a Sawtooth database (application_id " +
-                         std::to_string(app_id) + ")");
-    if (version > kSchemaVersion)
-        throw StoreError("database '" + db.path() + "' has schema version " + std::to_string(version) +
-                         ", newer than this build's " + std::to_string(kSchemaVersion) +
-                         "; refusing to use it (update Sawtooth)");
-    if (version == 0 && tables == 0) {
-        if (!writable) throw StoreError("database '" + db.path() + "' is empty (no Sawtooth schema)");
-        return;
-    }
-    if (version < 1)
-        throw StoreError("database '" + db.path() + "' has no schema version; refusing to use it");
-    // version < kSchemaVersion: a writable open upgrades it (upgrade_schema), a read-only
-    // open shows the newer tables empty (add_temp_tables).
-}
-
-// Refuses files this build must not touch, before any statement that could write. Reads
-// in one transaction, so every header field and table count comes from one snapshot: a file
-// another process is creating right now is seen either empty or whole (separate reads once
-// saw its tables but not yet its application_id, and refused it).
-void check_file(Database& db, bool writable) {
-    db.exec("BEGIN");
-    try {
-        check_file_contents(db, writable);
-    } catch (...) {
-        try {
-            db.exec("ROLLBACK");
-        } catch (const StoreError&) {  // the refusal says what matters
-        }
-        throw;
-    }
-    db.exec("COMMIT");
-}
-
-// Upgrades an older file in place, in one transaction: either every step and the new
-// user_version are committed, or nothing is and the file keeps every byte (runs before
-// the switch to WAL, so a file in rollback-journal mode is not touched either).
-void upgrade_schema(Database& db) {
-    const std::int64_t from = db.query_int("PRAGMA user_version");
-    try {
-        Transaction tx(db);
-        // Another process may have upgraded it meanwhile: read again under the write lock.
-        const std::int64_t now = db.query_int("PRAGMA user_version");
-        if (now >= kSchemaVersion) return;
-        run_migrations(db, now);
-        Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
-        meta.bind(1, "upgraded_to_schema_" + std::to_string(kSchemaVersion))
-            .bind(2, utc_now() + " by " + std::string(build_id()))
-            .run();
-        meta.reset();  // no statement may be pending at COMMIT
-        db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
-        tx.commit();
-    } catch (const StoreError& e) {
-        const std::string what = e.what();
-        throw StoreError("database '" + db.path() + "' could not be upgraded from schema version " +
-                         std::to_string(from) + " to " + std::to_string(kSchemaVersion) + " (" +
-                         what.substr(what.rfind(": ") + 2) + "); it is unchanged");
-    }
-}
-
-// A read-only connection to an older file: the tables added since its version exist as
-// empty TEMP tables (in memory, never in the file), so every reader sees one schema.
-void add_temp_tables(Database& db, std::int64_t from) {
-    // query_only (set by Database for read-only opens) refuses even TEMP tables: lifted
-    // for these statements alone, which cannot name the file's own schema.
-    db.exec("PRAGMA temp_store = MEMORY; PRAGMA query_only = OFF");
-    const std::string create = "CREATE TABLE ";
-    for (const Migration& m : migrations())
-        if (m.to > from)
-            for (const std::string& statement : m.statements)
-                if (statement.rfind(create, 0) == 0)
-                    db.exec("CREATE TEMP TABLE " + statement.substr(create.size()));
-    db.exec("PRAGMA query_only = ON");
-}
-
-void create_schema(Database& db) {
-    // Two processes may open the same new file at once: the version is read again under
-    // the write lock, so exactly one of them writes the schema (the other's is a no-op).
-    Transaction tx(db);
-    if (db.query_int("PRAGMA user_version") != 0) return;  // created meanwhile; nothing written
-    db.exec(kSchemaV1);
-    run_migrations(db, 1);
-    Statement meta(db, "INSERT INTO meta(key, value) VALUES (?, ?)");
-    meta.bind(1, "created_utc").bind(2, utc_now()).run();
-    meta.reset();
-    meta.bind(1, "created_by_build").bind(2, build_id()).run();
-    db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
-    db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
-    tx.commit();
 }
 
 std::string layout_text(Layout l) { return std::string(layout_name(l)); }
@@ -439,26 +337,14 @@ Store Store::open(const std::string& path) {
     std::error_code ec;
     const fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent, ec);
-    auto db = std::make_unique<Database>(path, OpenMode::ReadWriteCreate);
-    check_file(*db, true);
-    // Only now, with a file known to be ours (or new), may anything write.
-    const std::int64_t version = db->query_int("PRAGMA user_version");
-    if (version > 0 && version < kSchemaVersion) upgrade_schema(*db);
-    db->use_wal();
-    // WAL + NORMAL: a commit survives a killed process (it is in the OS once COMMIT
-    // returns); only a power cut can lose the last commits. Crash safety is per process.
-    db->exec("PRAGMA synchronous = NORMAL");
-    db->exec("PRAGMA foreign_keys = ON");
-    if (db->query_int("PRAGMA user_version") == 0) create_schema(*db);
-    return Store(std::move(db), kSchemaVersion);
+    OpenedFile f = open_file(session_file_kind(), path, OpenMode::ReadWriteCreate);
+    f.db->exec("PRAGMA foreign_keys = ON");
+    return Store(std::move(f.db), kSchemaVersion);
 }
 
 Store Store::open_read_only(const std::string& path) {
-    auto db = std::make_unique<Database>(path, OpenMode::ReadOnly);
-    check_file(*db, false);
-    const auto version = static_cast<int>(db->query_int("PRAGMA user_version"));
-    if (version < kSchemaVersion) add_temp_tables(*db, version);
-    return Store(std::move(db), version);
+    OpenedFile f = open_file(session_file_kind(), path, OpenMode::ReadOnly);
+    return Store(std::move(f.db), f.version_found);
 }
 
 // ---- participants ----
@@ -559,6 +445,92 @@ void Store::end_session(std::int64_t session_id, SessionEnd end) {
 
 // ---- levels ----
 
+namespace {
+
+/// What a new levels row is made of.
+struct NewLevel {
+    std::int64_t session_id;
+    std::int64_t seq;
+    const LevelSource& source;
+    int pos_interval;
+};
+
+using NewLevelRef = const NewLevel&;
+
+/// A generator-parameter column: the value for generated levels, NULL for the others.
+template <auto Read>
+constexpr Column<NewLevel> param(const char* name) {
+    return {name, "", [](Statement& st, int i, NewLevelRef r) {
+                if (r.source.params)
+                    st.bind(i, Read(*r.source.params));
+                else
+                    st.bind_null(i);
+            }};
+}
+
+// The columns a new level fills (the others are set when it ends); types: kSchemaV1.
+constexpr Column<NewLevel> kNewLevelColumns[] = {
+    {"session_id", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.session_id); }},
+    {"seq", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.seq); }},
+    {"kind", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.kind); }},
+    {"name", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.name); }},
+    param<[](const GenParams& p) { return std::to_string(p.seed); }>("seed"),  // decimal text
+    param<[](const GenParams& p) { return std::string(layout_name(p.layout)); }>("layout"),
+    param<[](const GenParams& p) { return p.rooms_w; }>("rooms_w"),
+    param<[](const GenParams& p) { return p.rooms_h; }>("rooms_h"),
+    param<[](const GenParams& p) { return p.room_w; }>("room_w"),
+    param<[](const GenParams& p) { return p.room_h; }>("room_h"),
+    param<[](const GenParams& p) { return p.level_index; }>("level_index"),
+    param<[](const GenParams& p) { return p.alpha; }>("alpha"),
+    param<[](const GenParams&) { return kGeneratorVersion; }>("generator_version"),
+    {"level_hash", "",
+     [](Statement& st, int i, NewLevelRef r) { st.bind(i, hex64(level_hash(r.source.level))); }},
+    {"level_text", "",
+     [](Statement& st, int i, NewLevelRef r) { st.bind(i, to_level_text(r.source.level)); }},
+    {"width", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.level.width); }},
+    {"height", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.level.height); }},
+    {"traps", "",
+     [](Statement& st, int i, NewLevelRef r) {
+         st.bind(i, static_cast<std::int64_t>(r.source.level.traps.size()));
+     }},
+    {"build_id", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, build_id()); }},
+    {"tick_rate", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kTicksPerSecond); }},
+    {"hash_interval", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kStateHashInterval); }},
+    {"pos_interval", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.pos_interval); }},
+    {"input_format", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, kInputFormatVersion); }},
+    {"started_utc", "", [](Statement& st, int i, NewLevelRef) { st.bind(i, utc_now()); }},
+};
+
+/// What a new word_levels row is made of.
+struct NewWordLevel {
+    std::int64_t session_id;
+    std::int64_t seq;
+    const WordLevelSource& source;
+};
+
+using NewWordLevelRef = const NewWordLevel&;
+
+// The columns a new word level fills (the others are set when it ends); types: kSchemaV1.
+constexpr Column<NewWordLevel> kNewWordLevelColumns[] = {
+    {"session_id", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.session_id); }},
+    {"seq", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.seq); }},
+    {"mode", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.source.mode); }},
+    {"level_number", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, r.source.level_number); }},
+    {"seed", "", [](Statement& st, int i, NewWordLevelRef r) { st.bind(i, std::to_string(r.source.seed)); }},
+    {"date", "",
+     [](Statement& st, int i, NewWordLevelRef r) {
+         r.source.date.empty() ? st.bind_null(i) : st.bind(i, r.source.date);
+     }},
+    {"params_json", "",
+     [](Statement& st, int i, NewWordLevelRef r) {
+         st.bind(i, r.source.params_json.empty() ? std::string("{}") : r.source.params_json);
+     }},
+    {"build_id", "", [](Statement& st, int i, NewWordLevelRef) { st.bind(i, build_id()); }},
+    {"started_utc", "", [](Statement& st, int i, NewWordLevelRef) { st.bind(i, utc_now()); }},
+};
+
+}  // namespace
+
 std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& source, int pos_interval,
                                 const LevelFlush& first) {
     Transaction tx(*m_db);
@@ -567,34 +539,10 @@ std::int64_t Store::begin_level(std::int64_t session_id, const LevelSource& sour
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
     seq_q.reset();  // no statement may be pending at COMMIT
-    Statement st(*m_db, R"SQL(
-INSERT INTO levels(session_id, seq, kind, name, seed, layout, rooms_w, rooms_h, room_w, room_h, level_index,
-  alpha, generator_version, level_hash, level_text, width, height, traps, build_id, tick_rate, hash_interval,
-  pos_interval, input_format, started_utc)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
-    st.bind(1, session_id).bind(2, seq).bind(3, source.kind).bind(4, source.name);
-    if (source.params) {
-        const GenParams& p = *source.params;
-        st.bind(5, std::to_string(p.seed))
-            .bind(6, layout_text(p.layout))
-            .bind(7, p.rooms_w)
-            .bind(8, p.rooms_h);
-        st.bind(9, p.room_w)
-            .bind(10, p.room_h)
-            .bind(11, p.level_index)
-            .bind(12, p.alpha)
-            .bind(13, kGeneratorVersion);
-    } else {
-        for (int i = 5; i <= 13; ++i) st.bind_null(i);
-    }
-    st.bind(14, hex64(level_hash(source.level))).bind(15, to_level_text(source.level));
-    st.bind(16, source.level.width).bind(17, source.level.height);
-    st.bind(18, static_cast<std::int64_t>(source.level.traps.size())).bind(19, build_id());
-    st.bind(20, kTicksPerSecond)
-        .bind(21, kStateHashInterval)
-        .bind(22, pos_interval)
-        .bind(23, kInputFormatVersion);
-    st.bind(24, utc_now()).run();
+    const NewLevel row{session_id, seq, source, pos_interval};
+    Statement st(*m_db, insert_sql<NewLevel>("INSERT INTO", "levels", kNewLevelColumns));
+    bind_columns<NewLevel>(st, kNewLevelColumns, row);
+    st.run();
     const std::int64_t id = m_db->last_insert_id();
     write_flush_rows(id, first);
     tx.commit();
@@ -683,13 +631,11 @@ FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = 
     if (!st.is_null(7)) {
         GenParams p;
         const std::string seed = st.text(7);
-        try {
-            std::size_t used = 0;
-            p.seed = std::stoull(seed, &used);
-            if (used != seed.size()) throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            throw StoreError("level " + std::to_string(level_id) + ": bad seed '" + printable(seed) + "'");
-        }
+        const std::optional<std::uint64_t> seed_value = read_number<std::uint64_t>(seed);
+        if (!seed_value)
+            throw StoreError("level " + std::to_string(level_id) + ": " +
+                             bad_number_message("seed", seed, number_expectation<std::uint64_t>()));
+        p.seed = *seed_value;
         const auto layout = parse_layout(st.text(8));
         if (!layout)
             throw StoreError("level " + std::to_string(level_id) + ": bad layout '" + printable(st.text(8)) +
@@ -805,23 +751,10 @@ std::int64_t Store::begin_word_level(std::int64_t session_id, const WordLevelSou
     seq_q.step();
     const std::int64_t seq = seq_q.int64(0);
     seq_q.reset();  // no statement may be pending at COMMIT
-    Statement st(
-        *m_db,
-        "INSERT INTO word_levels(session_id, seq, mode, level_number, seed, date, params_json, build_id, "
-        "started_utc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    st.bind(1, session_id)
-        .bind(2, seq)
-        .bind(3, s.mode)
-        .bind(4, s.level_number)
-        .bind(5, std::to_string(s.seed));
-    if (s.date.empty())
-        st.bind_null(6);
-    else
-        st.bind(6, s.date);
-    st.bind(7, s.params_json.empty() ? std::string("{}") : s.params_json)
-        .bind(8, build_id())
-        .bind(9, utc_now())
-        .run();
+    const NewWordLevel row{session_id, seq, s};
+    Statement st(*m_db, insert_sql<NewWordLevel>("INSERT INTO", "word_levels", kNewWordLevelColumns));
+    bind_columns<NewWordLevel>(st, kNewWordLevelColumns, row);
+    st.run();
     const std::int64_t id = m_db->last_insert_id();
     tx.commit();
     return id;

@@ -1,5 +1,5 @@
 #pragma once
-// The session store (SPEC P5, issue 5): one SQLite file in WAL mode holding participants,
+// The session store (SPEC P5, docs/telemetry.md): one SQLite file in WAL mode holding participants,
 // sessions, platformer levels with their inputs / events / state hashes, and Elimination
 // word levels with their challenges and actions, and the players' ratings of both kinds of
 // level. Schema and columns: docs/telemetry.md.
@@ -27,9 +27,9 @@
 
 namespace sawtooth::telemetry {
 
-/// Schema version written to PRAGMA user_version; bump with a migration in store.cpp
-/// (migrations()). 1: the first schema; 2: table ratings; 3: sessions.session_uid;
-/// 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
+/// Schema version written to PRAGMA user_version; bump with a step in store.cpp
+/// (session_file_kind(), telemetry/store/file_kind.hpp). 1: the first schema; 2: table ratings; 3:
+/// sessions.session_uid; 4: sessions.protocol_hash and sessions.condition, table questionnaire_answers.
 inline constexpr int kSchemaVersion = 4;
 /// Random Crockford characters of a session uid ("S-XXXX-XXXX-XXXX": 60 bits).
 inline constexpr int kSessionUidChars = 12;
@@ -130,7 +130,7 @@ struct WordActionRow {
     std::string result;     ///< "ignored", "removed", "restored", "solved", "timed_out"
 };
 
-/// The rating scales asked after a level (issue 16): enjoyment 1..kEnjoymentMax, perceived
+/// The rating scales asked after a level: enjoyment 1..kEnjoymentMax, perceived
 /// difficulty 1..kDifficultyMax. The ratings table's CHECK constraints are built from them.
 inline constexpr int kEnjoymentMax = 10;
 inline constexpr int kDifficultyMax = 7;

@@ -1,11 +1,10 @@
 #pragma once
-// Which recorded sessions an analysis takes (issue 17 point 6): every session, or those of
-// one condition of a study protocol — a session counts only when it carries the protocol's
-// hash (sessions.protocol_hash, schema version 4) and the condition's name, so a session of
-// another protocol or of no protocol is never counted. The one place that selects; model
-// verify, report and words analyze-study all go through it. Also the check `replay --verify`
-// makes of a session's protocol columns. Does not: read protocol files (study_protocol.hpp)
-// or change the database.
+// Which recorded sessions an analysis takes (docs/studies.md "Analysis by condition"): every session, or
+// those of one condition of a study protocol — a session counts only when it carries the protocol's hash
+// (sessions.protocol_hash, schema version 4) and the condition's name, so a session of another protocol or of
+// no protocol is never counted. The one place that selects; model verify, report and words analyze-study all
+// go through it. Also the check `replay --verify` makes of a session's protocol columns. Does not: read
+// protocol files (study_protocol.hpp) or change the database.
 
 #include "telemetry/store/store.hpp"
 #include "telemetry/study/study_protocol.hpp"

@@ -1,6 +1,7 @@
 #include "telemetry/study/study_protocol.hpp"
 
 #include "gen/hash.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "gen/rng.hpp"
 #include "telemetry/store/json_reader.hpp"
@@ -60,9 +61,9 @@ std::string read_file_name(const JsonField& f, const ReadContext& ctx) {
 }
 
 std::uint64_t parse_seed(std::string_view text, const JsonField& f) {
-    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string_view::npos)
-        f.fail("expected \"A..B\" (decimal seeds, A <= B)");
-    return std::stoull(std::string(text));
+    const std::optional<std::uint64_t> seed = read_number<std::uint64_t>(text);
+    if (!seed) f.fail("expected \"A..B\" (decimal seeds in 0..18446744073709551615, A <= B)");
+    return *seed;
 }
 
 SeedRange read_seed_range(const JsonField& f, int count) {

@@ -1,5 +1,5 @@
 #pragma once
-// Study protocol files (issue 17 point 1): a JSON file designing a study — its name, the
+// Study protocol files: a JSON file designing a study — its name, the
 // consent text, tutorials and ratings on or off, conditions (each a list of levels: a pack,
 // explicit seeds with generator parameters, a difficulty curve or an adaptive run), how
 // participants are assigned to a condition, the order of the levels within it,
@@ -10,7 +10,7 @@
 // condition, a questionnaire or break past the end of a condition, a count <= 0 or a target
 // outside (0, 1) is one ProtocolError line naming the file, the JSON pointer and the
 // problem. Does not: play a condition (game/app), pick levels for a difficulty curve or run
-// the adaptive mode (other issue points: those conditions are parsed and checked only), or
+// the adaptive mode (telemetry/analysis does: here those conditions are parsed and checked only), or
 // touch a database (study_status.hpp counts participants).
 
 #include "gen/error.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Where a designed study stands (issue 17 point 2): per condition of a protocol, how many
+// Where a designed study stands (docs/studies.md "Study status"): per condition of a protocol, how many
 // participants finished it and how many have only partial sessions, read from a session
 // database's sessions.protocol_hash / sessions.condition (schema version 4). The counts are
 // also what a "balanced" assignment balances. Does not: read the protocol file

@@ -1,4 +1,4 @@
-// Free play's "Adaptive" entry (issue 17 point 4) through the real binary: with a model it
+// Free play's "Adaptive" entry (docs/difficulty.md §12) through the real binary: with a model it
 // plays a level chosen by the adaptive chooser, records it like free play, updates the skill
 // estimate from the level's events and chooses the second level from them -- the same one
 // the library chooses from the recorded events; without a model the entry is off and says why.

@@ -1,4 +1,4 @@
-// The F1 difficulty overlay (issue 7 point 8), driven as a user would: `sawtooth --headless
+// The F1 difficulty overlay (docs/difficulty.md §9), driven as a user would: `sawtooth --headless
 // --debug-overlay` draws the level graph over the level (the screenshot changes), a model
 // adds the challenge edges (it changes again), and a broken --model file is refused with
 // one line and a non-zero exit before any window opens.

@@ -1,4 +1,4 @@
-// The level editor through the real binary (issue 18 point 6): scripted key taps
+// The level editor through the real binary (docs/game.md "Level editor"): scripted key taps
 // (--menu-keys F:key=NAME, the same SDL events a keyboard makes) build a small level and
 // save it, and the saved file matches the golden file tests/data/editor_built_level.txt; an
 // edit that walls off the exit is reported unplayable by the background check and undo

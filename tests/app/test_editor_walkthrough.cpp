@@ -1,5 +1,5 @@
-// Issue 18's new-user walkthrough through the real binaries, one step after another as
-// the issue tells it: open generated level 7 in the editor, wall off the exit (reported
+// The new-user walkthrough of docs/game.md "First level in the editor" through the real binaries, one step
+// after another as the page tells it: open generated level 7 in the editor, wall off the exit (reported
 // unplayable), undo, add a saw on the main route (the predicted difficulty changes), save,
 // test-play it (recorded, replay-verifies), play the saved file with --level (recorded,
 // replay-verifies, and verify-levels passes it); then build an Elimination challenge around

@@ -1,4 +1,4 @@
-// No lost key presses (issue 19 point 4), end to end: the built `sawtooth` runs headless
+// No lost key presses (docs/reliability.md), end to end: the built `sawtooth` runs headless
 // (SDL's offscreen driver) and `--menu-keys F:key=NAME` pushes a key-down and its key-up
 // with SDL_PushEvent before frame F reads its events, so the key is up again before any
 // tick runs, as with a quick tap during one frame. The press must still act exactly

@@ -1,4 +1,4 @@
-// `sawtooth --pack FILE` (issue 16 point 7) through the real binary: a 2-level pack plays
+// `sawtooth --pack FILE` (docs/curation.md "Packs") through the real binary: a 2-level pack plays
 // its levels in order, each recorded like a free-play level with the rating screen after
 // it, and a pack the reader refuses stops the game with one line before anything opens.
 #include "../support/run_process.hpp"

@@ -1,4 +1,4 @@
-// `sawtooth --protocol FILE` (issue 17 points 1-2) through the real binary and scripted
+// `sawtooth --protocol FILE` (docs/studies.md "Running a protocol") through the real binary and scripted
 // keys: consent, the participant id (typed as printed by `sawtooth-lab participant new`, or
 // a new one with Tab), the condition a balanced assignment gives, its two levels with a
 // break between them and a questionnaire at the end. The session rows carry the protocol's

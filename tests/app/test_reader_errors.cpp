@@ -1,5 +1,5 @@
-// Defects of issue 19 in the game's readers, as a player meets them: a damaged default
-// model.json crashed start-up, a wrong-typed field in words_progress.json made the
+// Defects in the game's readers (docs/reliability.md "Readers and their errors"), as a player meets them: a
+// damaged default model.json crashed start-up, a wrong-typed field in words_progress.json made the
 // Elimination menu unavailable, a settings field of the wrong type was dropped silently,
 // a level file's control bytes reached the terminal, and the same malformed level exited 1
 // with --level but 2 with --level ... --script.

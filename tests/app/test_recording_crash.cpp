@@ -1,4 +1,4 @@
-// Crash safety (issue 5 point 3): a headless scripted `sawtooth` session, paced at real
+// Crash safety (docs/telemetry.md "Crash safety"): a headless scripted `sawtooth` session, paced at real
 // time, is killed with SIGKILL mid-level. The database must open cleanly and hold the
 // level up to at most one second (60 ticks) before the kill, and what it holds must
 // replay exactly. The process prints "tick N" after each tick (--progress); the last line

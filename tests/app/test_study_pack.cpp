@@ -1,4 +1,4 @@
-// `sawtooth --thesis-session --pack FILE` (issue 16 point 7) through the real binary: the study session
+// `sawtooth --thesis-session --pack FILE` (docs/curation.md "Packs") through the real binary: the study session
 // plays the two tutorials, then the pack's levels in the pack's order (its own count, not ten),
 // each recorded as a study level exactly as a drawn one is (seed, parameters and level hash,
 // so `sawtooth-lab replay --regenerate --verify` rebuilds and re-simulates each) and rated

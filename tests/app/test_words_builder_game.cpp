@@ -1,4 +1,4 @@
-// The Elimination challenge builder end to end (issue 18 points 5-6): the built `sawtooth`
+// The Elimination challenge builder end to end (docs/elimination.md §12): the built `sawtooth`
 // driven by scripted keys builds a level around GARDEN (typing, erasing, the 2X letter,
 // adding, removing and undoing a challenge), saves it, and the saved file matches the
 // golden file; the file then plays with --words-file, recorded into a real SQLite store,

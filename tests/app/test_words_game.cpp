@@ -1,4 +1,4 @@
-// The Elimination screens end to end (issue 8 items 6-7): the built `sawtooth` plays a real
+// The Elimination screens end to end (docs/elimination.md §10b): the built `sawtooth` plays a real
 // generated Levels-mode level headless from an action log made by the simulated word
 // player, records it into a real SQLite store, saves progress; the recording then replays
 // to identical results through telemetry's verifier. Also: leaving mid-level, the title

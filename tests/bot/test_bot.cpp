@@ -1,4 +1,4 @@
-// Synthetic players (issue 6, docs/bots.md): the expert bot finishes levels both ways in
+// Synthetic players (docs/bots.md): the expert bot finishes levels both ways in
 // the real simulation, its recording is exactly the inputs it produced (a fresh replay of
 // them reaches the exit), it is deterministic, and worse skill dies more on the same levels.
 #include "../support/read_file.hpp"
@@ -322,7 +322,7 @@ TEST_CASE("a noisy player with no safe moment tries the move anyway instead of g
     }
 }
 
-// Issue 20: the lookahead memo (BotSettings::memoise_lookahead) answers a rollout asked
+// The lookahead memo (BotSettings::memoise_lookahead) answers a rollout asked
 // for again, and a timing run of a motion that met no trap, from what simulating it gave
 // the first time, so the bot's inputs are the same with it and without it, for the
 // expert (the proof) and for noisy players who replan.

@@ -1,6 +1,6 @@
 // The press latch of engine::Controls, without a window: what each tick sees when the
 // input sources report changes between ticks (set()) and the main loop moves on after
-// each tick (next_tick()). Issue 19 point 4: a press released before the next tick still
+// each tick (next_tick()). A press released before the next tick still
 // counts once; holding works as before; nothing is seen twice.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Letter-sequence similarity of Elimination challenges and the near-duplicate check
-// (issue 16 point 6): the properties docs/curation.md states, on the English word list.
+// the properties docs/curation.md states, on the English word list.
 #include <doctest/doctest.h>
 
 #include "../support/words_fixture.hpp"

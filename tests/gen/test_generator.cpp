@@ -1,5 +1,5 @@
 // Level generator: determinism (golden hashes), properties over many seeds (SPEC P3,
-// issue 3 item 8), the trap truth table, the t_cycle schedule and parameter validation.
+// docs/generator.md "Measured figures"), the trap truth table, the t_cycle schedule and parameter validation.
 #include "../support/golden.hpp"
 #include "gen/generator.hpp"
 #include "gen/travel_time.hpp"
@@ -216,7 +216,7 @@ TEST_CASE("properties over many seeds, maze and linear") {
             fallbacks += g.stats.fallbacks;
             no_trap_free += !trap_free_path(l);
         }
-        // Reported, not asserted (issue 3 item 8).
+        // Reported, not asserted (docs/generator.md "Measured figures").
         std::printf(
             "[%s] %d seeds: no trap-free start-exit path in %.1f %% of levels; %.1f traps and %.1f sequences "
             "per "

@@ -1,4 +1,4 @@
-// Dictionary, word engine and state-space analysis (SPEC §E; issue 8 items 1-3).
+// Dictionary, word engine and state-space analysis (SPEC §E; docs/elimination.md §1-3).
 #include <doctest/doctest.h>
 
 #include <algorithm>

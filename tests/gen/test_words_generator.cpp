@@ -1,4 +1,4 @@
-// FI-2Pop challenge generator, 2X rule and the Levels table (issue 8 items 4-5).
+// FI-2Pop challenge generator, 2X rule and the Levels table (docs/elimination.md §4-5).
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,8 +1,7 @@
-// Designer constraints on an Elimination challenge's reachable words (issue 16 item 6):
-// every challenge generated under a constraint meets it, judged by an independent run of
-// the state-space analysis, not by the generator's own counts; the same seeds without the
-// constraint break it (so each check could fail); impossible rules are refused; an
-// unreachable count ends within the attempt budget.
+// Designer constraints on an Elimination challenge's reachable words (docs/curation.md "Elimination: designer
+// constraints"): every challenge generated under a constraint meets it, judged by an independent run of the
+// state-space analysis, not by the generator's own counts; the same seeds without the constraint break it (so
+// each check could fail); impossible rules are refused; an unreachable count ends within the attempt budget.
 #include <doctest/doctest.h>
 
 #include <string>

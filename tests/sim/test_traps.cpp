@@ -410,7 +410,7 @@ TEST_CASE("a respawn never drops the player back into the trap that killed them"
 }
 
 // The simulation tests a trap's hit only where the player's box overlaps trap_reach
-// (issue 20): a trap that could hit a box outside its reach would be missed there.
+// a trap that could hit a box outside its reach would be missed there.
 TEST_CASE("no trap hits a player box outside its reach, at any tick or mine state") {
     std::vector<Trap> traps;
     for (const TrapType type : {TrapType::Saw, TrapType::WallSpike, TrapType::Squeeze, TrapType::Mine})

@@ -1,4 +1,4 @@
-// Elimination challenge builder without a screen (issue 18 points 5-6): the live analysis
+// Elimination challenge builder without a screen (docs/elimination.md §12): the live analysis
 // agrees with the state-space analysis, the generator's fitness and the designer
 // constraints' counts it reuses; edit operations and undo/redo; the word-level file
 // round-trips and reports the first error by line and column.

@@ -1,6 +1,6 @@
-// No near-duplicates in the modes (issue 16 point 6): no two challenges a player of a mode
-// can meet in one run are more similar than kNearDuplicateThreshold, share their letters or
-// their source words. Levels: all 300 challenges of levels 1..30. Infinite: each run's
+// No near-duplicates in the modes (docs/curation.md "No near-duplicates in Levels, Infinite and Daily"): no
+// two challenges a player of a mode can meet in one run are more similar than kNearDuplicateThreshold, share
+// their letters or their source words. Levels: all 300 challenges of levels 1..30. Infinite: each run's
 // levels 1..10 (one block, game/words/modes.hpp), for runs that held near-duplicates with
 // word generator version 2. Daily: each date's 10, for dates that held one with version 2.
 #include <doctest/doctest.h>

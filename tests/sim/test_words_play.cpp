@@ -1,5 +1,5 @@
 // Elimination rules of play: challenge/level state machine, timer, reset, 2X score,
-// action log and replay, modes (issue 8 items 6-7 rules part, SPEC §E).
+// action log and replay, modes (docs/elimination.md §6-7, SPEC §E).
 #include <doctest/doctest.h>
 
 #include "../support/words_fixture.hpp"

@@ -1,4 +1,4 @@
-// Simulated word players (issue 8 item 8 model): monotone spotting model, deterministic
+// Simulated word players (docs/elimination.md §8): monotone spotting model, deterministic
 // action lists that replay exactly, skill matters.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Hand-made levels in level packs (telemetry/curation/pack.hpp, format version 2, issue 18): written
+// Hand-made levels in level packs (telemetry/curation/pack.hpp, format version 2): written
 // as their level text, read back equal; a pack of generated levels only is still written as
 // version 1 so older builds read it; a version 1 pack with a level kind, a pack from the
 // future and a hand-edited level text are refused with one line naming the problem.

@@ -344,3 +344,35 @@ TEST_CASE("the balanced Latin square: permutations, Latin columns, neighbours ba
         }
     }
 }
+
+TEST_CASE("protocol seeds: the whole unsigned 64-bit range, and one line for a bad seed") {
+    write("model.json", "{}");
+    nlohmann::json doc = movable_example();
+    doc["conditions"][1]["order"] = "fixed";
+    doc["conditions"][1]["levels"] = adaptive_levels();
+    doc["conditions"][1]["levels"]["seeds"] = "18446744073709551600..18446744073709551615";
+    const StudyProtocol p = read_protocol(write("top_seeds.json", doc.dump()));
+    REQUIRE(p.conditions[1].levels.seed_range);
+    CHECK(p.conditions[1].levels.seed_range->first == 18446744073709551600ull);
+    CHECK(p.conditions[1].levels.seed_range->last == 18446744073709551615ull);
+
+    nlohmann::json listed = movable_example();
+    listed["conditions"][1]["levels"]["levels"][0]["seed"] = 18446744073709551615ull;
+    listed["conditions"][1]["levels"]["levels"][1]["seed"] = 9223372036854775808ull;
+    const StudyProtocol q = read_protocol(write("listed_seeds.json", listed.dump()));
+    CHECK(q.conditions[1].levels.seeds[0].seed == 18446744073709551615ull);
+    CHECK(q.conditions[1].levels.seeds[1].seed == 9223372036854775808ull);
+
+    // Overflow, a negative seed, trailing junk, an empty field.
+    for (const std::string bad : {"18446744073709551616..18446744073709551617", "-1..20", "1x..20", "..20"}) {
+        CAPTURE(bad);
+        doc["conditions"][1]["levels"]["seeds"] = bad;
+        const std::string err = error_of(doc);
+        CHECK(err.find("at /conditions/1/levels/seeds: expected \"A..B\" (decimal seeds in "
+                       "0..18446744073709551615, A <= B)") != std::string::npos);
+        CHECK(err.find('\n') == std::string::npos);
+    }
+    listed["conditions"][1]["levels"]["levels"][0]["seed"] = -1;
+    CHECK(error_of(listed).find("levels/0/seed: expected an integer in 0..18446744073709551615, got -1") !=
+          std::string::npos);
+}

@@ -1,5 +1,5 @@
-// Word level recording and replay verification (issue 8 item 7) and the multiple
-// regression of the word-study analysis (item 9), on a real SQLite store.
+// Word level recording and replay verification (docs/elimination.md §11) and the multiple
+// regression of the word-study analysis, on a real SQLite store.
 #include <doctest/doctest.h>
 
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// `sawtooth-lab adaptive-sim` (issue 17 point 4) through the real binary, small sizes: the
+// `sawtooth-lab adaptive-sim` (docs/difficulty.md §12) through the real binary, small sizes: the
 // levels chosen for GOOD players are harder (higher predicted difficulty at theta 0) than
 // those chosen for BAD players and GOOD's final skill offset is above BAD's; the run is the
 // same on one thread and on two; bad input gives one line, a non-zero exit and no output.

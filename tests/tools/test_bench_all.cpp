@@ -1,4 +1,4 @@
-// `sawtooth-lab bench all --json --quick` (issue 20 point 4): one JSON object holding every
+// `sawtooth-lab bench all --json --quick` (docs/performance.md): one JSON object holding every
 // figure of the README's table, each a positive median over its runs, with the machine's
 // core count, build id and date; tools/bench/bench_table.py turns it into the table. No
 // time is asserted: the figures only have to be measured. Bad input: one line, exit 1.
@@ -20,7 +20,7 @@ namespace {
 
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 
-// The issue's table, one key per figure.
+// The README's table, one key per figure.
 const char* const kFigures[] = {"room_quick_rate",
                                 "maze_level_median_ms",
                                 "maze_level_p99_ms",

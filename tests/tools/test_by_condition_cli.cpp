@@ -1,4 +1,4 @@
-// Analysis by condition (issue 17 points 6, 1 and 7), driven as a user would: a database of
+// Analysis by condition (docs/studies.md "Analysis by condition"), driven as a user would: a database of
 // the committed example protocol's two conditions (27 sessions each, six short generated
 // levels per session, recorded through Store::begin_session with the protocol and the real
 // LevelRecorder; ratings and questionnaire answers through the Store), plus sessions of

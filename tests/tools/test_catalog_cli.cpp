@@ -1,4 +1,4 @@
-// `sawtooth-lab catalog` as a user runs it (issue 16 point 2): shards merged equal one
+// `sawtooth-lab catalog` as a user runs it (docs/curation.md "Catalogue"): shards merged equal one
 // unsharded run row by row; a run killed with SIGKILL and run again equals a clean run and
 // skips what it had stored; a re-run adds the model's and the proof's columns; merging
 // refuses conflicting rows and catalogues of another generator version; bad arguments and
@@ -196,11 +196,13 @@ TEST_CASE("catalog merge: conflicting rows and other generator versions are refu
     fs::copy_file(a, newer);
     {
         telemetry::Database db(newer, telemetry::OpenMode::ReadWrite);
-        db.exec("PRAGMA user_version = 2");
+        db.exec("PRAGMA user_version = " + std::to_string(telemetry::kCatalogSchemaVersion + 1));
     }
-    expect_one_line_failure(lab("catalog merge " + out, {newer, a}), "schema version 2");
+    const std::string newer_version =
+        "schema version " + std::to_string(telemetry::kCatalogSchemaVersion + 1);
+    expect_one_line_failure(lab("catalog merge " + out, {newer, a}), newer_version);
     CHECK(!fs::exists(out));
-    expect_one_line_failure(lab("catalog --seeds 1 --db " + newer), "schema version 2");
+    expect_one_line_failure(lab("catalog --seeds 1 --db " + newer), newer_version);
     // Into an existing catalogue: refused the same way, the file byte-identical.
     const std::string before = test::read_file(a);
     expect_one_line_failure(lab("catalog merge " + a, {b}), "conflicting rows");
@@ -238,4 +240,38 @@ TEST_CASE("catalog: bad arguments and files that are not catalogues: one line, e
     std::ofstream(text) << "these are notes, not a database\n";
     expect_one_line_failure(lab("catalog --seeds 1 --db " + text), "not a level catalogue");
     CHECK(test::read_file(text) == "these are notes, not a database\n");
+}
+
+TEST_CASE("catalog: seeds of the whole unsigned 64-bit range, sharded, merged, looked up") {
+    // 2^63 - 1 and 2^63 (the signed edge), 2^64 - 2 and 2^64 - 1 (the top), and 0.
+    const std::string low = file("edge_low.db"), high = file("edge_high.db"), zero = file("edge_zero.db");
+    REQUIRE(lab("catalog --seeds 9223372036854775807..9223372036854775808 --db " + low).exit_code == 0);
+    REQUIRE(lab("catalog --seeds 18446744073709551614..18446744073709551615 --shard 2/2 --db " + high)
+                .exit_code == 0);
+    REQUIRE(lab("catalog --seeds 0 --db " + zero).exit_code == 0);
+    const auto m = lab("catalog merge " + file("edges.db"), {low, high, zero});
+    REQUIRE(m.exit_code == 0);
+    CHECK(m.out.find("4 rows added") != std::string::npos);
+    telemetry::Catalog cat = telemetry::Catalog::open_read_only(file("edges.db"));
+    std::vector<std::uint64_t> seeds;
+    for (const telemetry::CatalogRow& r : cat.rows()) {
+        seeds.push_back(r.params.seed);
+        CHECK(r.generated);
+        GenParams p = r.params;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        CHECK(level_hash(g.level) == r.level_hash);  // the row is the level of that seed
+    }
+    // Shard 2/2 of 2^64 - 2 .. 2^64 - 1 is the odd seed alone.
+    CHECK(seeds == std::vector<std::uint64_t>{0, 9223372036854775807ull, 9223372036854775808ull,
+                                              18446744073709551615ull});
+    // A re-run skips what is stored, at the top of the range too.
+    const auto again = lab("catalog --seeds 18446744073709551615 --db " + high);
+    REQUIRE(again.exit_code == 0);
+    CHECK(again.out.find("0 levels catalogued, 1 already stored") != std::string::npos);
+    expect_one_line_failure(lab("catalog --seeds 18446744073709551616 --db " + file("never2.db")),
+                            "bad --seeds '18446744073709551616'");
+    expect_one_line_failure(lab("catalog --seeds 0..18446744073709551615 --db " + file("never2.db")),
+                            "seeds per shard");
+    CHECK(!fs::exists(file("never2.db")));
 }

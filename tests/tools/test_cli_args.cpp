@@ -1,5 +1,5 @@
 // tools/lab/cli_args: the one syntax every sawtooth-lab command parses seeds, sizes, lists
-// and ranges with (issue 21 point 3), and its one-line errors naming the option and the
+// and ranges with (README "Research workflows"), and its one-line errors naming the option and the
 // bad text.
 #include "tools/lab/cli_args.hpp"
 

@@ -1,4 +1,4 @@
-// Issue 16 point 8, the curation commands' bad input: an unknown predictor (`curate fit
+// The curation commands' bad input (docs/curation.md): an unknown predictor (`curate fit
 // --predictors`), an empty catalogue (`curate fit` and `curate pick`), N above the top X %
 // (with and without --similarity) and a malformed shard spec (`catalog --shard 3/2`, `0/2`,
 // `2/0`, `a/b`). Each is one line naming the problem and a non-zero exit, and the run writes

@@ -1,4 +1,4 @@
-// `sawtooth-lab curate fit` (issue 16 point 3) on a session database whose generated levels
+// `sawtooth-lab curate fit` (docs/curation.md "Rating formula") on a session database whose generated levels
 // are rated and a catalogue of the same seeds: ratings made from a known formula of two
 // catalogue columns are recovered; skipped ratings and levels not in the catalogue are left
 // out and counted; --csv writes one row per rated level; too few rated levels, an unknown

@@ -1,4 +1,4 @@
-// `sawtooth-lab curate pick` (issue 16 point 4) and the level pack it writes (point 7,
+// `sawtooth-lab curate pick` (docs/curation.md "Top X %") and the level pack it writes ("Packs",
 // telemetry/curation/pack.hpp): the draw is reproducible by seed and stays inside the top X % of the
 // formula's ranking, --include-best keeps the best level, the pack reads back as written,
 // and every refusal (N above the top X %, an empty catalogue, an unknown predictor, a bad

@@ -1,5 +1,5 @@
-// The curation workflow of docs/curation.md end to end, as a new user runs it (issue 16,
-// "tried as a new user would"), at test size: catalogue levels with a model, rate five of
+// The curation workflow of docs/curation.md end to end, as a new user runs it, at test
+// size: catalogue levels with a model, rate five of
 // them in free play through the game's real input path, fit a formula on those ratings,
 // pick a pack with similarity filtering, draw the similarity map of two of its levels, and
 // play the pack in the game. Each step reads only what the step before wrote, so a break

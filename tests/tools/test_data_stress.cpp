@@ -1,5 +1,5 @@
-// Data under stress (issue 19 points 5 and 6), with the real executables: two game
-// processes recording into one new database at once, a write failing for want of space
+// Data under stress (docs/reliability.md "Data under stress and participants' data"), with the real
+// executables: two game processes recording into one new database at once, a write failing for want of space
 // (RLIMIT_FSIZE in the child: the real write path gets EFBIG, as on a full disk), SIGKILL
 // during a study run, a word level and an export, and a participant's deletion leaving no
 // byte of their id in the files. Kills are timed by what the database or folder already

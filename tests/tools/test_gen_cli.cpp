@@ -1,4 +1,4 @@
-// `sawtooth-lab gen` and `gen-enumerate` from the outside (issue 3 points 4 and 9): the
+// `sawtooth-lab gen` and `gen-enumerate` from the outside (docs/generator.md "Command line"): the
 // ascii output is a level the game's parser loads, json carries the same level, --png
 // writes a PNG of the right size, and bad sizes, seeds or flags give one line and a
 // non-zero exit.

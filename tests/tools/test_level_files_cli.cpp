@@ -1,4 +1,4 @@
-// Hand-made level files on the command line (issue 18 point 4): `verify-levels --level`
+// Hand-made level files on the command line (docs/game.md "Level editor"): `verify-levels --level`
 // proves them both ways with the expert bot (exit 1 when one is not playable),
 // `difficulty --level` prices them, `pack add` gathers them into a level pack. Bad input
 // (a malformed file, a level already in the pack, a damaged pack) is one line naming the

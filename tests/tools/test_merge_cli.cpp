@@ -1,5 +1,5 @@
-// `sawtooth-lab merge --into STUDY A B ...` as a lab uses it (issue 17, "many machines,
-// one study"): two machines' databases and an old-schema one (tests/data's version-1
+// `sawtooth-lab merge --into STUDY A B ...` as a lab uses it (docs/studies.md "Many
+// machines, one study"): two machines' databases and an old-schema one (tests/data's version-1
 // fixture, read as it is) merged into a new file whose every session still replays
 // exactly; the inputs keep every byte; a second merge adds nothing and leaves the target's
 // bytes alone; sessions recorded before session uids existed keep one derived uid across

@@ -1,4 +1,4 @@
-// Bad input to the difficulty-model commands (issue 7 point 10), as a user meets it: an
+// Bad input to the difficulty-model commands (docs/difficulty.md "Commands"), as a user meets it: an
 // empty database, one with too few sessions for the train/verify split, a model file from
 // another format version, a missing file. Each must give exactly one line on stderr, a
 // non-zero exit, and leave the database file byte-identical.

@@ -1,4 +1,4 @@
-// `sawtooth-lab pick-difficulty` (issue 17 point 3) and `simulate-study --pack`, run as binaries.
+// `sawtooth-lab pick-difficulty` (docs/difficulty.md §11) and `simulate-study --pack`, run as binaries.
 // The model is the thesis-reference model saved to a file (no study needed). Checks that a
 // rising pack's levels are distinct, their difficulties (recomputed here through the level
 // model, not read back from the tool) follow the curve within the tolerance and rise; that a

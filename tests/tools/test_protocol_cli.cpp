@@ -1,4 +1,4 @@
-// Designed studies on the command line (issue 17 points 1, 2 and 7): `sawtooth-lab protocol
+// Designed studies on the command line (docs/studies.md "Study protocols"): `sawtooth-lab protocol
 // check` prints the committed example's design and hash, and refuses every bad protocol in
 // one line with exit 1 and nothing on stdout; `study-status` counts finished and partial
 // participants per condition and the balance, as text and JSON, from a database whose

@@ -1,4 +1,4 @@
-// Defects of issue 19 in the lab tool's readers, each as a user meets it: --json flags that
+// Defects in the lab tool's readers (docs/reliability.md), each as a user meets it: --json flags that
 // were bound to freed memory, a model file whose histogram axes overflow int, a damaged
 // platformer level row that was verified as the word level of the same number, JSON type
 // errors reported in the library's words, input bytes echoed raw. Every refusal: one line

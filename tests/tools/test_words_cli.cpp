@@ -1,5 +1,5 @@
 // `sawtooth-lab words ...` and `bench words` from the outside: outputs, determinism and
-// one-line errors with non-zero exits (issue 8 items 3, 4, 5, 10, 11).
+// one-line errors with non-zero exits (docs/elimination.md §9).
 #include <doctest/doctest.h>
 
 #include "../support/run_process.hpp"

@@ -1,5 +1,5 @@
 // `sawtooth-lab simulate-study --mode words`, `replay --verify` on word levels, `words analyze-study`
-// and the word part of `report`, driven as a user would (issue 8 items 7, 8, 9).
+// and the word part of `report`, driven as a user would (docs/elimination.md §11).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -190,8 +190,8 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     CHECK(html.find("w_players") != std::string::npos);
     CHECK(html.find("Intended vs observed") != std::string::npos);
 
-    // By condition (issue 17 point 6): the sessions split between the two conditions of the
-    // committed example protocol, as a protocol run records them.
+    // By condition (docs/studies.md "Analysis by condition"): the sessions split between the two conditions
+    // of the committed example protocol, as a protocol run records them.
     const std::string protocol = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/studies/pack_vs_seeds.json";
     {
         Store s = Store::open(db);

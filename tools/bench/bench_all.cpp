@@ -1,4 +1,4 @@
-// `sawtooth-lab bench all [--json] [--quick]`: every figure of issue 20's table in one run.
+// `sawtooth-lab bench all [--json] [--quick]`: every headline figure in one run (docs/performance.md).
 // Each benchmark runs as its own process, as a user would start it (the lab's own commands,
 // and the game's --bench-frames: headless, and windowed in the DISPLAY or, without one,
 // under xvfb-run), --runs times (--heavy-runs for the playability proof and the study);
@@ -37,7 +37,7 @@ struct BenchAllOptions {
     bool quick = false;
     int runs = 3;              ///< runs of each light benchmark
     int heavy_runs = 1;        ///< runs of verify-levels and the study (minutes each)
-    int threads = 2;           ///< verify-levels and study threads (the issue's figures use 2)
+    int threads = 2;           ///< verify-levels and study threads (the README's figures use 2)
     std::string verify_seeds;  ///< default: 1..1000, quick 1..2
     int players = 0;           ///< default: 53, quick 1
     std::string game;          ///< the game binary; default: `sawtooth` beside this binary
@@ -192,7 +192,7 @@ void run_bench_all(const BenchAllOptions& o) {
     const std::string study_db =
         (fs::temp_directory_path() / ("sawtooth-bench-all-" + std::to_string(::getpid()) + ".db")).string();
     const std::vector<Benchmark> all = benchmarks(o, study_db);
-    // In the order of the issue's table (ordered_json keeps insertion order).
+    // In the order of the README's table (ordered_json keeps insertion order).
     nlohmann::ordered_json figures = nlohmann::ordered_json::object();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Benchmark& b = all[i];

@@ -1,5 +1,6 @@
 #include "tools/lab/cli_args.hpp"
 
+#include "gen/number_text.hpp"
 #include "tools/lab/commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -14,26 +15,21 @@ namespace {
 constexpr std::string_view kRangeSeparator = "..";
 
 [[noreturn]] void fail(std::string_view option, std::string_view text, std::string_view expected) {
-    throw LabError("bad " + std::string(option) + " '" + std::string(text) + "': expected " +
-                   std::string(expected));
+    throw LabError(bad_number_message(option, text, expected));
 }
 
-/// The whole of `text` as one number (no sign for unsigned types, no blanks, no leftovers).
+/// The whole of `text` as one number (gen/number_text.hpp's reader, the project's one).
 template <class T>
-bool read_number(std::string_view text, T& value) {
-    const char* end = text.data() + text.size();
-    const auto [p, ec] = std::from_chars(text.data(), end, value);
-    return !text.empty() && ec == std::errc() && p == end;
-}
-
-bool read_real(std::string_view text, double& value) {
-    return read_number(text, value) && std::isfinite(value);
+bool read_into(std::string_view text, T& value) {
+    const std::optional<T> v = read_number<T>(text);
+    if (v) value = *v;
+    return v.has_value();
 }
 
 bool read_size(std::string_view text, Size& size) {
     const std::size_t x = text.find('x');
-    return x != std::string_view::npos && read_number(text.substr(0, x), size.w) &&
-           read_number(text.substr(x + 1), size.h);
+    return x != std::string_view::npos && read_into(text.substr(0, x), size.w) &&
+           read_into(text.substr(x + 1), size.h);
 }
 
 /// Splits `text` at every `sep`; an empty text gives one empty part.
@@ -65,7 +61,7 @@ InclusiveRange<T> parse_range(std::string_view text, std::string_view option, Re
 
 std::uint64_t parse_seed(std::string_view text, std::string_view option) {
     std::uint64_t v = 0;
-    if (!read_number(text, v)) fail(option, text, "a whole number in 0..18446744073709551615");
+    if (!read_into(text, v)) fail(option, text, number_expectation<std::uint64_t>());
     return v;
 }
 
@@ -80,7 +76,7 @@ CLI::Option* add_seed_option(CLI::App& cmd, const std::string& name, std::uint64
 
 int parse_int(std::string_view text, std::string_view option) {
     int v = 0;
-    if (!read_number(text, v)) fail(option, text, "an integer");
+    if (!read_into(text, v)) fail(option, text, "an integer");
     return v;
 }
 
@@ -106,7 +102,7 @@ std::vector<int> parse_int_list(std::string_view text, std::string_view option) 
     std::vector<int> out;
     for (std::string_view part : split(text, ',')) {
         int v = 0;
-        if (!read_number(part, v)) fail(option, text, "comma-separated whole numbers, e.g. 4,5");
+        if (!read_into(part, v)) fail(option, text, "comma-separated whole numbers, e.g. 4,5");
         out.push_back(v);
     }
     return out;
@@ -119,15 +115,15 @@ Layout parse_layout_arg(std::string_view text, std::string_view option) {
 }
 
 InclusiveRange<std::uint64_t> parse_seed_range(std::string_view text, std::string_view option) {
-    return parse_range<std::uint64_t>(text, option, read_number<std::uint64_t>);
+    return parse_range<std::uint64_t>(text, option, read_into<std::uint64_t>);
 }
 
 InclusiveRange<int> parse_int_range(std::string_view text, std::string_view option) {
-    return parse_range<int>(text, option, read_number<int>);
+    return parse_range<int>(text, option, read_into<int>);
 }
 
 InclusiveRange<double> parse_real_range(std::string_view text, std::string_view option) {
-    return parse_range<double>(text, option, read_real);
+    return parse_range<double>(text, option, read_into<double>);
 }
 
 GenParams parse_level_args(const LevelArgs& args) {

@@ -1,4 +1,4 @@
-// `sawtooth-lab adaptive-sim` (issue 17 point 4): synthetic players of each skill group
+// `sawtooth-lab adaptive-sim` (docs/difficulty.md §12): synthetic players of each skill group
 // (GOOD, AVERAGE, BAD; the study's players, tools/lab/study_players.hpp) play K levels
 // chosen one after the other by the adaptive chooser (telemetry/analysis/adaptive.hpp):
 // choose, play (the study's level runner), cut the play's event rows into traces, update

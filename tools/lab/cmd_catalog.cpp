@@ -1,4 +1,4 @@
-// `sawtooth-lab catalog`: the level catalogue of issue 16 point 2 (Connect-the-Dots'
+// `sawtooth-lab catalog`: the level catalogue (docs/curation.md; Connect-the-Dots'
 // statistics database). Generates every level of a seed range (one shard of it with
 // --shard), computes its statistics, optionally the difficulty model's prediction and the
 // expert bot's proof, and stores one row per level in a catalogue file
@@ -32,6 +32,10 @@ namespace sawtooth::lab {
 namespace {
 
 using telemetry::CatalogRow;
+
+/// Seeds one run (one shard) may hold: its level count (seeds x level indices) stays a
+/// 64-bit number. Far beyond any run that could finish.
+constexpr std::uint64_t kMaxShardSeeds = std::uint64_t{1} << 56;
 
 struct Options {
     std::string seeds;
@@ -100,15 +104,18 @@ struct Plan {
 void plan_seeds(const Options& o, Plan& plan) {
     if (o.seeds.empty()) throw LabError("--seeds A..B is required");
     plan.seeds = parse_seed_range(o.seeds, "--seeds");
-    if (plan.seeds.last > telemetry::kCatalogMaxSeed)
-        throw LabError("bad --seeds '" + o.seeds + "': catalogue seeds end at " +
-                       std::to_string(telemetry::kCatalogMaxSeed));
     plan.shard = parse_shard(o.shard);
+    // Seeds cover 0 .. 2^64 - 1: every step below stays in range (no wrap past 2^64 - 1).
     const std::uint64_t n = plan.shard.count, want = plan.shard.index - 1;
-    plan.first = plan.seeds.first + (want + n - plan.seeds.first % n) % n;
-    plan.shard_seeds = plan.first > plan.seeds.last ? 0 : (plan.seeds.last - plan.first) / n + 1;
-    if (plan.shard_seeds == 0)
+    const std::uint64_t offset = (want + n - plan.seeds.first % n) % n;
+    const std::uint64_t span = plan.seeds.last - plan.seeds.first;
+    if (offset > span)
         throw LabError("--shard " + o.shard + " holds no seed of " + o.seeds + " (fewer seeds than shards)");
+    plan.first = plan.seeds.first + offset;
+    if ((span - offset) / n >= kMaxShardSeeds)
+        throw LabError("--seeds " + o.seeds + " holds more than " + std::to_string(kMaxShardSeeds) +
+                       " seeds per shard (split it with --shard)");
+    plan.shard_seeds = (span - offset) / n + 1;
 }
 
 void plan_model(const Options& o, Plan& plan) {

@@ -1,10 +1,11 @@
-// `sawtooth-lab curate fit`: the rating formula of issue 16 point 3 (002's "Generate a
+// `sawtooth-lab curate fit`: the rating formula (docs/curation.md; 002's "Generate a
 // Formula"). Each rated generated level of a session database (table `ratings`) is found
 // in a level catalogue by its generator parameters and level hash; its mean rating is
 // regressed on catalogue columns by OLS (telemetry/analysis/multiple_regression). Writes
 // the formula as JSON and, with --csv, the design matrix. Does not: pick levels (curate
 // pick) or write either database.
 #include "gen/generator.hpp"
+#include "gen/number_text.hpp"
 #include "telemetry/analysis/multiple_regression.hpp"
 #include "telemetry/curation/catalog.hpp"
 #include "telemetry/store/sqlite.hpp"
@@ -107,7 +108,9 @@ std::vector<Observation> match_catalogue(const std::vector<RatedLevel>& rated, t
     for (const RatedLevel& l : rated) {
         const auto& [seed, layout, rw, rh, cw, ch, index, alpha] = l.key;
         st.reset();
-        st.bind(1, static_cast<std::int64_t>(std::stoll(seed))).bind(2, layout).bind(3, rw).bind(4, rh);
+        // The session database stores the seed as decimal text (0 .. 2^64 - 1).
+        st.bind_u64(1, parse_number<std::uint64_t>("stored seed of a rated level", seed));
+        st.bind(2, layout).bind(3, rw).bind(4, rh);
         st.bind(5, cw).bind(6, ch).bind(7, index).bind(8, alpha);
         if (!st.step()) {
             ++counts.not_catalogued;

@@ -1,4 +1,4 @@
-// `sawtooth-lab curate pick`: issue 16 points 4 and 5 (002's "top X %", then its similarity
+// `sawtooth-lab curate pick`: docs/curation.md "Top X %" (002's "top X %", then its similarity
 // filtering). Scores every generated catalogue row with a rating formula (`curate fit`'s
 // formula.json: intercept plus coefficient · column), ranks the rows, keeps the top X %,
 // with --similarity narrows them by gen/similarity's iterative halving to a pool of K
@@ -83,7 +83,7 @@ std::vector<Candidate> rank_catalogue(telemetry::Catalog& cat, const Formula& f)
     while (st.step()) {
         Candidate c;
         GenParams& p = c.level.params;
-        p.seed = static_cast<std::uint64_t>(st.int64(0));
+        p.seed = st.uint64(0);
         p.layout = parse_layout(st.text(1)).value_or(Layout::Maze);
         p.rooms_w = st.int32(2), p.rooms_h = st.int32(3), p.room_w = st.int32(4), p.room_h = st.int32(5);
         p.level_index = st.int32(6), p.alpha = st.real(7);
@@ -183,7 +183,7 @@ nlohmann::json similarity_provenance(const SimilarityFilterSettings& s, std::siz
             {"comparisons", r.comparisons}};
 }
 
-/// 002's similarity filter over the top X % (issue 16 point 5): iterative halving down to a
+/// 002's similarity filter over the top X %: iterative halving down to a
 /// pool of pool_size() levels, from which draw() takes N, so --seed picks both the random
 /// groups and the draw. With --include-best the best level is set aside, kept whatever its
 /// similarity, and the others are filtered to the pool less one. Without --similarity: all.

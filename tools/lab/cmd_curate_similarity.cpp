@@ -1,4 +1,4 @@
-// `sawtooth-lab curate similarity | diversity | filter`: issue 16 point 5 on the command line
+// `sawtooth-lab curate similarity | diversity | filter`: docs/curation.md "Similarity" on the command line
 // over gen/similarity. `similarity A B` compares two levels (seeds or level files) and draws
 // A's similarity map; `diversity --seeds A..B` prints the distribution of pairwise two-way
 // similarities (the generator's diversity); `filter --seeds A..B --count N` runs 002's

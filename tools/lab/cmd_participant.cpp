@@ -27,13 +27,31 @@ struct ParticipantArgs {
     bool json = false;
 };
 
-// " rated enjoyment 7/10, difficulty 3/7", " rating skipped" or "" (not rated).
+// Columns enjoyment, difficulty (the means of the answered ratings, NULL when none) and
+// ratings (their count, NULL when the level has no ratings row) of a level's ratings,
+// summarised by the one rule of docs/telemetry.md "Repeated ratings".
+std::string rating_summary_join(const char* id_column, const char* level) {
+    return std::string("LEFT JOIN (SELECT ") + id_column +
+           " AS id, avg(enjoyment) AS enjoyment, avg(difficulty) AS difficulty, count(*) AS ratings FROM "
+           "ratings "
+           "WHERE " +
+           id_column + " IS NOT NULL GROUP BY " + id_column + ") r ON r.id = " + level;
+}
+
+std::string mean_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+// " rated enjoyment 7/10, difficulty 3/7" (means when rated more than once), " rating
+// skipped" (every rating skipped) or "" (not rated).
 std::string rating_text(const telemetry::Statement& st, int first_col) {
-    if (st.is_null(first_col + 2)) return {};  // no ratings row (skipped is never NULL in one)
-    if (st.int64(first_col + 2) != 0) return "  rating skipped";
-    return "  rated enjoyment " + std::to_string(st.int64(first_col)) + "/" +
-           std::to_string(telemetry::kEnjoymentMax) + ", difficulty " +
-           std::to_string(st.int64(first_col + 1)) + "/" + std::to_string(telemetry::kDifficultyMax);
+    if (st.is_null(first_col + 2)) return {};
+    if (st.is_null(first_col)) return "  rating skipped";
+    return "  rated enjoyment " + mean_text(st.real(first_col)) + "/" +
+           std::to_string(telemetry::kEnjoymentMax) + ", difficulty " + mean_text(st.real(first_col + 1)) +
+           "/" + std::to_string(telemetry::kDifficultyMax);
 }
 
 void list_session_levels(telemetry::Statement& l, telemetry::Statement& w, std::int64_t session_id) {
@@ -65,21 +83,18 @@ void list_sessions(const std::string& db, const std::string& participant) {
                                " FROM sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY "
                                "session_id");
     s.bind(1, participant);
-    // The latest rating of each level (a level is rated once; the newest row wins).
-    telemetry::Statement l(
-        store.db(),
-        "SELECT l.level_id, l.seq, l.kind, l.name, coalesce(l.seed, ''), coalesce(l.outcome, '(open)'), "
-        "l.deaths, l.ticks, r.enjoyment, r.difficulty, r.skipped FROM levels l LEFT JOIN ratings r ON "
-        "r.rating_id = (SELECT max(rating_id) FROM ratings WHERE level_id = l.level_id) WHERE l.session_id = "
-        "? "
-        "ORDER BY l.seq");
-    telemetry::Statement w(
-        store.db(),
-        "SELECT w.word_level_id, w.seq, w.mode, w.level_number, w.seed, coalesce(w.status, '(open)'), "
-        "coalesce(w.total_score, 0), r.enjoyment, r.difficulty, r.skipped FROM word_levels w LEFT JOIN "
-        "ratings r ON r.rating_id = (SELECT max(rating_id) FROM ratings WHERE word_level_id = "
-        "w.word_level_id) "
-        "WHERE w.session_id = ? ORDER BY w.seq");
+    telemetry::Statement l(store.db(),
+                           "SELECT l.level_id, l.seq, l.kind, l.name, coalesce(l.seed, ''), "
+                           "coalesce(l.outcome, '(open)'), l.deaths, l.ticks, r.enjoyment, r.difficulty, "
+                           "r.ratings FROM levels l " +
+                               rating_summary_join("level_id", "l.level_id") +
+                               " WHERE l.session_id = ? ORDER BY l.seq");
+    telemetry::Statement w(store.db(),
+                           "SELECT w.word_level_id, w.seq, w.mode, w.level_number, w.seed, "
+                           "coalesce(w.status, '(open)'), coalesce(w.total_score, 0), r.enjoyment, "
+                           "r.difficulty, r.ratings FROM word_levels w " +
+                               rating_summary_join("word_level_id", "w.word_level_id") +
+                               " WHERE w.session_id = ? ORDER BY w.seq");
     std::size_t sessions = 0;
     while (s.step()) {
         ++sessions;

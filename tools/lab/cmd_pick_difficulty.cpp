@@ -1,4 +1,4 @@
-// `sawtooth-lab pick-difficulty`: issue 17 point 3, difficulty-targeted levels. Predicts the
+// `sawtooth-lab pick-difficulty`: difficulty-targeted levels (docs/difficulty.md §11). Predicts the
 // difficulty of candidate levels with a challenge model (the level model of
 // telemetry/analysis/level_model.hpp), from a catalogue (its stored figures when they come
 // from the same model, recomputed otherwise) or generated from a seed range on all cores,

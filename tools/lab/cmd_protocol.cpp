@@ -1,5 +1,5 @@
 // `sawtooth-lab protocol check FILE` and `sawtooth-lab study-status --db DB --protocol FILE`:
-// designed studies (issue 17 points 1 and 2; docs/studies.md "Study protocols"). `check`
+// designed studies (docs/studies.md "Study protocols"). `check`
 // reads a protocol as the game would before a study starts and prints its design, or the
 // one-line reason it is refused. `study-status` counts, per condition, the participants
 // who finished and those with partial sessions, and the balance of the assignment.

@@ -7,6 +7,7 @@
 // back and the pulled file replays exactly.
 // Does not: upload unfinished sessions (they may still grow), or change the local file
 // on push (it is opened read-only).
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/store/merge.hpp"
 #include "tools/lab/commands.hpp"
@@ -145,7 +146,7 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
 // a kill would, so the resumption can be tested deterministically.
 long fail_after() {
     const char* v = std::getenv("SAWTOOTH_PUSH_FAIL_AFTER");
-    return v && *v ? std::atol(v) : -1;
+    return v && *v ? parse_number<long>("SAWTOOTH_PUSH_FAIL_AFTER", v) : -1;
 }
 
 void run_push(const PushArgs& args) {

@@ -6,7 +6,7 @@
 // space, table word_levels) are verified by telemetry/recording/words_recording.hpp: --word-level ID,
 // or --level ID when no platformer level has that id. --verify also checks the protocol
 // columns of every session replayed (telemetry/study/session_selection.hpp); with --protocol FILE,
-// that they name that protocol and one of its conditions (issue 17 point 1).
+// that they name that protocol and one of its conditions.
 #include "gen/printable.hpp"
 #include "telemetry/recording/replay.hpp"
 #include "telemetry/study/session_selection.hpp"

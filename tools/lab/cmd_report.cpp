@@ -4,7 +4,7 @@
 // Word sessions in the database add the Elimination figures (tools/lab/report_words.hpp).
 // With --protocol FILE (and --condition NAME) only the protocol's sessions (of that condition)
 // are analysed, and a section shows per condition the sessions, levels, deaths, ratings and
-// questionnaire answers, the items labelled with the protocol's texts (issue 17 point 6).
+// questionnaire answers, the items labelled with the protocol's texts.
 #include "telemetry/analysis/condition_summary.hpp"
 #include "telemetry/analysis/verification.hpp"
 #include "tools/lab/cli_args.hpp"

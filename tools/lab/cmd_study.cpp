@@ -8,7 +8,7 @@
 // events whatever the thread count. Every level is then replay-verified, and the figures
 // of thesis Fig. 5.1 are printed (levels, event traces, switch events) with throughput,
 // and the mean deaths by position in the session per skill group with Spearman's rho
-// between position and mean deaths (issue 17 point 3). With --pack every session plays the
+// between position and mean deaths (docs/difficulty.md §11). With --pack every session plays the
 // pack's levels in its order after the tutorials, as the game's `sawtooth --thesis-session --pack`.
 #include "game/bot/expert_bot.hpp"
 #include "gen/generator.hpp"

@@ -1,4 +1,4 @@
-// `sawtooth-lab verify-levels`: the playability proof of issue 6. The expert bot
+// `sawtooth-lab verify-levels`: the playability proof (docs/bots.md). The expert bot
 // (game/bot) plays every generated level of a seed range start -> exit and exit ->
 // start in the real simulation, on all cores. A level it cannot finish is a bot or
 // generator bug to fix, never to filter: the failures are listed with where the bot got

@@ -1,6 +1,6 @@
 // `sawtooth-lab words catalog | similarity | diversity | duplicates`: the Elimination side of
-// issue 16's curation (point 6). `catalog` stores per-challenge statistics of a mode's levels
-// or of a generator seed range in a challenge catalogue (telemetry/curation/word_catalog.hpp),
+// docs/curation.md "Elimination: catalogue and similarity". `catalog` stores per-challenge statistics of a
+// mode's levels or of a generator seed range in a challenge catalogue (telemetry/curation/word_catalog.hpp),
 // committing job by job so a killed run loses little and a re-run skips what is stored;
 // `similarity` compares two letter sequences (gen/words/challenge_similarity.hpp);
 // `diversity` prints the distribution of pairwise similarities; `duplicates` counts the
@@ -19,6 +19,7 @@
 #include "game/words/modes.hpp"
 #include "gen/error.hpp"
 #include "gen/hash.hpp"
+#include "gen/number_text.hpp"
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/store/store.hpp"
@@ -83,12 +84,13 @@ struct Item {
     w::Challenge c;
 };
 
-std::string add_days(const std::string& date, int days) {
+/// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
+std::string add_days(std::string_view date, int days) {
     using namespace std::chrono;
-    const auto d =
-        sys_days(year{std::stoi(date.substr(0, 4))} / month{unsigned(std::stoi(date.substr(5, 2)))} /
-                 day{unsigned(std::stoi(date.substr(8, 2)))}) +
-        std::chrono::days(days);
+    const auto d = sys_days(year{parse_number<int>("date year", date.substr(0, 4))} /
+                            month{parse_number<unsigned>("date month", date.substr(5, 2))} /
+                            day{parse_number<unsigned>("date day", date.substr(8, 2))}) +
+                   std::chrono::days(days);
     const year_month_day ymd(d);
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()),

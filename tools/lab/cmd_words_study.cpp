@@ -1,4 +1,4 @@
-// `sawtooth-lab simulate-study --mode words` (issue 8 item 8) and `sawtooth-lab words analyze-study`
+// `sawtooth-lab simulate-study --mode words` and `sawtooth-lab words analyze-study`
 // (item 9). The study: N simulated players (game/words/simulated_player.hpp) play the Levels mode
 // from level 1 upwards, each continuing after a level with a probability that rises with
 // the words found, recorded through the same store calls the game uses

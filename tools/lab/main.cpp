@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <exception>
@@ -12,28 +13,63 @@
 
 namespace {
 
-// CLI11 reports a missing required option (or subcommand) before an unknown one, so
-// `gen --bogus` would say "--seed is required". Name what the user mistyped instead:
-// the first word that is neither a command nor an option of the command it follows.
-std::string first_unknown(const CLI::App& app, int argc, char** argv) {
+/// The first word of a command line that is not a command or an option.
+struct Unknown {
+    std::string message;   ///< one line; empty when every word is known
+    bool command = false;  ///< an unknown command or subcommand (not an option)
+};
+
+/// -x or --name, not a negative number.
+bool is_option(const std::string& arg) {
+    return arg.size() > 1 && arg[0] == '-' && !std::isdigit(static_cast<unsigned char>(arg[1]));
+}
+
+bool has_positionals(const CLI::App& app) {
+    return !app.get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
+}
+
+/// Words after argv[i], an option, that are its values (`--seeds 1..4`): none for a flag
+/// or `--name=value`, every word up to the next option for a list.
+int values_after(const CLI::Option& opt, int i, int argc, char** argv) {
+    if (std::string(argv[i]).find('=') != std::string::npos) return 0;
+    const int most = opt.get_items_expected_max();
+    int n = 0;
+    while (n < most && i + n + 1 < argc && !is_option(argv[i + n + 1])) ++n;
+    return n;
+}
+
+std::string command_name(const CLI::App& app, const CLI::App* at) {
+    return at == &app ? std::string() : " for '" + at->get_name() + "'";
+}
+
+// CLI11 reports a missing required option (or subcommand) before an unknown one, and
+// `NAME --help` prints the help of the command NAME follows. Name what the user mistyped
+// instead: the first word that is neither a command nor an option of the command it
+// follows. A word is taken as a command where one is expected: after a command that has
+// subcommands and no positional arguments.
+Unknown first_unknown(const CLI::App& app, int argc, char** argv) {
     const CLI::App* at = &app;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--") break;
-        if (arg.rfind("-", 0) == 0 && arg.size() > 1 && !std::isdigit(static_cast<unsigned char>(arg[1]))) {
+        if (is_option(arg)) {
             const std::string name = arg.substr(0, arg.find('='));
-            if (!at->get_option_no_throw(name) && name != "-h" && name != "--help")
-                return "unknown option '" + name + "'" + (at == &app ? "" : " for '" + at->get_name() + "'") +
-                       " (see --help)";
+            if (name == "-h" || name == "--help") continue;
+            const CLI::Option* opt = at->get_option_no_throw(name);
+            if (!opt)
+                return {"unknown option '" + name + "'" + command_name(app, at) + " (see --help)", false};
+            i += values_after(*opt, i, argc, argv);
             continue;
         }
-        bool is_command = false;
-        for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
-            if (sub->get_name() == arg) {
-                at = sub;
-                is_command = true;
-            }
-        if (!is_command && at == &app) return "unknown command '" + arg + "' (see --help)";
+        const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
+        const auto sub =
+            std::find_if(subs.begin(), subs.end(), [&](const CLI::App* c) { return c->check_name(arg); });
+        if (sub != subs.end()) {
+            at = *sub;
+            continue;
+        }
+        if (!subs.empty() && !has_positionals(*at))
+            return {"unknown command '" + arg + "'" + command_name(app, at) + " (see --help)", true};
     }
     return {};
 }
@@ -71,6 +107,11 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_curate_similarity(app);
     sawtooth::lab::register_pack(app);
     sawtooth::lab::register_pick_difficulty(app);
+    // Before parsing, so `NAME --help` of an unknown NAME fails as `NAME` alone does.
+    if (const Unknown u = first_unknown(app, argc, argv); u.command) {
+        std::fprintf(stderr, "sawtooth-lab: %s\n", sawtooth::one_line(u.message).c_str());
+        return 2;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -80,7 +121,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        const std::string unknown = first_unknown(app, argc, argv);
+        const std::string unknown = first_unknown(app, argc, argv).message;
         std::fprintf(stderr, "sawtooth-lab: %s\n",
                      sawtooth::one_line(unknown.empty() ? e.what() : unknown).c_str());
         return 2;

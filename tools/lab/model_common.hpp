@@ -21,7 +21,7 @@ analysis::ChallengeModel fit_all(const analysis::StudyData& data, const analysis
 /// Counts of Fig. 5.1 and what the replay kept / dropped.
 nlohmann::json study_json(const analysis::StudyData& data);
 
-/// `model verify --json` output (issue 7 point 6) plus details.
+/// `model verify --json` output (docs/difficulty.md "Commands") plus details.
 nlohmann::json verify_json(const analysis::VerifyResult& v, const analysis::ChallengeModel& all);
 
 /// The four coefficients as {"c0", "t_timing", "j", "t_cycle"}.

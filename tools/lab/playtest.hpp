@@ -1,5 +1,5 @@
 #pragma once
-// A playtest panel for `pick-difficulty --playtest` (docs/difficulty.md section 29): synthetic
+// A playtest panel for `pick-difficulty --playtest` (docs/difficulty.md §11, "Playtest"): synthetic
 // players of one skill group, drawn as the study draws its participants (study_players.hpp)
 // but from seeds no study uses, each plays every given level once; the result is each
 // level's mean deaths over the panel. Plays run on all cores with a progress line; results do

@@ -1,5 +1,6 @@
 #include "tools/lab/postgres.hpp"
 
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "tools/lab/commands.hpp"
 
@@ -21,7 +22,8 @@ std::string PgResult::value(int row, int col) const {
 
 long PgResult::affected() const {
     const std::string n = PQcmdTuples(m_r);
-    return n.empty() ? 0 : std::stol(n);
+    // libpq's count of rows a command changed: "" for commands that change none.
+    return n.empty() ? 0 : parse_number<long>("PostgreSQL changed-row count", n);
 }
 
 PgConnection::PgConnection(const std::string& url) {

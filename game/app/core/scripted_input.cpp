@@ -1,6 +1,8 @@
 #include "game/app/core/scripted_input.hpp"
 
 #include "engine/ui_input.hpp"
+#include "gen/number_text.hpp"
+#include "gen/printable.hpp"
 
 #include <SDL2/SDL.h>
 
@@ -30,11 +32,13 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
         if (name.rfind("type=", 0) == 0 && name.size() > 5) {
             p.typed = name.substr(5);
         } else if (name.rfind("click=", 0) == 0) {
-            float x = 0, y = 0;
-            char tail = 0;
-            if (std::sscanf(name.c_str() + 6, "%fx%f%c", &x, &y, &tail) != 2)
-                return "--menu-keys: expected FRAME:click=XxY, got '" + item + "'";
-            p.click = std::make_pair(x, y);
+            const std::string_view xy = std::string_view(name).substr(6);
+            const std::size_t cut = xy.find('x');
+            const std::optional<float> x = read_number<float>(xy.substr(0, cut));
+            const std::optional<float> y =
+                cut == std::string_view::npos ? std::nullopt : read_number<float>(xy.substr(cut + 1));
+            if (!x || !y) return "--menu-keys: expected FRAME:click=XxY, got '" + printable(item) + "'";
+            p.click = std::make_pair(*x, *y);
         } else if (name.rfind("key=", 0) == 0) {
             p.key_scancode = SDL_GetScancodeFromName(name.c_str() + 4);
             if (p.key_scancode == SDL_SCANCODE_UNKNOWN)

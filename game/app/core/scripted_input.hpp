@@ -34,7 +34,7 @@ std::string parse_menu_keys(const std::string& text, std::vector<ScriptedPress>&
 /// Pushes the key=NAME taps of `frame` onto SDL's event queue (SDL_PushEvent), each as a
 /// keyboard makes it: key down, the typed text of a letter or digit, key up, all before
 /// the frame reads its events. So a press released within one frame goes through the
-/// same event path as a person's (the test of issue 19 point 4).
+/// same event path as a person's (docs/reliability.md "Input: no lost presses").
 void push_scripted_keys(const std::vector<ScriptedPress>& presses, int frame);
 
 /// Feeds the presses of `frame` into this frame's controls and menu input.

@@ -16,7 +16,7 @@ struct Settings {
     double volume = 0.8;       ///< master volume 0..1
     bool fullscreen = false;   ///< start in fullscreen
     engine::KeyBindings keys;  ///< extra movement keys (SDL scancodes; 0 = defaults only)
-    bool rate_levels = true;   ///< ask for a rating after each recorded level (issue 16)
+    bool rate_levels = true;   ///< ask for a rating after each recorded level (docs/game.md)
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The level editor's live checks (issue 18 point 2), computed on a worker thread so the
+// The level editor's live checks (docs/game.md "Level editor"), computed on a worker thread so the
 // editor never waits: the expert bot plays the level start -> exit and exit -> start in
 // the real simulation (its path kept for drawing, and where it stopped when it failed),
 // the difficulty overlay is built (level graph and routes; with a challenge model also

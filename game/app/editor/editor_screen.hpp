@@ -1,5 +1,5 @@
 #pragma once
-// The platformer level editor (issue 18, docs/game.md "Level editor"): a grid with cell
+// The platformer level editor (docs/game.md "Level editor"): a grid with cell
 // coordinates and a cursor over the level drawn by LevelView; paint and erase by mouse
 // (click or drag, right button erases, wheel zooms, middle button pans) or keyboard
 // (arrows move the cursor, letter keys pick tools); undo/redo; resize; atomic save; test

@@ -1,8 +1,9 @@
 #include "game/app/recording/recording.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
-#include "game/app/shell/app.hpp"
 #include "game/app/recording/recording_options.hpp"
+#include "game/app/shell/app.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -41,11 +42,10 @@ void add_recording_flags(CLI::App& cli, RecordingOptions& r) {
         ->check(CLI::Validator(
             [](std::string& v) -> std::string {
                 static const char* kSteps[] = {"0.25", "0.5", "1", "2", "4", "8", "16"};
-                char* end = nullptr;
-                const double x = std::strtod(v.c_str(), &end);
+                const std::optional<double> x = read_number<double>(v);
                 for (const char* step : kSteps)
-                    if (end && *end == '\0' && x == std::strtod(step, nullptr)) return {};
-                return "must be one of 0.25, 0.5, 1, 2, 4, 8, 16, got '" + v + "'";
+                    if (x && *x == read_number<double>(step)) return {};
+                return "must be one of 0.25, 0.5, 1, 2, 4, 8, 16, got '" + printable(v) + "'";
             },
             "SPEED", "replay speed step"));
 }

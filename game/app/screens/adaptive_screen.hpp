@@ -1,5 +1,5 @@
 #pragma once
-// Adaptive free play (issue 17 point 4): the card between the levels of an adaptive run.
+// Adaptive free play (docs/difficulty.md §12): the card between the levels of an adaptive run.
 // Each level is chosen by the adaptive chooser (telemetry/analysis/adaptive.hpp) from the
 // player's own event traces of this run, collected while the level is played (the rows
 // the recorder stores, so the estimate is the same with or without recording); each is

@@ -1,5 +1,7 @@
 #include "game/app/screens/free_play_screen.hpp"
 
+#include "gen/number_text.hpp"
+
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
 #include "game/app/screens/adaptive_screen.hpp"
@@ -124,13 +126,13 @@ void FreePlayScreen::tick(const engine::Controls& c) {
 // The level the setup describes; false (with the status set) when it cannot be made.
 bool FreePlayScreen::generate(GenParams& p, Level& level) {
     if (m_seed_text.empty()) m_seed_text = std::to_string(random_seed());
-    try {
-        p.seed = std::stoull(m_seed_text);
-    } catch (const std::exception&) {
-        m_status = "seed must be a number below 2^64";
+    const std::optional<std::uint64_t> seed = read_number<std::uint64_t>(m_seed_text);
+    if (!seed) {
+        m_status = bad_number_message("seed", m_seed_text, number_expectation<std::uint64_t>());
         m_status_bad = true;
         return false;
     }
+    p.seed = *seed;
     p.layout = m_layout == 0 ? Layout::Maze : Layout::Linear;
     p.rooms_w = kRoomCounts[m_rooms].w;
     p.rooms_h = kRoomCounts[m_rooms].h;

@@ -1,5 +1,5 @@
 #pragma once
-// Level packs in the game (issue 16 point 7; format: telemetry/curation/pack.hpp). PackScreen plays
+// Level packs in the game (docs/curation.md "Packs"; format: telemetry/curation/pack.hpp). PackScreen plays
 // a pack's levels in order, each recorded like a free-play level (mode "free") and followed
 // by the rating screen as free play is: a completed level goes straight on to the next, a
 // level left from the pause menu returns to the pack's screen, whose Play goes on with the

@@ -1,10 +1,9 @@
 #pragma once
-// The state of the post-level rating form (issue 16): "How much did you enjoy this level?"
-// 1-10 and "How hard was it?" 1-7, then Submit or Skip. Driven by the latched Controls
-// (arrows / d-pad, Confirm = Enter / pad A, Back or Pause = Backspace, Esc / pad B skip),
-// typed digits (1-9, 0 = 10) and the mouse, with the layout's hit-testing in logical
-// pixels. No SDL and no drawing (game/app/screens/rating_screen.* draws it and records the
-// answer), so tests drive it tick by tick.
+// The state of the post-level rating form (docs/game.md "Rating screen"): "How much did you enjoy this
+// level?" 1-10 and "How hard was it?" 1-7, then Submit or Skip. Driven by the latched Controls (arrows /
+// d-pad, Confirm = Enter / pad A, Back or Pause = Backspace, Esc / pad B skip), typed digits (1-9, 0 = 10)
+// and the mouse, with the layout's hit-testing in logical pixels. No SDL and no drawing
+// (game/app/screens/rating_screen.* draws it and records the answer), so tests drive it tick by tick.
 
 #include "engine/controls.hpp"
 

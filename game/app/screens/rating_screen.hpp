@@ -1,5 +1,5 @@
 #pragma once
-// The rating screen shown after a level (issue 16): draws the RatingForm, feeds it the
+// The rating screen shown after a level (docs/game.md "Rating screen"): draws the RatingForm, feeds it the
 // controls, typed digits and the mouse, and stores the answer (or the skip) as a ratings
 // row through the game's recorder. It is offered only when there is something to attach
 // the rating to: the "Rate levels" setting is on and the level was recorded.

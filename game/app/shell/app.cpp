@@ -3,6 +3,7 @@
 // Each step returns an exit code when the run must stop, after printing one line.
 #include "game/app/shell/app.hpp"
 #include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "engine/audio.hpp"
@@ -10,21 +11,21 @@
 #include "engine/platform.hpp"
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
-#include "game/app/widgets/difficulty_overlay.hpp"
-#include "game/app/editor/editor_screen.hpp"
 #include "game/app/core/level_source.hpp"
-#include "game/app/shell/main_loop.hpp"
-#include "game/app/screens/pack_screen.hpp"
-#include "game/app/screens/platformer_screen.hpp"
-#include "game/app/study/protocol_run.hpp"
-#include "game/app/screens/rating_screen.hpp"
-#include "game/app/recording/recording.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/scripted_input.hpp"
 #include "game/app/core/settings.hpp"
-#include "game/app/widgets/sound_bank.hpp"
-#include "game/app/study/study_session.hpp"
+#include "game/app/editor/editor_screen.hpp"
+#include "game/app/recording/recording.hpp"
+#include "game/app/screens/pack_screen.hpp"
+#include "game/app/screens/platformer_screen.hpp"
+#include "game/app/screens/rating_screen.hpp"
 #include "game/app/screens/title_screen.hpp"
+#include "game/app/shell/main_loop.hpp"
+#include "game/app/study/protocol_run.hpp"
+#include "game/app/study/study_session.hpp"
+#include "game/app/widgets/difficulty_overlay.hpp"
+#include "game/app/widgets/sound_bank.hpp"
 #include "game/app/words/words_builder_screen.hpp"
 #include "game/app/words/words_context.hpp"
 #include "game/app/words/words_level_screen.hpp"
@@ -354,8 +355,14 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
                                      PlatformerScreen*& level_screen) {
     int vx = 0, vy = 0;
     if (!o.view.empty()) {
-        char tail = 0;
-        if (std::sscanf(o.view.c_str(), "%d,%d%c", &vx, &vy, &tail) != 2 || vx < 0 || vy < 0) {
+        const std::size_t comma = o.view.find(',');
+        const std::optional<int> x = read_number<int>(std::string_view(o.view).substr(0, comma));
+        const std::optional<int> y = comma == std::string::npos
+                                         ? std::nullopt
+                                         : read_number<int>(std::string_view(o.view).substr(comma + 1));
+        if (x) vx = *x;
+        if (y) vy = *y;
+        if (!x || !y || vx < 0 || vy < 0) {
             fail("--view must look like X,Y (cell), got '" + o.view + "'");
             return 2;
         }

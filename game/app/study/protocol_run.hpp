@@ -1,5 +1,5 @@
 #pragma once
-// A study run under a protocol file (`sawtooth --protocol FILE`, issue 17 points 1-2,
+// A study run under a protocol file (`sawtooth --protocol FILE`,
 // docs/studies.md "Running a protocol"): the consent screen (nothing is recorded unless the
 // participant picks "I agree"), the participant id entry (typed or scanned, or a new one),
 // the condition from assign_condition (balanced over the database's counts), then the

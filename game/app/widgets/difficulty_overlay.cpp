@@ -3,6 +3,7 @@
 #include "engine/draw.hpp"
 #include "game/app/core/level_source.hpp"
 #include "game/app/core/settings.hpp"
+#include "gen/number_text.hpp"
 #include "gen/travel_time.hpp"
 
 #include <SDL2/SDL.h>
@@ -72,16 +73,19 @@ Color node_colour(const Level& level, const analysis::TrapMap& traps, int node) 
 bool params_from_meta(const Level& level, GenParams& p) {
     const std::string seed = level.meta_value("seed");
     if (seed.empty() || level.meta_value("generator").empty()) return false;
-    char* end = nullptr;
-    p.seed = std::strtoull(seed.c_str(), &end, 10);
-    if (!end || *end) return false;
+    const std::optional<std::uint64_t> seed_value = read_number<std::uint64_t>(seed);
+    if (!seed_value) return false;
+    p.seed = *seed_value;
     const std::optional<Layout> layout = parse_layout(level.meta_value("layout", "maze"));
     if (!layout) return false;
     p.layout = *layout;
     if (!parse_size(level.meta_value("rooms", "4x3"), p.rooms_w, p.rooms_h)) return false;
     if (!parse_size(level.meta_value("room_size", "11x7"), p.room_w, p.room_h)) return false;
-    p.level_index = std::atoi(level.meta_value("level_index", "1").c_str());
-    p.alpha = std::atof(level.meta_value("alpha", "0.25").c_str());
+    const std::optional<int> index = read_number<int>(level.meta_value("level_index", "1"));
+    const std::optional<double> alpha = read_number<double>(level.meta_value("alpha", "0.25"));
+    if (!index || !alpha) return false;
+    p.level_index = *index;
+    p.alpha = *alpha;
     return params_problem(p).empty();
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The difficulty model drawn over a level in play (F1 debug view, issue 7 point 8, thesis
+// The difficulty model drawn over a level in play (F1 debug view, docs/difficulty.md §9, thesis
 // Figs. 5.12-5.16): the level graph with nodes by type, the generator's routes, every
 // challenge (substitute) edge coloured by the challenge model's predicted success and the
 // easiest path. Computed once per level (analysis::evaluate_level is a pure function);

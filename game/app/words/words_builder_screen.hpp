@@ -1,5 +1,5 @@
 #pragma once
-// The Elimination challenge builder (issue 18 point 5; Elimination menu -> Builder, or
+// The Elimination challenge builder (docs/elimination.md §12; Elimination menu -> Builder, or
 // `sawtooth --words-builder [FILE]`): type a challenge's letters, place the 2X letter, see
 // the live analysis (game/words/builder.hpp: reachable and unreachable words, dead ends,
 // minimum clicks, eq. 3 fitness, profane and uncommon words), build a level of up to ten

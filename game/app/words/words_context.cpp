@@ -1,12 +1,13 @@
 #include "game/app/words/words_context.hpp"
 #include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 
 #include "game/app/core/settings.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/recording/words_recording.hpp"
 #include "telemetry/store/json_reader.hpp"
 #include "telemetry/store/store.hpp"
-#include "telemetry/recording/words_recording.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -50,8 +51,8 @@ void read_progress_fields(const telemetry::JsonField& root, WordsProgress& p) {
         levels.expect_object();
         for (const auto& [key, value] : levels.value().items()) {
             const int score = levels.at(key).int_in(0, kMaxProgressNumber);
-            const int level = std::atoi(key.c_str());
-            if (level >= 1 && level <= words::kLevelCount) p.best_level[level] = score;
+            const std::optional<int> level = read_number<int>(key);  // other keys are not levels
+            if (level && *level >= 1 && *level <= words::kLevelCount) p.best_level[*level] = score;
         }
     }
     if (root.has("infinite")) {
