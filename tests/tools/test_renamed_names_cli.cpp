@@ -99,13 +99,16 @@ TEST_CASE("push and pull --study NAME is --label NAME") {
     // An empty label is refused before any connection is made.
     const std::string db = file("push.db");
     telemetry::Store::open(db);
-    const std::string url = " --to postgresql://nobody:x@127.0.0.1:1/none";
-    const test::ProcessResult push = lab("push --db " + db + url + " --label=");
-    CHECK(push.exit_code == 1);
-    CHECK(push.err == "sawtooth-lab: --label must name the study\n");
-    check_alias(push, lab("push --db " + db + url + " --study="),
-                deprecation("sawtooth-lab", "--study", "--label"));
-    const test::ProcessResult missing = lab("push --db " + db + url);
+    const auto push = [&](const std::string& option) {
+        return test::run_process(test::lab_binary(), {"push", "--db", db, "--to",
+                                                      "postgresql://nobody:x@127.0.0.1:1/none", option, ""});
+    };
+    const test::ProcessResult renamed = push("--label");
+    CHECK(renamed.exit_code == 1);
+    CHECK(renamed.err == "sawtooth-lab: --label must name the study\n");
+    check_alias(renamed, push("--study"), deprecation("sawtooth-lab", "--study", "--label"));
+    const test::ProcessResult missing =
+        lab("push --db " + db + " --to postgresql://nobody:x@127.0.0.1:1/none");
     CHECK(missing.exit_code == 2);
     CHECK(missing.err == "sawtooth-lab: --label is required\n");
     const test::ProcessResult pull = lab("pull --from postgresql://nobody:x@127.0.0.1:1/none --db " + db);

@@ -64,7 +64,7 @@ std::string catalog_args(const GenParams& p) {
 
 TEST_CASE("a simulated study's levels are catalogued, rated, fitted and picked, whatever their seeds") {
     const std::string db = file("study.db"), cat = file("catalog.db");
-    const auto study = lab("study --players 4 --seed 11 --threads 2 --no-verify --db " + db);
+    const auto study = lab("simulate-study --players 4 --seed 11 --threads 2 --no-verify --db " + db);
     INFO(study.err);
     REQUIRE(study.exit_code == 0);
 
