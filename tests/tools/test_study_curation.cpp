@@ -1,5 +1,5 @@
 // From a simulated study to a pack, at study scale (docs/curation.md "End to end"): a
-// `sawtooth-lab study` of four synthetic players draws full 64-bit seeds; every level it
+// `sawtooth-lab simulate-study` of four synthetic players draws full 64-bit seeds; every level it
 // played is catalogued with `catalog`, rated through the store's rating path
 // (Store::add_rating, what the game's rating screen calls), fitted with `curate fit` and
 // picked into a pack with `curate pick`. No level may be left out for its seed: the study
@@ -64,7 +64,7 @@ std::string catalog_args(const GenParams& p) {
 
 TEST_CASE("a simulated study's levels are catalogued, rated, fitted and picked, whatever their seeds") {
     const std::string db = file("study.db"), cat = file("catalog.db");
-    const auto study = lab("study --players 4 --seed 11 --threads 2 --no-verify --db " + db);
+    const auto study = lab("simulate-study --players 4 --seed 11 --threads 2 --no-verify --db " + db);
     INFO(study.err);
     REQUIRE(study.exit_code == 0);
 
