@@ -9,6 +9,7 @@
 // printable line whatever the text holds. A range check (parse_number_in) says the range.
 // Does not: accept hexadecimal, exponents in whole numbers, or leading '+' signs; trim text.
 
+#include "gen/error.hpp"
 #include "gen/printable.hpp"
 
 #include <charconv>
@@ -18,7 +19,6 @@
 #include <cstdio>
 #include <limits>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -26,9 +26,9 @@
 namespace sawtooth {
 
 /// A number that could not be read; what() is one line naming the field and the text.
-class NumberError : public std::runtime_error {
+class NumberError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 /// The whole of `text` as a T, or nothing (empty, junk, out of T's range, not finite).

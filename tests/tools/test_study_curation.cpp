@@ -1,5 +1,5 @@
 // From a simulated study to a pack, at study scale (docs/curation.md "End to end"): a
-// `sawtooth-lab study` of four synthetic players draws full 64-bit seeds; every level it
+// `sawtooth-lab simulate-study` of four synthetic players draws full 64-bit seeds; every level it
 // played is catalogued with `catalog`, rated through the store's rating path
 // (Store::add_rating, what the game's rating screen calls), fitted with `curate fit` and
 // picked into a pack with `curate pick`. No level may be left out for its seed: the study
