@@ -3,12 +3,8 @@
 # when everything is present. Must run as root (or via sudo).
 #   tools/install_deps.sh          everything: build, run, test, fuzz, package (README's test command)
 #   tools/install_deps.sh --game   only what building and running the game needs (README's play command)
-#   tools/install_deps.sh --web    everything, then the web build's packages (tools/web/install_deps.sh, docs/web.md)
+#   tools/install_deps.sh --web    everything, and the web build's packages (docs/web.md)
 set -euo pipefail
-if [ "${1:-}" = --web ]; then
-  "$(dirname "$0")/install_deps.sh"
-  exec "$(dirname "$0")/web/install_deps.sh"
-fi
 
 # What the game (cmake -DSAWTOOTH_GAME_ONLY=ON) builds and runs with.
 game_packages=(
@@ -31,9 +27,14 @@ test_packages=(
   help2man lintian debootstrap file
 )
 
+# The web build (docs/web.md): emscripten and the node it runs under, dpkg-source to unpack
+# Debian source packages, tclsh to generate SQLite's amalgamation, chromium for the browser.
+web_packages=(emscripten nodejs dpkg-dev xz-utils tcl chromium)
+
 case "${1:-}" in
   --game) packages=("${game_packages[@]}") ;;
   "") packages=("${game_packages[@]}" "${test_packages[@]}") ;;
+  --web) packages=("${game_packages[@]}" "${test_packages[@]}" "${web_packages[@]}") ;;
   *) echo "install_deps: unknown option '$1' (use --game, --web or nothing)" >&2; exit 2 ;;
 esac
 
