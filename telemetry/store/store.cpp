@@ -761,8 +761,24 @@ std::int64_t Store::begin_word_level(std::int64_t session_id, const WordLevelSou
 }
 
 void Store::add_word_actions(std::int64_t word_level_id, const std::vector<WordActionRow>& actions) {
-    if (actions.empty()) return;
+    add_word_progress(word_level_id, actions, {});
+}
+
+void Store::add_word_challenge(std::int64_t word_level_id, const WordChallengeRow& c) {
+    add_word_progress(word_level_id, {}, {c});
+}
+
+void Store::add_word_progress(std::int64_t word_level_id, const std::vector<WordActionRow>& actions,
+                              const std::vector<WordChallengeRow>& challenges) {
+    if (actions.empty() && challenges.empty()) return;
     Transaction tx(*m_db);
+    insert_word_actions(word_level_id, actions);
+    for (const WordChallengeRow& c : challenges) insert_word_challenge(word_level_id, c);
+    tx.commit();
+}
+
+void Store::insert_word_actions(std::int64_t word_level_id, const std::vector<WordActionRow>& actions) {
+    if (actions.empty()) return;
     Statement seq_q(*m_db, "SELECT coalesce(max(seq), 0) FROM word_actions WHERE word_level_id = ?");
     seq_q.bind(1, word_level_id);
     seq_q.step();
@@ -780,10 +796,9 @@ void Store::add_word_actions(std::int64_t word_level_id, const std::vector<WordA
             .bind(4, a.challenge);
         st.bind(5, a.action).bind(6, a.letter_index).bind(7, a.letter).bind(8, a.result).run();
     }
-    tx.commit();
 }
 
-void Store::add_word_challenge(std::int64_t word_level_id, const WordChallengeRow& c) {
+void Store::insert_word_challenge(std::int64_t word_level_id, const WordChallengeRow& c) {
     Statement st(
         *m_db,
         "INSERT OR REPLACE INTO word_challenges(word_level_id, number, letters, two_x, status, word, score, "

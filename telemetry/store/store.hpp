@@ -240,6 +240,11 @@ public:
     void add_word_actions(std::int64_t word_level_id, const std::vector<WordActionRow>& actions);
     /// Stores a finished challenge.
     void add_word_challenge(std::int64_t word_level_id, const WordChallengeRow& challenge);
+    /// Appends actions and stores the challenges they finished in one transaction, so a
+    /// crash never leaves the actions of a finished challenge without its row (the replay
+    /// check compares the two).
+    void add_word_progress(std::int64_t word_level_id, const std::vector<WordActionRow>& actions,
+                           const std::vector<WordChallengeRow>& challenges);
     /// Ends a word level: status "complete", "timed_out" or "quit".
     void end_word_level(std::int64_t word_level_id, std::string_view status, int total_score, int words_found,
                         std::uint64_t result_hash);
@@ -258,6 +263,9 @@ private:
     Store(std::unique_ptr<Database> db, int schema_version);
     /// write_flush's rows, inside the caller's transaction.
     void write_flush_rows(std::int64_t level_id, const LevelFlush& flush);
+    /// add_word_progress's rows, inside the caller's transaction.
+    void insert_word_actions(std::int64_t word_level_id, const std::vector<WordActionRow>& actions);
+    void insert_word_challenge(std::int64_t word_level_id, const WordChallengeRow& challenge);
     std::unique_ptr<Database> m_db;
     int m_schema_version = kSchemaVersion;
 };

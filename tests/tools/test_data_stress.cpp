@@ -202,8 +202,9 @@ TEST_CASE("SIGKILL during a word level leaves a database that opens and the leve
     CHECK(integrity(db) == "ok");
     telemetry::Store store = telemetry::Store::open_read_only(db);
     MESSAGE("word level status at the kill: "
-            << (store.db().query_int("SELECT count(*) FROM word_levels WHERE status IS NULL") ? "open"
-                                                                                              : "ended"));
+            << (store.db().query_int("SELECT count(*) FROM word_levels WHERE status IS NULL")
+                    ? std::string("open")
+                    : std::string("ended")));
     const auto r = run_process(kLab, {"replay", "--db", db, "--word-level", "1", "--verify"});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 0);

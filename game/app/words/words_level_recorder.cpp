@@ -39,8 +39,7 @@ w::Outcome WordsLevelRecorder::apply(w::LevelPlay& play, const w::Action& a) {
     if (a.kind != w::ActionKind::Tick || outcome == w::Outcome::TimedOut) m_pending.push_back(std::move(row));
     if (outcome == w::Outcome::Solved || outcome == w::Outcome::TimedOut) {
         try {
-            flush();
-            store_finished_challenges(play);
+            flush_with_finished_challenges(play);
         } catch (const std::exception& e) {
             failed(e);
         }
@@ -64,18 +63,21 @@ void WordsLevelRecorder::flush() {
     m_pending.clear();
 }
 
-void WordsLevelRecorder::store_finished_challenges(const w::LevelPlay& play) {
+void WordsLevelRecorder::flush_with_finished_challenges(const w::LevelPlay& play) {
     const auto& results = play.results();
-    for (; m_challenges_stored < results.size(); ++m_challenges_stored)
-        m_store->add_word_challenge(m_id, telemetry::word_challenge_row(results[m_challenges_stored]));
+    std::vector<telemetry::WordChallengeRow> finished;
+    for (std::size_t i = m_challenges_stored; i < results.size(); ++i)
+        finished.push_back(telemetry::word_challenge_row(results[i]));
+    m_store->add_word_progress(m_id, m_pending, finished);
+    m_pending.clear();
+    m_challenges_stored = results.size();
 }
 
 void WordsLevelRecorder::finish(const w::LevelPlay& play, bool quit) {
     if (m_failed || m_finished) return;
     m_finished = true;
     try {
-        flush();
-        store_finished_challenges(play);
+        flush_with_finished_challenges(play);
         if (quit && play.status() == w::LevelStatus::Playing) {
             const w::ChallengePlay& c = play.current();
             telemetry::WordChallengeRow open;

@@ -45,7 +45,8 @@ public:
 
 private:
     void flush();
-    void store_finished_challenges(const words::LevelPlay& play);
+    /// The pending actions and the challenges finished since the last call, in one transaction.
+    void flush_with_finished_challenges(const words::LevelPlay& play);
     void failed(const std::exception& e);
 
     telemetry::Store* m_store;
