@@ -12,11 +12,14 @@
 #include "gen/error.hpp"
 #include "gen/printable.hpp"
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
@@ -31,12 +34,38 @@ public:
     using Error::Error;
 };
 
+namespace detail {
+
+/// std::from_chars for T. Emscripten's libc++ has none for reals: there the text goes
+/// through strtod in the C locale (the only one a web page has), refused where from_chars
+/// would refuse it (a leading blank or '+', a range error, bytes left over).
+template <class T>
+std::from_chars_result chars_to_number(const char* first, const char* last, T& value) {
+#if defined(__EMSCRIPTEN__)
+    if constexpr (std::floating_point<T>) {
+        const std::string copy(first, last);
+        if (copy.empty() || copy[0] == '+' || std::isspace(static_cast<unsigned char>(copy[0])))
+            return {first, std::errc::invalid_argument};
+        char* stop = nullptr;
+        errno = 0;
+        const double v = std::strtod(copy.c_str(), &stop);
+        if (stop == copy.c_str()) return {first, std::errc::invalid_argument};
+        if (errno == ERANGE) return {first + (stop - copy.c_str()), std::errc::result_out_of_range};
+        value = static_cast<T>(v);
+        return {first + (stop - copy.c_str()), std::errc()};
+    }
+#endif
+    return std::from_chars(first, last, value);
+}
+
+}  // namespace detail
+
 /// The whole of `text` as a T, or nothing (empty, junk, out of T's range, not finite).
 template <class T>
 requires std::integral<T> || std::floating_point<T> std::optional<T> read_number(std::string_view text) {
     T value{};
     const char* end = text.data() + text.size();
-    const auto [p, ec] = std::from_chars(text.data(), end, value);
+    const auto [p, ec] = detail::chars_to_number(text.data(), end, value);
     if (text.empty() || ec != std::errc() || p != end) return std::nullopt;
     if constexpr (std::floating_point<T>)
         if (!std::isfinite(value)) return std::nullopt;

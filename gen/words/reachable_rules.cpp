@@ -1,4 +1,5 @@
 #include "gen/words/reachable_rules.hpp"
+#include "gen/number_text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -65,8 +66,9 @@ RankBand parse_rank_band(std::string_view text, std::string_view option) {
     if (dots == std::string_view::npos) throw bad();
     RankBand b;
     const auto number = [&](std::string_view part, double& out) {
-        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size()) throw bad();
+        const std::optional<double> v = read_number<double>(part);
+        if (!v) throw bad();
+        out = *v;
     };
     number(text.substr(0, dots), b.lo);
     number(text.substr(dots + 2), b.hi);
