@@ -53,9 +53,12 @@ std::from_chars_result chars_to_number(const char* first, const char* last, T& v
         if (errno == ERANGE) return {first + (stop - copy.c_str()), std::errc::result_out_of_range};
         value = static_cast<T>(v);
         return {first + (stop - copy.c_str()), std::errc()};
+    } else {
+        return std::from_chars(first, last, value);
     }
-#endif
+#else
     return std::from_chars(first, last, value);
+#endif
 }
 
 }  // namespace detail
