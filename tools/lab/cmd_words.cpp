@@ -11,8 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "game/words/level_panel.hpp"
 #include "game/words/modes.hpp"
-#include "game/words/simulated_player.hpp"
 #include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
@@ -439,50 +439,32 @@ w::ModeLevel simulated_mode_level(const SimOptions& o, w::Mode mode, int level, 
     return ml;
 }
 
-/// Normalisation of a level's score: every source word at its best (longest, 2X) score.
-int max_level_score(const w::GeneratedLevel& g) {
-    int max_score = 0;
-    for (const auto& c : g.challenges) {
-        int best = 0;
-        for (const auto& sw : c.source_words) best = std::max(best, static_cast<int>(sw.size()));
-        max_score += best * (c.two_x >= 0 ? w::kTwoXMultiplier : 1);
-    }
-    return max_score;
-}
-
-/// --players simulated players on one level: the row `words simulate` prints for it.
+/// --players simulated players on one level (game/words/level_panel.hpp): the row `words
+/// simulate` prints for it.
 json simulate_players_on_level(const SimOptions& o, const w::Dictionary& dict, const w::ModeLevel& ml,
                                int level, InclusiveRange<double> skills) {
-    const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
-    const int max_score = max_level_score(g);
-    double words = 0, score = 0, timeouts = 0, solve_ticks = 0, solved = 0;
-    json players = json::array();
-    for (int p = 0; p < o.players; ++p) {
-        Rng rng(mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
-        const double skill = skills.first + (skills.last - skills.first) * rng.uniform01();
-        const w::LevelPlay play = w::simulate_level(dict, g.challenges, w::PlayerProfile{skill}, rng);
-        words += play.words_found();
-        score += static_cast<double>(play.total_score()) / max_score;
-        timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;
-        for (const auto& r : play.results())
-            if (r.status == w::ChallengeStatus::Solved) {
-                solve_ticks += r.end_tick - r.start_tick;
-                ++solved;
-            }
-        if (o.log)
-            players.push_back({{"skill", skill},
-                               {"words", play.words_found()},
-                               {"score", play.total_score()},
-                               {"actions", w::format_action_log(play.log())}});
-    }
-    const double n = o.players;
+    w::LevelPanelSettings panel;
+    panel.players = o.players;
+    panel.seed = o.seed;
+    panel.skill_lo = skills.first;
+    panel.skill_hi = skills.last;
+    panel.keep_plays = o.log;
+    const w::LevelPanelResult r = w::simulate_level_panel(dict, ml, level, panel);
     json row = {{"level", level},
                 {"difficulty", ml.params.difficulty},
-                {"mean_words", words / n},
-                {"mean_normalized_score", score / n},
-                {"timeout_rate", timeouts / n},
-                {"seconds_per_word", solved > 0 ? solve_ticks / solved / w::kTicksPerSecond : 0.0}};
-    if (o.log) row["players"] = players;
+                {"mean_words", r.mean_words},
+                {"mean_normalized_score", r.mean_normalized_score},
+                {"timeout_rate", r.timeout_rate},
+                {"seconds_per_word", r.seconds_per_word}};
+    if (o.log) {
+        json players = json::array();
+        for (const w::PanelPlay& p : r.plays)
+            players.push_back({{"skill", p.skill},
+                               {"words", p.words},
+                               {"score", p.score},
+                               {"actions", w::format_action_log(p.actions)}});
+        row["players"] = players;
+    }
     return row;
 }
 
