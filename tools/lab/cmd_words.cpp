@@ -79,49 +79,48 @@ void check_letters(const std::string& letters) {
                        letters + "'");
 }
 
-void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
-    check_letters(letters);
-    const w::Dictionary dict = load_word_dictionary(words_file);
-    const w::StateSpace ss = w::analyze_state_space(dict, letters);
-    const std::string up = w::to_upper(ss.letters);
-    if (as_json) {
-        json words = json::array();
-        for (const w::WordReach& r : ss.words)
-            words.push_back({{"word", r.word},
-                             {"reachable", r.reachable},
-                             {"min_clicks", r.min_clicks},
-                             {"embeddings", r.embeddings},
-                             {"reachable_embeddings", r.reachable_embeddings},
-                             {"profane", dict.entry(r.id).profane},
-                             {"count", dict.entry(r.id).count},
-                             {"features", features_json(r.features)}});
-        json out = {{"letters", up},
-                    {"start_is_word", ss.start_is_word},
-                    {"potential_states", ss.potential_states},
-                    {"reachable_states", ss.reachable_states},
-                    {"word_states", ss.word_states},
-                    {"dead_end_states", ss.dead_end_states},
-                    {"reachable_words", ss.reachable_words()},
-                    {"unreachable_words", ss.unreachable_words()},
-                    {"words", words}};
-        if (list_states) {
-            json states = json::array();
-            for (std::size_t m = 0; m < ss.kind.size(); ++m)
-                if (ss.kind[m] != w::StateKind::Unreached) {
-                    static const char* kNames[] = {"unreached", "open", "word", "dead_end"};
-                    states.push_back(
-                        {{"letters", w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)))},
-                         {"mask", m},
-                         {"kind", kNames[static_cast<int>(ss.kind[m])]}});
-                }
-            out["states"] = states;
-        }
-        std::printf("%s\n", out.dump(2).c_str());
-        return;
+/// `words analyze --json`: the state space, every word, and with --states every reached state.
+json analysis_json(const w::StateSpace& ss, const w::Dictionary& dict, bool list_states) {
+    json words = json::array();
+    for (const w::WordReach& r : ss.words)
+        words.push_back({{"word", r.word},
+                         {"reachable", r.reachable},
+                         {"min_clicks", r.min_clicks},
+                         {"embeddings", r.embeddings},
+                         {"reachable_embeddings", r.reachable_embeddings},
+                         {"profane", dict.entry(r.id).profane},
+                         {"count", dict.entry(r.id).count},
+                         {"features", features_json(r.features)}});
+    json out = {{"letters", w::to_upper(ss.letters)},
+                {"start_is_word", ss.start_is_word},
+                {"potential_states", ss.potential_states},
+                {"reachable_states", ss.reachable_states},
+                {"word_states", ss.word_states},
+                {"dead_end_states", ss.dead_end_states},
+                {"reachable_words", ss.reachable_words()},
+                {"unreachable_words", ss.unreachable_words()},
+                {"words", words}};
+    if (list_states) {
+        json states = json::array();
+        for (std::size_t m = 0; m < ss.kind.size(); ++m)
+            if (ss.kind[m] != w::StateKind::Unreached) {
+                static const char* kNames[] = {"unreached", "open", "word", "dead_end"};
+                states.push_back(
+                    {{"letters", w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)))},
+                     {"mask", m},
+                     {"kind", kNames[static_cast<int>(ss.kind[m])]}});
+            }
+        out["states"] = states;
     }
-    std::printf("%s: %zu letters%s, %zu words (%d reachable, %d unreachable)\n", up.c_str(),
-                ss.letters.size(), ss.start_is_word ? " (itself a word: not a valid challenge)" : "",
-                ss.words.size(), ss.reachable_words(), ss.unreachable_words());
+    return out;
+}
+
+/// `words analyze` as text: the counts, a row per word, and with --states the dead ends.
+void print_analysis(const w::StateSpace& ss, const w::Dictionary& dict, bool list_states) {
+    std::printf("%s: %zu letters%s, %zu words (%d reachable, %d unreachable)\n",
+                w::to_upper(ss.letters).c_str(), ss.letters.size(),
+                ss.start_is_word ? " (itself a word: not a valid challenge)" : "", ss.words.size(),
+                ss.reachable_words(), ss.unreachable_words());
     std::printf("states: %llu potential, %llu reachable, %llu end on a word, %llu dead ends\n",
                 static_cast<unsigned long long>(ss.potential_states),
                 static_cast<unsigned long long>(ss.reachable_states),
@@ -141,6 +140,16 @@ void cmd_analyze(const std::string& letters, const std::string& words_file, bool
                     w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)));
                 std::printf("dead end: %s\n", kept.empty() ? "(no letters)" : kept.c_str());
             }
+}
+
+void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
+    check_letters(letters);
+    const w::Dictionary dict = load_word_dictionary(words_file);
+    const w::StateSpace ss = w::analyze_state_space(dict, letters);
+    if (as_json)
+        std::printf("%s\n", analysis_json(ss, dict, list_states).dump(2).c_str());
+    else
+        print_analysis(ss, dict, list_states);
 }
 
 struct GenOptions {
