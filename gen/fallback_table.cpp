@@ -39,13 +39,17 @@ std::string fallback_table_source(const FallbackTable& table) {
         "// Per exit configuration code of an 11x7 room (exit_config_code): the first fallback\n"
         "// attempt seed that solves it within 5000 iterations; 0xFFFF = not an allowed configuration.\n"
         "#include \"gen/fallback_seeds.hpp\"\n\nnamespace sawtooth {\n";
-    text += "const int kFallbackSeedCount = " + std::to_string(table.seeds.size()) + ";\n";
+    text += "const int kFallbackSeedCount = ";
+    text += std::to_string(table.seeds.size());
+    text += ";\n";
     // 16 per line, as written: clang-format would reflow the table on every regeneration.
     text += "// clang-format off\n";
     text += "const std::uint16_t kFallbackSeeds[] = {\n";
     for (std::size_t i = 0; i < table.seeds.size(); ++i) {
         if (i % 16 == 0) text += "   ";
-        text += " " + std::to_string(table.seeds[i]) + ",";
+        text += ' ';
+        text += std::to_string(table.seeds[i]);
+        text += ',';
         if (i % 16 == 15 || i + 1 == table.seeds.size()) text += "\n";
     }
     text += "};\n// clang-format on\n}  // namespace sawtooth\n";
