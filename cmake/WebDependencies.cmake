@@ -62,6 +62,7 @@ file(WRITE ${SAWTOOTH_STB_SOURCE}
 add_library(web_stb STATIC ${SAWTOOTH_STB_SOURCE})
 target_include_directories(web_stb SYSTEM PRIVATE ${STB_INCLUDE_DIR})  # stb's headers alone
 add_library(PkgConfig::STB ALIAS web_stb)
+target_link_libraries(imgui_sdlrenderer INTERFACE web_stb)  # as natively, where ImGui links stb
 # The game's font, preloaded into the page (Debian's fonts-dejavu-core, as natively).
 set(SAWTOOTH_WEB_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
 if(NOT EXISTS ${SAWTOOTH_WEB_FONT})

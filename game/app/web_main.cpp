@@ -48,6 +48,8 @@ std::string url_parameter_flag(const std::string& arg) {
     const std::string name = arg.substr(0, eq), value = eq == std::string::npos ? "" : arg.substr(eq + 1);
     if (std::find(kUrlParameters.begin(), kUrlParameters.end(), name) == kUrlParameters.end())
         throw sawtooth::Error("unknown URL parameter '" + name + "' (known: " + joined(kUrlParameters) + ")");
+    if (name == "screen" && value == "editor")  // docs/web.md "What differs from the native game"
+        throw sawtooth::Error("the level editor is not in the browser version (it needs a second thread)");
     if (name != "protocol") return "--" + name + "=" + value;
     const std::vector<std::string> known = builtin_protocols();
     if (std::find(known.begin(), known.end(), value) == known.end())

@@ -66,6 +66,9 @@ export class Page {
         else resolve(msg.result);
       } else if (msg.method === 'Runtime.consoleAPICalled') {
         this.logs.push(msg.params.args.map((a) => a.value).join(' '));
+      } else if (msg.method === 'Runtime.exceptionThrown') {
+        const d = msg.params.exceptionDetails;
+        this.logs.push('exception: ' + (d.exception ? d.exception.description : d.text));
       }
     });
   }
