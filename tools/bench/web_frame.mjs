@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Page, launchChromium, serve, sleep } from '../web/cdp.mjs';
+import { Page, launchChromium, serve, sleep, stopChromium } from '../web/cdp.mjs';
 
 const args = process.argv.slice(2).filter((a) => a !== '--json');
 const json = process.argv.includes('--json');
@@ -37,9 +37,8 @@ async function oneRun(url) {
     return { ready_ms: r.ready, first_frame_ms: r.first, frame_median_ms: median(r.frames), frame_p99_ms: p99(r.frames),
       wasm_heap_mb: r.wasm / 1048576, js_heap_mb: r.js / 1048576 };
   } finally {
-    proc.kill();
-    await sleep(200);
-    fs.rmSync(profile, { recursive: true, force: true });
+    await stopChromium(proc);
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

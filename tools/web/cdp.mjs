@@ -50,6 +50,14 @@ export function launchChromium(profile) {
   });
 }
 
+// Ends Chromium and waits until it has exited (its profile can then be removed).
+export function stopChromium(proc) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  return exited;
+}
+
 // A DevTools protocol session on one page.
 export class Page {
   constructor(ws) {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Page, launchChromium, serve, sleep } from './cdp.mjs';
+import { Page, launchChromium, serve, sleep, stopChromium } from './cdp.mjs';
 
 const [siteDir, scriptFile, outDir] = process.argv.slice(2);
 
@@ -18,7 +18,8 @@ function die(message) {
   process.exit(1);
 }
 
-// Distinct colours of an 8-bit RGB(A) PNG (Chromium's screenshots), after undoing its filters.
+// Distinct colours in the middle of an 8-bit RGB(A) PNG (Chromium's screenshots: the canvas,
+// not the page's text below it), after undoing its filters.
 function pngColours(buf) {
   let pos = 8, width = 0, height = 0, channels = 0;
   const idat = [];
@@ -43,7 +44,8 @@ function pngColours(buf) {
       const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][f];
       cur[i] = (line[i] + pred) & 255;
     }
-    for (let x = 0; x < width; ++x) colours.add(cur.readUIntBE(x * channels, 3));
+    if (y > height * 0.1 && y < height * 0.8)
+      for (let x = Math.floor(width * 0.2); x < width * 0.8; ++x) colours.add(cur.readUIntBE(x * channels, 3));
     cur.copy(prev);
   }
   return colours.size;
@@ -129,9 +131,9 @@ async function main() {
     if (fs.statSync(file).size !== size) die(`downloaded ${fs.statSync(file).size} bytes, the page has ${size}`);
     console.log(`test_browser: played ${steps.length} script steps, screenshot ${colours} colours, database ${size} bytes, restored after reload, downloaded`);
   } finally {
-    proc.kill();
+    await stopChromium(proc);
     server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
