@@ -24,7 +24,7 @@ constexpr const char* kAssets = "/assets";
 // The URL parameters the page accepts: each is the game's flag of the same name.
 const std::vector<std::string> kUrlParameters = {"seed",       "protocol",    "screen",    "session-seed",
                                                  "layout",     "rooms",       "room-size", "level-index",
-                                                 "words-mode", "words-level", "date",      "menu-keys"};
+                                                 "words-mode", "words-level", "date"};
 
 // "a, b, c".
 std::string joined(const std::vector<std::string>& names) {

@@ -129,7 +129,24 @@ async function main() {
     for (let t = 0; t < 100 && !(fs.existsSync(file) && fs.statSync(file).size === size); ++t) await sleep(100);
     if (!fs.existsSync(file)) die('the download link gave no file');
     if (fs.statSync(file).size !== size) die(`downloaded ${fs.statSync(file).size} bytes, the page has ${size}`);
-    console.log(`test_browser: played ${steps.length} script steps, screenshot ${colours} colours, database ${size} bytes, restored after reload, downloaded`);
+    // Bad input: an unknown URL parameter is refused with one line on the page, nothing starts.
+    await page.send('Page.navigate', { url: url + '&colour=red' });
+    await waitFor(page, 'window.sawtoothPage && sawtoothPage.ready', 'the page with a bad parameter');
+    await page.click(640, 300);
+    await waitFor(page, 'sawtoothPage.ended !== null', 'the refusal');
+    const refusal = await page.eval("document.getElementById('status').textContent");
+    if (!refusal.startsWith("unknown URL parameter 'colour'")) die('a bad URL parameter gave: ' + refusal);
+    // Storage denied (as in some private windows): one message, the game plays and records in the tab.
+    const hide = await page.send('Page.addScriptToEvaluateOnNewDocument',
+      { source: "Object.defineProperty(window, 'indexedDB', { get: () => undefined });" });
+    await page.send('Page.navigate', { url });
+    await waitFor(page, 'window.sawtoothPage && sawtoothPage.ready', 'the page without storage');
+    await page.click(640, 300);
+    await waitFor(page, "sawtoothPage.frameMs.length > 30 && FS.analyzePath(DB_PATH).exists", 'the game without storage');
+    const denied = await page.eval("sawtoothPage.storage + ': ' + document.getElementById('message').textContent");
+    if (!denied.startsWith('denied: This browser does not let the page keep data')) die('storage denied gave: ' + denied);
+    await page.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: hide.identifier });
+    console.log(`test_browser: played ${steps.length} script steps, screenshot ${colours} colours, bad parameter and denied storage refused, database ${size} bytes, restored after reload, downloaded`);
   } finally {
     await stopChromium(proc);
     server.close();
