@@ -113,7 +113,8 @@ async function main() {
     await page.tap('down');
     await page.tap('Enter');
     await waitFor(page, 'sawtoothPage.ended !== null', 'the level to end');
-    await waitFor(page, 'sawtoothPage.syncs > 0 && !sawtoothPage.syncing', 'the database to reach IndexedDB');
+    await waitFor(page, '!sawtoothPage.syncing && sawtoothPage.dbTime === FS.stat(DB_PATH).mtime.getTime()',
+      'the database to reach IndexedDB');
     const size = await page.eval('FS.stat("/home/web_user/.local/share/sawtooth/sawtooth.db").size');
     const message = await page.eval("document.getElementById('message').textContent");
     if (!message.startsWith('The game has ended')) die('unexpected message on the page: ' + message);
