@@ -19,7 +19,7 @@ namespace sawtooth::app {
 inline const std::vector<std::string> kFirstScreens = {"title", "level",       "results",       "rating",
                                                        "words", "words-level", "words-builder", "editor"};
 
-/// Everything `sawtooth` accepts on its command line (see README "Running the game").
+/// Everything `sawtooth` accepts on its command line (see README "Playing").
 struct AppOptions {
     bool headless = false;  ///< offscreen video driver, no audio device
     int frames = 0;  ///< ticks (= frames) to run, then quit; 0 = until quit (60 with --headless/--screenshot)

@@ -1,4 +1,4 @@
-// The game's command-line flags (README "Running the game"): main.cpp parses argv with them,
+// The game's command-line flags (README "Playing"): main.cpp parses argv with them,
 // the web entry (web_main.cpp) the page's URL parameters.
 #include "game/app/shell/app.hpp"
 
@@ -6,7 +6,7 @@
 
 namespace sawtooth::app {
 
-// Every flag of `sawtooth`, written into `o` (README "Running the game").
+// Every flag of `sawtooth`, written into `o` (README "Playing").
 void add_game_flags(CLI::App& cli, AppOptions& o) {
     cli.add_flag("--headless", o.headless, "run without a display (SDL offscreen driver)");
     cli.add_option("--frames", o.frames,
