@@ -277,6 +277,7 @@ nlohmann::json power_to_json(const PowerResult& r, const Population& population)
                      {"alpha", s.alpha},
                      {"level", s.level},
                      {"seed", s.seed},
+                     {"min_traces", s.histogram.min_traces},
                      {"sizes", s.sizes},
                      {"condition", population.conditions[static_cast<std::size_t>(s.condition)]}};
     if (two) {

@@ -106,6 +106,22 @@ void run_fit(const ModelOptions& o) {
     }
 }
 
+/// The bootstrap intervals under the table.
+void print_intervals(const VerifyIntervals& iv) {
+    const BootstrapSettings& b = iv.settings.bootstrap;
+    std::printf("participant bootstrap, %d replicates (%d partitions each), %.0f %% intervals, seed %llu:\n",
+                b.replicates, iv.settings.partitions, 100.0 * b.level,
+                static_cast<unsigned long long>(b.seed));
+    for (std::size_t k = 0; k < iv.coefficients.size(); ++k)
+        std::printf("  %-9s %+.4f [%+.4f, %+.4f]%s\n", kModelCoefficientNames[k], iv.coefficients[k].estimate,
+                    iv.coefficients[k].lo, iv.coefficients[k].hi,
+                    k > 0 && !iv.coefficients[k].excludes_zero() ? "  (sign not settled)" : "");
+    std::printf("  %-9s %+.2f [%+.2f, %+.2f]\n", "ALL t", iv.t_score.estimate, iv.t_score.lo, iv.t_score.hi);
+    std::printf("  %-9s %.4f [%.4f, %.4f]\n", "ALL p", iv.p_value.estimate, iv.p_value.lo, iv.p_value.hi);
+    std::printf("  %-9s %.2f [%.2f, %.2f]\n", "ALL acc.", iv.accuracy.estimate, iv.accuracy.lo,
+                iv.accuracy.hi);
+}
+
 /// One verification of the sessions `selection` takes; JSON (`out`) or the printed table.
 void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::json* out) {
     const StudyData d = load_study_for_lab(o.db, o.threads, c.selection);
@@ -139,22 +155,6 @@ void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::jso
                     gs.p_value, gs.accuracy < 0 ? 0.0 : gs.accuracy * 100, gs.slope);
     }
     if (intervals) print_intervals(iv);
-}
-
-/// The bootstrap intervals under the table.
-void print_intervals(const VerifyIntervals& iv) {
-    const BootstrapSettings& b = iv.settings.bootstrap;
-    std::printf("participant bootstrap, %d replicates (%d partitions each), %.0f %% intervals, seed %llu:\n",
-                b.replicates, iv.settings.partitions, 100.0 * b.level,
-                static_cast<unsigned long long>(b.seed));
-    for (std::size_t k = 0; k < iv.coefficients.size(); ++k)
-        std::printf("  %-9s %+.4f [%+.4f, %+.4f]%s\n", kModelCoefficientNames[k], iv.coefficients[k].estimate,
-                    iv.coefficients[k].lo, iv.coefficients[k].hi,
-                    k > 0 && !iv.coefficients[k].excludes_zero() ? "  (sign not settled)" : "");
-    std::printf("  %-9s %+.2f [%+.2f, %+.2f]\n", "ALL t", iv.t_score.estimate, iv.t_score.lo, iv.t_score.hi);
-    std::printf("  %-9s %.4f [%.4f, %.4f]\n", "ALL p", iv.p_value.estimate, iv.p_value.lo, iv.p_value.hi);
-    std::printf("  %-9s %.2f [%.2f, %.2f]\n", "ALL acc.", iv.accuracy.estimate, iv.accuracy.lo,
-                iv.accuracy.hi);
 }
 
 /// Every selected condition in turn (all of them checked before any output); with

@@ -164,6 +164,10 @@ void register_power(CLI::App& app) {
     c->add_option("--level", o->settings.level, "central interval of the replicate figures")
         ->capture_default_str();
     add_seed_option(*c, "--seed", o->settings.seed, "seed of the replicate draws")->default_str("1");
+    c->add_option("--min-traces", o->settings.histogram.min_traces,
+                  "histogram bins with fewer traces are not fitted (the thesis: 10)")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     c->add_option("--threads", o->settings.threads, "worker threads")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();

@@ -50,6 +50,7 @@ void table(std::ostringstream& h, const json& f) {
 }
 
 constexpr const char* kScript = R"JS(;
+Chart.defaults.animation = false;  // drawn at once: printed and screenshotted pages show the final figures
 const N = F.sizes.map(s => s.n);
 const axis = (t) => ({title: {display: true, text: t}});
 const colours = {t_timing: "#264653", j: "#2a9d8f", t_cycle: "#e76f51"};
