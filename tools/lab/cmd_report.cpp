@@ -122,7 +122,13 @@ ModelFigures analyse_model(const ReportOptions& o, const StudyData& d) {
     vs.seed = o.seed;
     m.v = verify_model(d, vs);
     m.ts = training_size_analysis(d, m.all);
-    if (o.bootstrap.bootstrap.replicates > 0) m.intervals = bootstrap_verification(d, vs, o.bootstrap);
+    if (o.bootstrap.bootstrap.replicates > 0) {
+        try {
+            m.intervals = bootstrap_verification(d, vs, o.bootstrap);
+        } catch (const ModelError&) {
+            // the model's figures stand without intervals (the page says none were made)
+        }
+    }
     return m;
 }
 
@@ -395,7 +401,11 @@ std::string report_html(const ReportData& r, const json& figures, const std::str
         html_model(h, r.model->all);
         html_charts(h, r.model->ts, r.model->v);
         html_significance(h, r.model->v);
-        if (r.model->intervals) html_intervals(h, *r.model->intervals);
+        if (r.model->intervals)
+            html_intervals(h, *r.model->intervals);
+        else
+            h << "<p>No bootstrap intervals (<code>--bootstrap 0</code>, or no resample could be "
+                 "verified).</p>";
     } else {
         h << "<h2>Challenge model [&sect;5.2]</h2><p>Not fitted: " << html_escape(r.no_model)
           << ". The statistics and conditions above need no model; the model's figures appear once the "
