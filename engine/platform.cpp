@@ -99,6 +99,20 @@ void Platform::render_imgui() {
 
 void Platform::present() { SDL_RenderPresent(m_renderer); }
 
+std::string Platform::renderer_description() const {
+    SDL_RendererInfo info{};
+    std::string out = SDL_GetRendererInfo(m_renderer, &info) == 0 && info.name ? info.name : "unknown";
+    // The headless software renderer's window surface goes through OpenGL too (platform.cpp,
+    // SDL_HINT_FRAMEBUFFER_ACCELERATION), so its context names the driver there as well.
+    if (!SDL_GL_GetCurrentContext()) return out;
+    using GetString = const unsigned char* (*)(unsigned);
+    constexpr unsigned kGlRenderer = 0x1F01;  // GL_RENDERER
+    const auto get = reinterpret_cast<GetString>(SDL_GL_GetProcAddress("glGetString"));
+    const unsigned char* gl = get ? get(kGlRenderer) : nullptr;
+    if (gl) out += std::string(": ") + reinterpret_cast<const char*>(gl);
+    return out;
+}
+
 bool Platform::imgui_wants_keyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
 bool Platform::imgui_wants_mouse() const { return ImGui::GetIO().WantCaptureMouse; }
 
