@@ -230,9 +230,12 @@ TEST_CASE(
     client.enrol(a.who, {{"PROLIFIC_PID", "repeat-me"}});
     // Oversized (over 1 MiB), damaged (bytes overwritten mid-file), not a database at all.
     CHECK(refused_status([&] { client.upload(a.who, a.session_uid, 1, std::string(1200000, 'x')); }) == 413);
+    // Damaged: the first bytes of every page after the first (b-tree page headers) overwritten.
     std::string damaged = a.uploads[0];
-    for (std::size_t i = damaged.size() / 2; i < damaged.size() / 2 + 2000 && i < damaged.size(); ++i)
-        damaged[i] = static_cast<char>(0xA5);
+    const std::size_t page = (static_cast<unsigned char>(damaged[16]) << 8) | static_cast<unsigned char>(damaged[17]);
+    REQUIRE(damaged.size() >= 2 * page);
+    for (std::size_t at = page; at + 8 <= damaged.size(); at += page)
+        for (std::size_t i = at; i < at + 8; ++i) damaged[i] = static_cast<char>(0xA5);
     CHECK(refused_status([&] { client.upload(a.who, a.session_uid, 1, damaged); }) == 400);
     CHECK(refused_status([&] { client.upload(a.who, a.session_uid, 1, "SQLite format 3 but not really"); }) ==
           400);
