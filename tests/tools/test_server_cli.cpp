@@ -232,7 +232,8 @@ TEST_CASE(
     CHECK(refused_status([&] { client.upload(a.who, a.session_uid, 1, std::string(1200000, 'x')); }) == 413);
     // Damaged: the first bytes of every page after the first (b-tree page headers) overwritten.
     std::string damaged = a.uploads[0];
-    const std::size_t page = (static_cast<unsigned char>(damaged[16]) << 8) | static_cast<unsigned char>(damaged[17]);
+    const std::size_t page =
+        (static_cast<unsigned char>(damaged[16]) << 8) | static_cast<unsigned char>(damaged[17]);
     REQUIRE(damaged.size() >= 2 * page);
     for (std::size_t at = page; at + 8 <= damaged.size(); at += page)
         for (std::size_t i = at; i < at + 8; ++i) damaged[i] = static_cast<char>(0xA5);
