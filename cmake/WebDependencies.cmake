@@ -42,3 +42,29 @@ sawtooth_host_headers(Eigen3::Eigen /usr/include/eigen3)
 # C++ exceptions are off by default in emscripten; the project's errors are exceptions.
 add_compile_options(-fexceptions)
 add_link_options(-fexceptions)
+
+# The game's own: SDL2 (its Emscripten backend), SDL2_ttf over freetype, Dear ImGui with the
+# SDL2 and SDL_Renderer backends (all from Debian's sources), stb_image_write from the host.
+# NO_DEFAULT_PATH: emscripten's sysroot has an sdl2-config.cmake of its own (its port).
+find_package(SDL2 CONFIG REQUIRED PATHS ${SAWTOOTH_WEB_PREFIX}/lib/cmake/SDL2 NO_DEFAULT_PATH)
+find_package(SDL2_ttf CONFIG REQUIRED PATHS ${SAWTOOTH_WEB_PREFIX}/lib/cmake/SDL2_ttf NO_DEFAULT_PATH)
+add_library(PkgConfig::SDL2_TTF INTERFACE IMPORTED)
+target_link_libraries(PkgConfig::SDL2_TTF INTERFACE SDL2_ttf::SDL2_ttf-static)
+add_library(imgui_sdlrenderer INTERFACE IMPORTED)
+target_include_directories(imgui_sdlrenderer SYSTEM INTERFACE ${SAWTOOTH_WEB_PREFIX}/include/imgui
+  ${SAWTOOTH_WEB_PREFIX}/include/imgui/backends)
+target_link_libraries(imgui_sdlrenderer INTERFACE ${SAWTOOTH_WEB_PREFIX}/lib/libimgui.a SDL2::SDL2)
+# Debian's libstb.a holds stb's implementations natively; here one file compiles the writer.
+set(STB_INCLUDE_DIR /usr/include/stb)
+set(SAWTOOTH_STB_SOURCE ${CMAKE_BINARY_DIR}/stb_image_write.c)
+file(WRITE ${SAWTOOTH_STB_SOURCE}
+  "#define STB_IMAGE_WRITE_IMPLEMENTATION\n#include <stb_image_write.h>\n")
+add_library(web_stb STATIC ${SAWTOOTH_STB_SOURCE})
+target_include_directories(web_stb SYSTEM PRIVATE ${STB_INCLUDE_DIR})  # stb's headers alone
+add_library(PkgConfig::STB ALIAS web_stb)
+target_link_libraries(imgui_sdlrenderer INTERFACE web_stb)  # as natively, where ImGui links stb
+# The game's font, preloaded into the page (Debian's fonts-dejavu-core, as natively).
+set(SAWTOOTH_WEB_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
+if(NOT EXISTS ${SAWTOOTH_WEB_FONT})
+  message(FATAL_ERROR "${SAWTOOTH_WEB_FONT} missing: install fonts-dejavu-core (tools/install_deps.sh)")
+endif()

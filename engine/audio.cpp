@@ -43,21 +43,27 @@ void audio_callback(void* user, Uint8* stream, int len) {
     static_cast<Audio*>(user)->mix(reinterpret_cast<float*>(stream), len / static_cast<int>(sizeof(float)));
 }
 
+#ifndef __EMSCRIPTEN__
 // ALSA's own error printer, replaced: it writes nothing.
 void quiet_alsa_error(const char*, int, const char*, int, const char*, ...) {}
+#endif
 
 // ALSA prints a dozen raw lines on stderr when a machine has no sound card (SDL loads
 // libasound with dlopen and leaves ALSA's error printer on). Its printer is replaced
 // before SDL opens the device, in the same library instance SDL will use; the reason
 // still reaches the caller, as SDL's one-line error in Audio::status(). No ALSA: no-op.
 void silence_alsa_errors() {
+#ifdef __EMSCRIPTEN__  // the browser's Web Audio: no ALSA, and no dlopen
+    return;
+#else
     void* alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
     if (!alsa) return;
     using Printer = void (*)(const char*, int, const char*, int, const char*, ...);
     using SetPrinter = int (*)(Printer);
     if (auto set = reinterpret_cast<SetPrinter>(dlsym(alsa, "snd_lib_error_set_handler")))
         set(&quiet_alsa_error);
-    // Not closed: SDL's dlopen of the same library shares this instance and its printer.
+        // Not closed: SDL's dlopen of the same library shares this instance and its printer.
+#endif
 }
 
 }  // namespace

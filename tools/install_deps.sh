@@ -30,8 +30,9 @@ test_packages=(
 )
 
 # The web build (docs/web.md): emscripten and the node it runs under, dpkg-source to unpack
-# Debian source packages, tclsh to generate SQLite's amalgamation, chromium for the browser.
-web_packages=(emscripten nodejs dpkg-dev xz-utils tcl chromium)
+# Debian source packages, tclsh to generate SQLite's amalgamation, chromium for the browser
+# test and node-ws, its DevTools connection on node 18 (tools/web/cdp.mjs).
+web_packages=(emscripten nodejs node-ws dpkg-dev xz-utils tcl chromium)
 
 case "${1:-}" in
   --game) packages=("${game_packages[@]}") ;;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The web build in one command (docs/web.md): fetches the pinned Debian sources
 # (fetch_sources.sh), builds them with emscripten into the web cache (build_deps.sh), then
-# configures and builds the project with emcmake into build-web/ (gen, sim, bot, telemetry
-# and the tests of tests/web, which run under node: `ctest --test-dir build-web`).
+# configures and builds the project with emcmake into build-web/: the game's static site in
+# build-web/site/ (index.html, sawtooth.js, .wasm, .data) and the tests of tests/web, which
+# run under node (`ctest --test-dir build-web`).
 # The cache is $SAWTOOTH_WEB_CACHE, by default ~/.cache/sawtooth-web, outside the clone.
 # Idempotent: a second run only rebuilds what changed. Needs the packages of
 # `tools/install_deps.sh --web`. Progress on a terminal, quiet when piped.
@@ -45,4 +46,4 @@ if [ -t 1 ]; then
 else
   cmake --build "$BUILD" -j"$JOBS" >>"$log" 2>&1 || { tail -n 60 "$log" >&2; die "building $BUILD failed (log: $log)"; }
 fi
-say "done: ctest --test-dir $BUILD runs the web tests under node"
+say "done: $BUILD/site is the game's site (serve it: cd $BUILD/site && python3 -m http.server); ctest --test-dir $BUILD runs the web tests under node"

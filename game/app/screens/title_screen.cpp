@@ -4,6 +4,7 @@
 #include "engine/text.hpp"
 #include "game/app/editor/editor_screen.hpp"
 #include "game/app/screens/free_play_screen.hpp"
+#include "game/app/screens/message_screen.hpp"
 #include "game/app/screens/settings_screen.hpp"
 #include "game/app/study/study_session.hpp"
 #include "game/app/words/words_menu_screen.hpp"
@@ -90,6 +91,13 @@ void TitleScreen::tick(const engine::Controls& c) {
 
 // The editor on default_editor_file(): where the last session left it, or a new level.
 void TitleScreen::open_editor() {
+#ifdef __EMSCRIPTEN__  // docs/web.md "What differs from the native game"
+    m_services.screens->push(std::make_unique<MessageScreen>(
+        m_services, "Level editor",
+        std::vector<std::string>{"The level editor is not in the browser version: it proves levels",
+                                 "playable on a second thread, which this page does not have.",
+                                 "Use the native game (README) to build levels."}));
+#else
     const std::string file = default_editor_file();
     Level level;
     if (const std::string err = open_editor_level(file, level); !err.empty()) {
@@ -101,6 +109,7 @@ void TitleScreen::open_editor() {
         return;
     }
     m_services.screens->push(std::make_unique<EditorScreen>(m_services, level, file));
+#endif
 }
 
 void TitleScreen::render(SDL_Renderer* r, double, double real_dt) {

@@ -393,7 +393,9 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
     }
     auto screen = std::make_unique<PlatformerScreen>(host.services, plan.level,
                                                      PlatformerOptions{plan.level_info.label, false},
-                                                     [&](const LevelResult&) { host.quit = !o.headless; });
+                                                     [&host, quit = !o.headless](const LevelResult&) {
+                                                         host.quit = quit;  // outlives `o` on the web
+                                                     });
     if (!o.view.empty()) screen->pin_camera(vx * kCellSize + 1.0, vy * kCellSize + 1.0);
     if (host.services.on_level_start) host.services.on_level_start(*screen, plan.level_info);
     level_screen = screen.get();
@@ -485,13 +487,25 @@ MainLoopOptions loop_options(const AppOptions& o, StartPlan& plan, PlatformerScr
     return l;
 }
 
+// Everything a run holds while the main loop runs, in the order it is built (and
+// destroyed in reverse: screens first, the recorder last). One object, so the web build
+// can keep it alive after run() returns (start_browser_loop).
+struct RunState {
+    RecordingSetup recording;  ///< first, so it outlives every screen
+    StartPlan plan;
+    GameData data;
+    Window window;
+    std::unique_ptr<GameHost> host;
+};
+
 }  // namespace
 
 int run(const AppOptions& o) {
     // Recording (docs/telemetry.md): --script runs headless here; --replay and the store
-    // are checked before any window opens. Declared first so it outlives every screen.
-    RecordingSetup recording;
-    StartPlan plan;
+    // are checked before any window opens.
+    auto state = std::make_shared<RunState>();
+    RecordingSetup& recording = state->recording;
+    StartPlan& plan = state->plan;
     if (const std::optional<int> rc = plan_start(o, plan)) return *rc;
     // A --script run is headless and checks its own input (prepare_recording runs it). Every
     // other run checks all its input (the level's flags and file, the screenshot path, the
@@ -504,16 +518,20 @@ int run(const AppOptions& o) {
         return 1;
     }
     if (const std::optional<int> rc = load_start_level(o, plan)) return *rc;
-    GameData data;
+    GameData& data = state->data;
     if (const std::optional<int> rc = load_game_data(o, plan, data)) return *rc;
     if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
-    Window window;
-    if (const std::optional<int> rc = open_window(o, data.settings, plan.assets, window)) return *rc;
+    if (const std::optional<int> rc = open_window(o, data.settings, plan.assets, state->window)) return *rc;
 
-    GameHost host(o, plan.assets, data, window, recording);
+    state->host = std::make_unique<GameHost>(o, plan.assets, data, state->window, recording);
+    GameHost& host = *state->host;
     PlatformerScreen* level_screen = nullptr;
     if (const std::optional<int> rc = push_first_screens(o, plan, data, recording, host, level_screen))
         return *rc;
+#ifdef __EMSCRIPTEN__
+    start_browser_loop(host.services, loop_options(o, plan, level_screen), host.quit, state);
+    return 0;
+#else
     const MainLoopResult result =
         run_main_loop(host.services, loop_options(o, plan, level_screen), host.quit);
     if (result.exit_code != 0) return result.exit_code;
@@ -526,6 +544,7 @@ int run(const AppOptions& o) {
     }
     if (o.bench_frames > 0) print_benchmark_report(result.frames, o.json, o.headless);
     return 0;
+#endif
 }
 
 }  // namespace sawtooth::app

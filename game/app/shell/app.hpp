@@ -9,13 +9,17 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace sawtooth::app {
 
 /// The screens `--screen` may name.
 inline const std::vector<std::string> kFirstScreens = {"title", "level",       "results",       "rating",
                                                        "words", "words-level", "words-builder", "editor"};
 
-/// Everything `sawtooth` accepts on its command line (see README "Running the game").
+/// Everything `sawtooth` accepts on its command line (see README "Playing").
 struct AppOptions {
     bool headless = false;  ///< offscreen video driver, no audio device
     int frames = 0;  ///< ticks (= frames) to run, then quit; 0 = until quit (60 with --headless/--screenshot)
@@ -58,6 +62,9 @@ struct AppOptions {
     std::string words_short_band;       ///< --words-short-band LO..HI: the builder's short-word rank band
     std::string words_long_band;        ///< --words-long-band LO..HI: the builder's long-word rank band
 };
+
+/// Adds every flag of `sawtooth` to `cli`, each writing into `o` (game/app/shell/game_flags.cpp).
+void add_game_flags(CLI::App& cli, AppOptions& o);
 
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.
 int run(const AppOptions& options);

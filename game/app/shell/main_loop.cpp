@@ -11,11 +11,15 @@
 #include "game/app/screens/platformer_screen.hpp"
 
 #include <SDL2/SDL.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 
 namespace sawtooth::app {
 
@@ -51,7 +55,11 @@ public:
           m_quit(quit),
           m_pacer(options.pacing) {}
 
+    /// Runs frames until the run ends (the native loop).
     MainLoopResult run();
+    /// One displayed frame; false when the run is over (the browser's loop calls it).
+    bool frame();
+    const MainLoopResult& result() const { return m_result; }
 
 private:
     void read_input();
@@ -70,40 +78,42 @@ private:
     }
     engine::FramePacer m_pacer;
     engine::Controls m_controls;
-    int m_frame = 0;  ///< frames done so far
+    int m_frame = 0;                           ///< frames done so far
+    double m_last = m_platform.now_seconds();  ///< when the previous frame began
+    MainLoopResult m_result;
 };
 
 MainLoopResult MainLoop::run() {
-    MainLoopResult result;
-    double last = m_platform.now_seconds();
-    while (!m_quit) {
-        read_input();
-        const double now = m_platform.now_seconds();
-        const double frame_seconds = now - last;
-        last = now;
-        const double cpu0 = thread_cpu_ms(), wall0 = wall_ms();
-        const bool busy_before = busy();
-        const engine::FrameTicks frame = m_pacer.next_frame(frame_seconds);
-        run_ticks(frame.ticks);
-        if (m_screens.empty()) break;
-
-        ++m_frame;
-        const bool last_frame =
-            m_options.pacing == engine::Pacing::Lockstep && m_frame >= m_options.lockstep_frames;
-        if (!m_options.draw) {
-            if (last_frame) break;
-            continue;
-        }
-        if (const std::string err = draw(frame, last_frame); !err.empty()) {
-            std::fprintf(stderr, "sawtooth: %s\n", one_line(err).c_str());
-            result.exit_code = 1;
-            return result;
-        }
-        if (m_options.benchmark)
-            result.frames.push_back({thread_cpu_ms() - cpu0, wall_ms() - wall0, busy_before || busy()});
-        if (last_frame) break;
+    while (frame()) {
     }
-    return result;
+    return m_result;
+}
+
+// One displayed frame: input, the ticks the pacer hands out, drawing. False when the run ends.
+bool MainLoop::frame() {
+    if (m_quit) return false;
+    read_input();
+    const double now = m_platform.now_seconds();
+    const double frame_seconds = now - m_last;
+    m_last = now;
+    const double cpu0 = thread_cpu_ms(), wall0 = wall_ms();
+    const bool busy_before = busy();
+    const engine::FrameTicks frame = m_pacer.next_frame(frame_seconds);
+    run_ticks(frame.ticks);
+    if (m_screens.empty()) return false;
+
+    ++m_frame;
+    const bool last_frame =
+        m_options.pacing == engine::Pacing::Lockstep && m_frame >= m_options.lockstep_frames;
+    if (!m_options.draw) return !last_frame;
+    if (const std::string err = draw(frame, last_frame); !err.empty()) {
+        std::fprintf(stderr, "sawtooth: %s\n", one_line(err).c_str());
+        m_result.exit_code = 1;
+        return false;
+    }
+    if (m_options.benchmark)
+        m_result.frames.push_back({thread_cpu_ms() - cpu0, wall_ms() - wall0, busy_before || busy()});
+    return !last_frame;
 }
 
 // Window events, held controls and this frame's scripted presses; F11 toggles fullscreen.
@@ -167,6 +177,42 @@ std::string MainLoop::draw(const engine::FrameTicks& frame, bool last_frame) {
 MainLoopResult run_main_loop(const Services& services, const MainLoopOptions& options, bool& quit) {
     return MainLoop(services, options, quit).run();
 }
+
+#ifdef __EMSCRIPTEN__
+namespace {
+
+// What the browser's loop runs: the options, the loop and what its services point at.
+struct BrowserLoop {
+    MainLoopOptions options;
+    std::shared_ptr<void> keep;
+    std::unique_ptr<MainLoop> loop;
+};
+std::unique_ptr<BrowserLoop> g_browser_loop;
+
+// One display frame; when the run is over the loop stops, the game is destroyed (the store
+// closes) and the page is told.
+void browser_frame() {
+    if (g_browser_loop->loop->frame()) return;
+    emscripten_cancel_main_loop();
+    const int exit_code = g_browser_loop->loop->result().exit_code;
+    g_browser_loop->loop.reset();
+    g_browser_loop.reset();
+    EM_ASM(
+        {
+            if (Module.sawtoothEnded) Module.sawtoothEnded($0);
+        },
+        exit_code);
+}
+
+}  // namespace
+
+void start_browser_loop(const Services& services, MainLoopOptions options, bool& quit,
+                        std::shared_ptr<void> keep) {
+    g_browser_loop = std::make_unique<BrowserLoop>(BrowserLoop{std::move(options), std::move(keep), nullptr});
+    g_browser_loop->loop = std::make_unique<MainLoop>(services, g_browser_loop->options, quit);
+    emscripten_set_main_loop(browser_frame, 0, false);
+}
+#endif
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include "engine/fixed_step.hpp"
 #include "game/app/core/scripted_input.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,15 @@ struct MainLoopResult {
 /// stack empties or the last lockstep frame is done. `services` points at everything the
 /// loop drives: platform, input devices, menu input, screens and settings.
 MainLoopResult run_main_loop(const Services& services, const MainLoopOptions& options, bool& quit);
+
+#ifdef __EMSCRIPTEN__
+/// The web build's loop (docs/web.md "The game loop"): the browser calls one frame of the
+/// same loop per display refresh (requestAnimationFrame), and the pacer turns the elapsed
+/// time into 60 Hz ticks as natively. Returns at once; `keep` (what `services` points at)
+/// lives until the run ends, then the page's `Module.sawtoothEnded(exit code)` is called.
+void start_browser_loop(const Services& services, MainLoopOptions options, bool& quit,
+                        std::shared_ptr<void> keep);
+#endif
 
 /// Prints the benchmark figures on stdout (one JSON object when `json`): median and 99th
 /// percentile CPU time of all frames, then median and maximum CPU and wall time of all
