@@ -23,6 +23,8 @@ test_packages=(
   clang libclang-rt-14-dev
   # libpq for `sawtooth-lab push/pull`; the server, whose tests start one (docs/studies.md).
   postgresql libpq-dev
+  # sawtooth-server and its HTTP clients (`sawtooth-lab upload`, the load test; docs/online.md).
+  libcpp-httplib-dev
   # The Debian package and its clean-root test (docs/packaging.md): man pages, checks, root.
   help2man lintian debootstrap file
 )

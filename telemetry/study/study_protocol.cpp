@@ -389,9 +389,28 @@ std::vector<BreakScreen> read_breaks(const JsonField& list, const std::vector<Co
     return out;
 }
 
+// The "online" object (docs/online.md "The protocol's online fields").
+OnlineSettings read_online(const JsonField& f) {
+    f.expect_only({"recruiter_ids", "repeat", "completion_code", "return_url"});
+    OnlineSettings out;
+    if (f.has("recruiter_ids")) {
+        const JsonField ids = f.at("recruiter_ids");
+        ids.expect_array();
+        for (std::size_t i = 0; i < ids.value().size(); ++i) {
+            out.recruiter_ids.push_back(read_name(ids.at(i)));
+            if (std::count(out.recruiter_ids.begin(), out.recruiter_ids.end(), out.recruiter_ids.back()) > 1)
+                ids.at(i).fail("a recruiter id named twice");
+        }
+    }
+    if (f.has("repeat")) out.repeat = f.at("repeat").boolean();
+    if (f.has("completion_code")) out.completion_code = read_text(f.at("completion_code"));
+    if (f.has("return_url")) out.return_url = read_text(f.at("return_url"));
+    return out;
+}
+
 void check_format(const JsonField& root, const std::string& file) {
     root.expect_only({"format", "format_version", "name", "consent", "tutorials", "ratings", "conditions",
-                      "assignment", "order", "questionnaires", "breaks"});
+                      "assignment", "order", "questionnaires", "breaks", "online"});
     if (root.at("format").string() != kProtocolFormat)
         root.at("format").fail(std::string("expected \"") + kProtocolFormat + "\" (not a study protocol)");
     const int version = root.at("format_version").int_in(1, std::numeric_limits<int>::max());
@@ -414,6 +433,7 @@ StudyProtocol read_document(const JsonField& root, const std::string& file, cons
     if (root.has("questionnaires"))
         p.questionnaires = read_questionnaires(root.at("questionnaires"), p.conditions);
     if (root.has("breaks")) p.breaks = read_breaks(root.at("breaks"), p.conditions);
+    if (root.has("online")) p.online = read_online(root.at("online"));
     p.hash = protocol_hash(root.value());
     return p;
 }

@@ -137,6 +137,19 @@ struct BreakScreen {
     std::string text;
 };
 
+/// How the study runs online under sawtooth-server (docs/online.md "The protocol's online
+/// fields"); ignored by the game.
+struct OnlineSettings {
+    /// URL parameters of the recruiter (e.g. "PROLIFIC_PID") the server stores apart from
+    /// the pseudonymous participant id; empty: none is kept.
+    std::vector<std::string> recruiter_ids;
+    /// Whether a participant who finished (same recruiter id) may start the study again.
+    bool repeat = false;
+    /// Shown (or appended to return_url) only once every upload is acknowledged; "": none.
+    std::string completion_code;
+    std::string return_url;  ///< where the end screen sends the participant; "": nowhere
+};
+
 /// A whole protocol as read and checked.
 struct StudyProtocol {
     std::string file;  ///< as given to read_protocol
@@ -149,6 +162,7 @@ struct StudyProtocol {
     Assignment assignment;
     std::vector<Questionnaire> questionnaires;
     std::vector<BreakScreen> breaks;
+    OnlineSettings online;
 
     /// The condition named `name`, or nullptr.
     const Condition* find_condition(const std::string& name) const;

@@ -1,10 +1,10 @@
 // `sawtooth-lab protocol check FILE`, `sawtooth-lab protocol run --protocol FILE --db DB` and
-// `sawtooth-lab study-status --db DB --protocol FILE`: designed studies (docs/studies.md "Study
-// protocols"). `check` reads a protocol as the game would before a study starts and prints its
-// design, or the one-line reason it is refused; it also loads each curve or adaptive
-// condition's model and prints its hash: a condition's "model_hash" pins it (the protocol hash
-// then names the model too). `run` plays the protocol with synthetic participants
-// (game/flows/protocol_bots.hpp) into a session database, as the game records people.
+// `sawtooth-lab study-status --db DB --protocol FILE` (or `--from postgresql://...`: the study server, with
+// withdrawals, docs/online.md "Monitoring"): designed studies (docs/studies.md "Study protocols"). `check`
+// reads a protocol as the game would before a study starts and prints its design, or the one-line reason it
+// is refused; it also loads each curve or adaptive condition's model and prints its hash: a condition's
+// "model_hash" pins it (the protocol hash then names the model too). `run` plays the protocol with synthetic
+// participants (game/flows/protocol_bots.hpp) into a session database, as the game records people.
 // `study-status` counts, per condition, the participants who finished and those with partial
 // sessions, and the balance of the assignment (the database opened read-only).
 #include "game/flows/protocol_bots.hpp"
@@ -21,11 +21,13 @@
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_selection.hpp"
+#include "tools/server/remote_status.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -99,19 +101,24 @@ void print_design(const telemetry::StudyProtocol& p) {
 
 struct StatusArgs {
     std::string db;
+    std::string from;  ///< the central study store instead of a local database
     std::string protocol;
     bool json = false;
 };
 
+// `withdrawn`: per condition, read from the server; empty for a local database.
 nlohmann::json status_json(const telemetry::StudyProtocol& p, const telemetry::StudyStatus& s,
-                           const std::string& db) {
+                           const std::string& db, const std::vector<int>& withdrawn) {
     nlohmann::json conditions = nlohmann::json::array();
-    for (const telemetry::ConditionStatus& c : s.conditions)
+    for (std::size_t i = 0; i < s.conditions.size(); ++i) {
+        const telemetry::ConditionStatus& c = s.conditions[i];
         conditions.push_back({{"name", c.name},
                               {"levels", c.levels},
                               {"finished", c.finished},
                               {"partial", c.partial},
                               {"participants", c.participants()}});
+        if (!withdrawn.empty()) conditions.back()["withdrawn"] = withdrawn[i];
+    }
     return {{"study", p.name},
             {"protocol", p.file},
             {"protocol_hash", p.hash},
@@ -121,22 +128,46 @@ nlohmann::json status_json(const telemetry::StudyProtocol& p, const telemetry::S
             {"balance", {{"counts", s.counts()}, {"max_minus_min", s.imbalance()}}}};
 }
 
-void run_status(const StatusArgs& args) {
-    const telemetry::StudyProtocol protocol = telemetry::read_protocol(args.protocol);
-    telemetry::Store store = open_store_read_only(args.db);
-    const telemetry::StudyStatus status = telemetry::study_status(store, protocol);
-    if (args.json) {
-        std::printf("%s\n", status_json(protocol, status, store.path()).dump(2).c_str());
-        return;
-    }
+void print_status(const telemetry::StudyProtocol& protocol, const telemetry::StudyStatus& status,
+                  const std::string& where, const std::vector<int>& withdrawn) {
     std::printf("study \"%s\" (protocol %s) in %s\n", protocol.name.c_str(), protocol.hash.c_str(),
-                store.path().c_str());
-    std::printf("%-24s %7s %9s %8s %13s\n", "condition", "levels", "finished", "partial", "participants");
-    for (const telemetry::ConditionStatus& c : status.conditions)
-        std::printf("%-24s %7d %9d %8d %13d\n", c.name.c_str(), c.levels, c.finished, c.partial,
+                where.c_str());
+    std::printf("%-24s %7s %9s %8s %13s%s\n", "condition", "levels", "finished", "partial", "participants",
+                withdrawn.empty() ? "" : " withdrawn");
+    for (std::size_t i = 0; i < status.conditions.size(); ++i) {
+        const telemetry::ConditionStatus& c = status.conditions[i];
+        std::printf("%-24s %7d %9d %8d %13d", c.name.c_str(), c.levels, c.finished, c.partial,
                     c.participants());
+        if (withdrawn.empty())
+            std::printf("\n");
+        else
+            std::printf(" %9d\n", withdrawn[i]);
+    }
     std::printf("balance (%s assignment): max - min = %d participant(s)\n",
                 telemetry::assignment_kind_name(protocol.assignment.kind), status.imbalance());
+}
+
+void run_status(const StatusArgs& args) {
+    const telemetry::StudyProtocol protocol = telemetry::read_protocol(args.protocol);
+    telemetry::StudyStatus status;
+    std::vector<int> withdrawn;
+    std::string where;
+    if (!args.from.empty()) {
+        if (!args.db.empty()) throw LabError("give --db or --from, not both");
+        const std::string label = std::filesystem::path(args.protocol).stem().string();
+        server::RemoteStatus remote = server::remote_study_status(args.from, protocol, label);
+        status = std::move(remote.status);
+        withdrawn = std::move(remote.withdrawn);
+        where = "the study server (study '" + label + "')";
+    } else {
+        telemetry::Store store = open_store_read_only(args.db);
+        status = telemetry::study_status(store, protocol);
+        where = store.path();
+    }
+    if (args.json)
+        std::printf("%s\n", status_json(protocol, status, where, withdrawn).dump(2).c_str());
+    else
+        print_status(protocol, status, where, withdrawn);
 }
 
 struct RunArgs {
@@ -224,6 +255,9 @@ void register_protocol(CLI::App& app) {
     CLI::App* status = app.add_subcommand(
         "study-status", "participants finished / partial per condition of a study protocol, and the balance");
     add_db_option(status, args->db);
+    status->add_option(
+        "--from", args->from,
+        "the study server instead: postgresql://USER:PASSWORD@HOST:PORT/DATABASE (docs/online.md)");
     status->add_option("--protocol", args->protocol, "study protocol (JSON; required)");
     add_deprecated_option(*status, "--study", "--protocol", args->protocol);
     status->add_flag("--json", args->json, "JSON output");

@@ -14,18 +14,17 @@
 #include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/postgres.hpp"
 #include "tools/lab/progress.hpp"
+#include "tools/lab/scratch_folder.hpp"
+#include "tools/lab/session_pack.hpp"
 #include "tools/lab/store_common.hpp"
 
-#include <unistd.h>
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <memory>
-#include <sstream>
 
 namespace sawtooth::lab {
 
@@ -38,68 +37,6 @@ struct PushArgs {
     std::string url;
     std::string label;  ///< the study label the sessions are filed under (the server's `study` column)
 };
-
-// A private folder for the single-session files, removed with everything in it.
-class ScratchFolder {
-public:
-    ScratchFolder() {
-        m_path = fs::temp_directory_path() / ("sawtooth-push-" + std::to_string(::getpid()));
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~ScratchFolder() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    ScratchFolder(const ScratchFolder&) = delete;
-    ScratchFolder& operator=(const ScratchFolder&) = delete;
-    std::string file(const std::string& name) const { return (m_path / name).string(); }
-
-private:
-    fs::path m_path;
-};
-
-std::string read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// One session as the server keeps it: a session database holding only it, and its digest.
-struct PackedSession {
-    std::string bytes;
-    std::string digest;
-    std::string mode, started_utc, ended_utc;
-    std::string protocol_hash, condition;  ///< "" for a session played under no protocol
-};
-
-// The folder lives only while one session is packed: a push killed between two sessions
-// leaves nothing behind in the temporary directory.
-PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey& key) {
-    const ScratchFolder dir;
-    const std::string path = dir.file(key.uid + ".db");
-    PackedSession p;
-    {
-        telemetry::Store one = telemetry::Store::open(path);
-        std::vector<telemetry::Store> sources;
-        sources.push_back(telemetry::Store::open_read_only(source.path()));
-        telemetry::MergeSettings only;
-        only.select = [&key](const std::string& uid) { return uid == key.uid; };
-        telemetry::merge_stores(one, sources, only);
-        p.digest = telemetry::hex64(telemetry::session_content_digest(one, 1));
-        telemetry::Statement st(one.db(),
-                                "SELECT mode, started_utc, ended_utc, coalesce(protocol_hash, ''), "
-                                "coalesce(condition, '') FROM sessions WHERE session_id = 1");
-        st.step();
-        p.mode = st.text(0);
-        p.started_utc = st.text(1);
-        p.ended_utc = st.text(2);
-        p.protocol_hash = st.text(3);
-        p.condition = st.text(4);
-    }  // closed: the WAL is folded into the file and removed
-    p.bytes = read_bytes(path);
-    fs::remove(path);
-    return p;
-}
 
 // Compares a session the server already holds (same uid) with the local one: the same
 // study and content digest, or a conflict. False when the server holds no such session.
@@ -204,7 +141,7 @@ std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string
 
 void run_pull(const PullArgs& args) {
     PgConnection pg(args.url);
-    ScratchFolder dir;
+    const ScratchFolder dir("sawtooth-pull");
     std::vector<telemetry::Store> sources = download_study(pg, args.label, dir);
     const bool created = !fs::exists(args.db);
     telemetry::MergeSummary s;

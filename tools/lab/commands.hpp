@@ -54,8 +54,12 @@ void register_merge(CLI::App& app);
 /// `push`, `pull` (--label NAME; deprecated alias --study): the central study store on PostgreSQL
 /// (tools/lab/cmd_push.cpp).
 void register_push_pull(CLI::App& app);
+/// `upload`: a lab machine's finished study sessions to sawtooth-server (tools/lab/cmd_upload.cpp).
+void register_upload(CLI::App& app);
 /// `protocol check`, `study-status` (--protocol FILE): designed studies (tools/lab/cmd_protocol.cpp).
 void register_protocol(CLI::App& app);
+/// `bench server`: load on a running sawtooth-server (tools/bench/bench_server.cpp).
+void register_bench_server(CLI::App& app);
 /// `bench replay`: replay speed and bytes per minute (tools/bench/bench_replay.cpp).
 void register_bench_replay(CLI::App& app);
 /// `bench all`: every benchmark of the README's table as one JSON object (tools/bench/bench_all.cpp).

@@ -94,8 +94,10 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_participant(app);
     sawtooth::lab::register_merge(app);
     sawtooth::lab::register_push_pull(app);
+    sawtooth::lab::register_upload(app);
     sawtooth::lab::register_protocol(app);
     sawtooth::lab::register_bench_replay(app);
+    sawtooth::lab::register_bench_server(app);
     sawtooth::lab::register_bench_all(app);
     sawtooth::lab::register_model(app);
     sawtooth::lab::register_difficulty(app);

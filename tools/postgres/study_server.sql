@@ -46,3 +46,7 @@ CREATE POLICY site_reads_own ON study_sessions FOR SELECT TO sawtooth_site
   USING (site = current_user);
 CREATE POLICY analyst_reads_all ON study_sessions FOR SELECT TO sawtooth_analyst
   USING (true);
+
+-- The tables and role of sawtooth-server (docs/online.md). A server set up with an earlier
+-- version of this script gets them by running online_server.sql alone.
+\ir online_server.sql
