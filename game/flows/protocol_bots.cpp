@@ -36,8 +36,8 @@ public:
         record_synthetic_skill(*m_store, participant, m_skill);
         if (m_protocol.tutorials)
             for (std::size_t t = 0; t < tutorials.size(); ++t)
-                play("tutorial", "Tutorial " + std::to_string(t + 1), tutorials[t], std::nullopt, session,
-                     result);
+                play(telemetry::LevelKind::Tutorial, "Tutorial " + std::to_string(t + 1), tutorials[t],
+                     std::nullopt, session, result);
         for (int k = plan.resume_at + 1; k <= plan.level_count; ++k) {
             GenParams params;
             if (adaptive) {
@@ -54,7 +54,7 @@ public:
                 ++tally.skipped;
                 continue;
             }
-            const Outcome o = play("generated", name, g.level, params, session, result);
+            const Outcome o = play(telemetry::LevelKind::Generated, name, g.level, params, session, result);
             tally.completed += o.completed;
             tally.skipped += !o.completed;
             tally.deaths += o.deaths;
@@ -71,7 +71,7 @@ private:
         int deaths = 0;
     };
 
-    Outcome play(const std::string& kind, const std::string& name, const Level& level,
+    Outcome play(telemetry::LevelKind kind, const std::string& name, const Level& level,
                  const std::optional<GenParams>& params, telemetry::SessionRecorder& session,
                  ProtocolBotsResult& result) {
         telemetry::LevelSource source;

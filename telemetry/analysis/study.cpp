@@ -139,7 +139,7 @@ std::vector<Job> collect_jobs(telemetry::Store& store, const std::vector<Session
         sessions.push_back(StudySession{s.id, s.participant, s.mode, {}});
         for (const std::int64_t id : store.session_levels(s.id)) {
             telemetry::LevelRecord rec = store.load_level(id);
-            if (rec.kind != "generated" || !rec.params) {
+            if (rec.kind != telemetry::LevelKind::Generated || !rec.params) {
                 ++data.not_generated;
                 continue;
             }

@@ -137,7 +137,8 @@ std::vector<std::int64_t> selected_word_level_ids(telemetry::Store& store,
 
 /// True for the plays the analysis uses: ended (not quit) Levels-mode levels.
 bool is_ended_levels_play(const telemetry::WordRecording& rec) {
-    return rec.mode == "levels" && rec.status && *rec.status != "quit" && rec.level_number >= 1 &&
+    return rec.mode == w::mode_name(w::Mode::Levels) && rec.status &&
+           *rec.status != telemetry::WordLevelEnd::Quit && rec.level_number >= 1 &&
            rec.level_number <= w::kLevelCount;
 }
 
@@ -148,7 +149,7 @@ Play play_of(const telemetry::WordRecording& rec) {
     p.seed = rec.seed;
     p.total = rec.total_score;
     p.words = rec.words_found;
-    p.timed_out = *rec.status == "timed_out";
+    p.timed_out = *rec.status == telemetry::WordLevelEnd::TimedOut;
     p.params = rec.params ? *rec.params : w::levels_mode_params(rec.level_number);
     return p;
 }
@@ -172,7 +173,7 @@ void add_challenges(const w::Dictionary& dict, std::uint64_t dhash, const teleme
         t.letters = c.letters;
         t.two_x = c.two_x;
         ++t.shown;
-        if (c.status == "solved") ++t.selected[c.word];
+        if (c.status == w::ChallengeStatus::Solved) ++t.selected[c.word];
     }
 }
 

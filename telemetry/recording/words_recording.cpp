@@ -74,30 +74,49 @@ w::LevelParams params_from_object(const JsonField& j) {
 
 std::string where(std::int64_t id) { return "word level " + std::to_string(id); }
 
+/// word_levels.status as its enum; WordRecordingError naming the value when unknown.
+WordLevelEnd stored_level_end(const std::string& text, std::int64_t id) {
+    const std::optional<WordLevelEnd> end = parse_word_level_end(text);
+    if (!end) throw WordRecordingError(where(id) + ": unknown status '" + printable(text) + "'");
+    return *end;
+}
+
+/// word_challenges.status as its enum; WordRecordingError naming the value when unknown.
+w::ChallengeStatus stored_challenge_status(const std::string& text, std::int64_t id, int number) {
+    const std::optional<w::ChallengeStatus> status = parse_challenge_status(text);
+    if (!status)
+        throw WordRecordingError(where(id) + ": challenge " + std::to_string(number) +
+                                 " has unknown status '" + printable(text) + "'");
+    return *status;
+}
+
 std::string describe_action(const WordActionRow& a) {
-    std::string s = "tick " + std::to_string(a.tick) + " " + a.action;
-    if (a.action == "click") s += " " + std::to_string(a.letter_index);
-    if (a.action == "type") s += " '" + a.letter + "'";
+    std::string s = "tick " + std::to_string(a.tick) + " " + std::string(action_kind_name(a.action));
+    if (a.action == w::ActionKind::Click) s += " " + std::to_string(a.letter_index);
+    if (a.action == w::ActionKind::Type) s += " '" + a.letter + "'";
     return s;
 }
 
 /// The stored row as an action for LevelPlay; throws WordRecordingError when corrupt.
 w::Action to_action(const WordActionRow& a, std::int64_t id, int seq) {
     const std::string at = where(id) + ": action " + std::to_string(seq) + ": ";
-    if (a.action == "click") {
-        if (a.letter_index < 0 || a.letter_index > kMaxLetterIndex)
-            throw WordRecordingError(at + "click letter_index " + std::to_string(a.letter_index) +
-                                     " outside 0.." + std::to_string(kMaxLetterIndex));
-        return w::Action::click(a.tick, a.letter_index);
+    switch (a.action) {
+        case w::ActionKind::Type:
+            if (a.letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(a.letter[0])))
+                throw WordRecordingError(at + "typed letter '" + printable(a.letter) +
+                                         "' is not one letter a-z");
+            return w::Action::type(a.tick, a.letter[0]);
+        case w::ActionKind::Reset:
+            return w::Action::reset(a.tick);
+        case w::ActionKind::Tick:
+            return w::Action::wait(a.tick);
+        case w::ActionKind::Click:
+            break;
     }
-    if (a.action == "type") {
-        if (a.letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(a.letter[0])))
-            throw WordRecordingError(at + "typed letter '" + printable(a.letter) + "' is not one letter a-z");
-        return w::Action::type(a.tick, a.letter[0]);
-    }
-    if (a.action == "reset") return w::Action::reset(a.tick);
-    if (a.action == "timeout") return w::Action::wait(a.tick);
-    throw WordRecordingError(at + "unknown action '" + printable(a.action) + "'");
+    if (a.letter_index < 0 || a.letter_index > kMaxLetterIndex)
+        throw WordRecordingError(at + "click letter_index " + std::to_string(a.letter_index) +
+                                 " outside 0.." + std::to_string(kMaxLetterIndex));
+    return w::Action::click(a.tick, a.letter_index);
 }
 
 }  // namespace
@@ -159,18 +178,6 @@ WordLevelSource custom_word_level_source(const std::vector<w::Challenge>& challe
     return s;
 }
 
-const char* challenge_status_name(w::ChallengeStatus s) {
-    switch (s) {
-        case w::ChallengeStatus::Solved:
-            return "solved";
-        case w::ChallengeStatus::TimedOut:
-            return "timed_out";
-        case w::ChallengeStatus::Playing:
-            break;
-    }
-    return "playing";
-}
-
 const char* outcome_name(w::Outcome o) {
     switch (o) {
         case w::Outcome::Ignored:
@@ -204,7 +211,7 @@ WordChallengeRow word_challenge_row(const w::ChallengeResult& r) {
     c.number = r.number;
     c.letters = r.letters;
     c.two_x = r.two_x;
-    c.status = challenge_status_name(r.status);
+    c.status = r.status;
     c.word = r.word;
     c.score = r.score;
     c.two_x_kept = r.two_x_kept;
@@ -223,21 +230,21 @@ WordActionRow apply_and_describe(w::LevelPlay& play, const w::Action& a, w::Outc
     const std::string& letters = play.current().letters();
     switch (a.kind) {
         case w::ActionKind::Click:
-            row.action = "click";
+            row.action = w::ActionKind::Click;
             row.letter_index = a.index;
             if (a.index >= 0 && a.index < static_cast<int>(letters.size()))
                 row.letter = std::string(1, letters[static_cast<std::size_t>(a.index)]);
             break;
         case w::ActionKind::Type:
-            row.action = "type";
+            row.action = w::ActionKind::Type;
             row.letter =
                 std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(a.letter))));
             break;
         case w::ActionKind::Reset:
-            row.action = "reset";
+            row.action = w::ActionKind::Reset;
             break;
         case w::ActionKind::Tick:
-            row.action = "timeout";
+            row.action = w::ActionKind::Tick;
             break;
     }
     const w::Outcome o = play.apply(a);
@@ -259,7 +266,7 @@ std::int64_t record_word_level(Store& store, std::int64_t session_id, const w::M
     for (const w::Action& a : actions) rows.push_back(apply_and_describe(play, a));
     store.add_word_actions(id, rows);
     for (const w::ChallengeResult& r : play.results()) store.add_word_challenge(id, word_challenge_row(r));
-    store.end_word_level(id, level_status_name(play.status()), play.total_score(), play.words_found(),
+    store.end_word_level(id, word_level_end(play.status()), play.total_score(), play.words_found(),
                          play.result_hash());
     return id;
 }
@@ -307,7 +314,7 @@ void read_level_row(Store& store, std::int64_t id, WordRecording& r) {
     if (!st.is_null(5)) r.date = st.text(5);
     r.params_json = st.text(6);
     r.build_id = st.text(7);
-    if (!st.is_null(8)) r.status = st.text(8);
+    if (!st.is_null(8)) r.status = stored_level_end(st.text(8), id);
     if (!st.is_null(9)) r.total_score = st.int32(9);
     if (!st.is_null(10)) r.words_found = st.int32(10);
     if (!st.is_null(11)) {
@@ -358,12 +365,12 @@ void decode_params_json(WordRecording& r) {
 }
 
 /// The current row of a word_challenges query (columns in read_challenge_rows' order).
-WordChallengeRow challenge_row_from(const Statement& st) {
+WordChallengeRow challenge_row_from(const Statement& st, std::int64_t id) {
     WordChallengeRow c;
     c.number = st.int32(0);
     c.letters = st.text(1);
     c.two_x = st.int32(2);
-    c.status = st.text(3);
+    c.status = stored_challenge_status(st.text(3), id, c.number);
     c.word = st.text(4);
     c.score = st.int32(5);
     c.two_x_kept = st.int64(6) != 0;
@@ -382,7 +389,7 @@ void read_challenge_rows(Store& store, std::int64_t id, WordRecording& r) {
                  "end_tick, clicks, resets FROM word_challenges WHERE word_level_id = ? ORDER BY number");
     st.bind(1, id);
     while (st.step()) {
-        WordChallengeRow c = challenge_row_from(st);
+        WordChallengeRow c = challenge_row_from(st, id);
         if (r.open)
             throw WordRecordingError(where(id) + ": challenge " + std::to_string(c.number) +
                                      " follows an unfinished one");
@@ -392,7 +399,7 @@ void read_challenge_rows(Store& store, std::int64_t id, WordRecording& r) {
         if (!w::is_valid_letters(c.letters))
             throw WordRecordingError(where(id) + ": challenge " + std::to_string(c.number) + " letters '" +
                                      printable(c.letters) + "' are not 1-16 letters a-z");
-        if (c.status == "playing")
+        if (c.status == w::ChallengeStatus::Playing)
             r.open = std::move(c);
         else
             r.challenges.push_back(std::move(c));
@@ -417,7 +424,12 @@ void read_action_rows(Store& store, std::int64_t id, WordRecording& r) {
                                      std::to_string(tick) + " out of range");
         a.tick = static_cast<std::uint32_t>(tick);
         a.challenge = st.int32(2);
-        a.action = st.text(3);
+        const std::string action = st.text(3);
+        const std::optional<w::ActionKind> kind = parse_action_kind(action);
+        if (!kind)
+            throw WordRecordingError(where(id) + ": action " + std::to_string(seq) + ": unknown action '" +
+                                     printable(action) + "'");
+        a.action = *kind;
         a.letter_index = st.int32(4);
         a.letter = st.text(5);
         a.result = st.text(6);
@@ -446,7 +458,8 @@ w::GeneratedLevel regenerate_word_level(const w::Dictionary& dict, const WordRec
     m.seed = rec.seed;
     m.level = rec.level_number;
     m.mode = w::Mode::Daily;  // no root seed stored: the level alone, as a Daily level is made
-    if (rec.root_seed && (rec.mode == "levels" || rec.mode == "infinite")) {
+    if (rec.root_seed &&
+        (rec.mode == w::mode_name(w::Mode::Levels) || rec.mode == w::mode_name(w::Mode::Infinite))) {
         m.mode = w::parse_mode(rec.mode);
         m.root_seed = *rec.root_seed;
     }
@@ -543,7 +556,9 @@ bool replay_actions(w::LevelPlay& play, const WordRecording& rec, WordReplayRepo
 /// The first field of a stored challenge row that differs from the replay's, as
 /// "<stored> vs replay <replayed>"; "" when they agree.
 std::string challenge_row_difference(const WordChallengeRow& s, const WordChallengeRow& got) {
-    if (got.status != s.status) return "status '" + s.status + "' vs replay '" + got.status + "'";
+    if (got.status != s.status)
+        return "status '" + std::string(challenge_status_name(s.status)) + "' vs replay '" +
+               std::string(challenge_status_name(got.status)) + "'";
     if (got.word != s.word) return "word '" + s.word + "' vs replay '" + got.word + "'";
     if (got.score != s.score)
         return "score " + std::to_string(s.score) + " vs replay " + std::to_string(got.score);
@@ -594,7 +609,7 @@ void check_level_end(const WordRecording& rec, WordReplayReport& rep) {
             "the level was never ended (no result hash): checked actions and challenges only");
         return;
     }
-    if (*rec.status == "quit") {
+    if (*rec.status == WordLevelEnd::Quit) {
         // The player left mid-level: the status differs by nature, and a recorder that could
         // not finish (window closed) stores zero totals; actions and challenges were checked.
         if (rec.result_hash && *rec.result_hash != 0 && *rec.result_hash != rep.result_hash)
@@ -602,8 +617,9 @@ void check_level_end(const WordRecording& rec, WordReplayReport& rep) {
                 "result hash: stored " + hex64(*rec.result_hash) + ", replay " + hex64(rep.result_hash);
         return;
     }
-    if (*rec.status != rep.status)
-        rep.mismatch = "level status: stored '" + *rec.status + "', replay '" + rep.status + "'";
+    if (*rec.status != word_level_end(rep.status))
+        rep.mismatch = "level status: stored '" + std::string(word_level_end_name(*rec.status)) +
+                       "', replay '" + level_status_name(rep.status) + "'";
     else if (rec.total_score != rep.total_score)
         rep.mismatch = "total score: stored " + std::to_string(rec.total_score) + ", replay " +
                        std::to_string(rep.total_score);
@@ -639,7 +655,7 @@ WordReplayReport verify_word_replay(const w::Dictionary& dict, std::uint64_t dha
     if (!replay_actions(play, rec, rep) || !check_challenges(play, rec, rep)) return rep;
     rep.total_score = play.total_score();
     rep.words_found = play.words_found();
-    rep.status = level_status_name(play.status());
+    rep.status = play.status();
     rep.result_hash = play.result_hash();
     check_level_end(rec, rep);
     return rep;

@@ -55,11 +55,10 @@ WordLevelSource custom_word_level_source(const std::vector<words::Challenge>& ch
 
 /// Stored form of a result.
 WordChallengeRow word_challenge_row(const words::ChallengeResult& r);
-/// "solved", "timed_out", "playing".
-const char* challenge_status_name(words::ChallengeStatus s);
 /// "ignored", "removed", "restored", "solved", "timed_out".
 const char* outcome_name(words::Outcome o);
-/// "complete", "timed_out", "playing".
+/// "complete", "timed_out", "playing": a replay's state in messages (the stored end of a
+/// level is a WordLevelEnd, telemetry/store/stored_kinds.hpp).
 const char* level_status_name(words::LevelStatus s);
 
 /// Applies `a` to `play` and returns its stored row (challenge number before the action,
@@ -87,7 +86,7 @@ struct WordRecording {
     std::string date;
     std::string params_json;
     std::string build_id;
-    std::optional<std::string> status;  ///< empty while never ended
+    std::optional<WordLevelEnd> status;  ///< empty while never ended
     int total_score = 0;
     int words_found = 0;
     std::optional<std::uint64_t> result_hash;
@@ -119,7 +118,7 @@ struct WordReplayReport {
     int challenges_checked = 0;
     int total_score = 0;
     int words_found = 0;
-    std::string status;
+    words::LevelStatus status = words::LevelStatus::Playing;  ///< where the replay's play stopped
     std::uint64_t result_hash = 0;
     std::vector<std::string> warnings;
     std::optional<std::string> mismatch;  ///< first difference, e.g. "action 7 (tick 412 click 3): ..."

@@ -307,7 +307,7 @@ json level_json(Store& store, std::int64_t lid) {
     const LevelRecord r = store.load_level(lid);
     json jl = {{"level_id", lid},
                {"seq", r.seq},
-               {"kind", r.kind},
+               {"kind", level_kind_name(r.kind)},
                {"name", r.name},
                {"level_hash", hex64(r.level_hash)},
                {"level_text", r.level_text},

@@ -472,7 +472,7 @@ constexpr Column<NewLevel> param(const char* name) {
 constexpr Column<NewLevel> kNewLevelColumns[] = {
     {"session_id", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.session_id); }},
     {"seq", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.seq); }},
-    {"kind", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.kind); }},
+    {"kind", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, level_kind_name(r.source.kind)); }},
     {"name", "", [](Statement& st, int i, NewLevelRef r) { st.bind(i, r.source.name); }},
     param<[](const GenParams& p) { return std::to_string(p.seed); }>("seed"),  // decimal text
     param<[](const GenParams& p) { return std::string(layout_name(p.layout)); }>("layout"),
@@ -626,7 +626,11 @@ FROM levels l JOIN sessions s ON s.session_id = l.session_id WHERE l.level_id = 
     r.participant_id = st.text(2);
     r.session_mode = st.text(3);
     r.seq = st.int32(4);
-    r.kind = st.text(5);
+    const std::string kind = st.text(5);
+    const std::optional<LevelKind> parsed_kind = parse_level_kind(kind);
+    if (!parsed_kind)
+        throw StoreError("level " + std::to_string(level_id) + ": unknown kind '" + printable(kind) + "'");
+    r.kind = *parsed_kind;
     r.name = st.text(6);
     if (!st.is_null(7)) {
         GenParams p;
@@ -794,7 +798,11 @@ void Store::insert_word_actions(std::int64_t word_level_id, const std::vector<Wo
             .bind(2, ++seq)
             .bind(3, static_cast<std::int64_t>(a.tick))
             .bind(4, a.challenge);
-        st.bind(5, a.action).bind(6, a.letter_index).bind(7, a.letter).bind(8, a.result).run();
+        st.bind(5, action_kind_name(a.action))
+            .bind(6, a.letter_index)
+            .bind(7, a.letter)
+            .bind(8, a.result)
+            .run();
     }
 }
 
@@ -803,7 +811,11 @@ void Store::insert_word_challenge(std::int64_t word_level_id, const WordChalleng
         *m_db,
         "INSERT OR REPLACE INTO word_challenges(word_level_id, number, letters, two_x, status, word, score, "
         "two_x_kept, kept_mask, start_tick, end_tick, clicks, resets) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    st.bind(1, word_level_id).bind(2, c.number).bind(3, c.letters).bind(4, c.two_x).bind(5, c.status);
+    st.bind(1, word_level_id)
+        .bind(2, c.number)
+        .bind(3, c.letters)
+        .bind(4, c.two_x)
+        .bind(5, challenge_status_name(c.status));
     st.bind(6, c.word)
         .bind(7, c.score)
         .bind(8, c.two_x_kept ? 1 : 0)
@@ -812,14 +824,14 @@ void Store::insert_word_challenge(std::int64_t word_level_id, const WordChalleng
     st.bind(12, c.clicks).bind(13, c.resets).run();
 }
 
-void Store::end_word_level(std::int64_t word_level_id, std::string_view status, int total_score,
-                           int words_found, std::uint64_t result_hash) {
+void Store::end_word_level(std::int64_t word_level_id, WordLevelEnd end, int total_score, int words_found,
+                           std::uint64_t result_hash) {
     Statement st(
         *m_db,
         "UPDATE word_levels SET ended_utc = ?, status = ?, total_score = ?, words_found = ?, result_hash = ? "
         "WHERE word_level_id = ?");
     st.bind(1, utc_now())
-        .bind(2, status)
+        .bind(2, word_level_end_name(end))
         .bind(3, total_score)
         .bind(4, words_found)
         .bind(5, hex64(result_hash));

@@ -14,6 +14,7 @@
 #include "gen/level.hpp"
 #include "telemetry/store/events.hpp"
 #include "telemetry/store/sqlite.hpp"
+#include "telemetry/store/stored_kinds.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -41,7 +42,7 @@ inline constexpr int kParticipantExportVersion = 1;
 
 /// Where a level came from, and the Level itself (its canonical text is always stored).
 struct LevelSource {
-    std::string kind = "file";        ///< "generated", "file" or "tutorial"
+    LevelKind kind = LevelKind::File;
     std::string name;                 ///< shown in listings (file name, "Level 3/10")
     std::optional<GenParams> params;  ///< set for generated levels: replay regenerates from it
     Level level;
@@ -54,7 +55,7 @@ struct LevelRecord {
     std::string participant_id;
     std::string session_mode;
     int seq = 0;  ///< 1-based position in its session
-    std::string kind;
+    LevelKind kind = LevelKind::File;
     std::string name;
     std::optional<GenParams> params;
     int generator_version = 0;
@@ -109,7 +110,7 @@ struct WordChallengeRow {
     int number = 0;
     std::string letters;
     int two_x = -1;
-    std::string status;  ///< "solved", "timed_out", "playing"
+    words::ChallengeStatus status = words::ChallengeStatus::Playing;
     std::string word;
     int score = 0;
     bool two_x_kept = false;
@@ -123,8 +124,8 @@ struct WordChallengeRow {
 /// One word_actions row.
 struct WordActionRow {
     std::uint32_t tick = 0;
-    int challenge = 0;      ///< 1-based challenge number the action went to
-    std::string action;     ///< "click", "type", "reset", "timeout"
+    int challenge = 0;  ///< 1-based challenge number the action went to
+    words::ActionKind action = words::ActionKind::Tick;
     int letter_index = -1;  ///< original letter position (click), -1 otherwise
     std::string letter;     ///< typed or removed letter, empty when none
     std::string result;     ///< "ignored", "removed", "restored", "solved", "timed_out"
@@ -245,8 +246,8 @@ public:
     /// check compares the two).
     void add_word_progress(std::int64_t word_level_id, const std::vector<WordActionRow>& actions,
                            const std::vector<WordChallengeRow>& challenges);
-    /// Ends a word level: status "complete", "timed_out" or "quit".
-    void end_word_level(std::int64_t word_level_id, std::string_view status, int total_score, int words_found,
+    /// Ends a word level.
+    void end_word_level(std::int64_t word_level_id, WordLevelEnd end, int total_score, int words_found,
                         std::uint64_t result_hash);
 
     // ---- ratings ----

@@ -91,9 +91,9 @@ TEST_CASE("Elimination: a letter key tapped within one frame removes the letter,
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
     const tel::WordRecording rec = tel::load_word_recording(store, 1);
     REQUIRE(rec.actions.size() == 2);
-    CHECK(rec.actions[0].action == "type");
+    CHECK(rec.actions[0].action == w::ActionKind::Type);
     CHECK(rec.actions[0].letter == std::string(1, letter));
     CHECK(rec.actions[0].result == "removed");
-    CHECK(rec.actions[0].tick == 6);          // --menu-keys frames count from 0, the level's ticks from 1
-    CHECK(rec.actions[1].action == "click");  // Enter, through the same key path
+    CHECK(rec.actions[0].tick == 6);  // --menu-keys frames count from 0, the level's ticks from 1
+    CHECK(rec.actions[1].action == w::ActionKind::Click);  // Enter, through the same key path
 }

@@ -98,7 +98,7 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
     REQUIRE(rec.custom_challenges.size() == 2);
     CHECK(rec.custom_challenges[0].letters == "guarden");
     REQUIRE(rec.status.has_value());
-    CHECK(*rec.status == "complete");
+    CHECK(*rec.status == tel::WordLevelEnd::Complete);
     CHECK(rec.total_score == ref.total_score());
     CHECK(rec.result_hash == ref.result_hash());
     CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE mode = 'words-custom'") == 1);

@@ -78,7 +78,7 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     CHECK(rec.mode == "levels");
     CHECK(rec.level_number == 1);
     REQUIRE(rec.status.has_value());
-    CHECK(*rec.status == tel::level_status_name(ref.status()));
+    CHECK(*rec.status == tel::word_level_end(ref.status()));
     CHECK(rec.total_score == ref.total_score());
     CHECK(rec.words_found == ref.words_found());
     CHECK(rec.actions.size() == ref.log().size());
@@ -125,7 +125,7 @@ TEST_CASE("leaving a word level mid-challenge is stored as quit with the open ch
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
     const tel::WordRecording rec = tel::load_word_recording(store, 1);
     REQUIRE(rec.status.has_value());
-    CHECK(*rec.status == "quit");
+    CHECK(*rec.status == tel::WordLevelEnd::Quit);
     CHECK(rec.actions.size() == head.size());
     REQUIRE(rec.open.has_value());
     CHECK(rec.open->number == static_cast<int>(rec.challenges.size()) + 1);
@@ -147,12 +147,12 @@ TEST_CASE("keyboard / gamepad play: cursor, Enter removes, Backspace resets, all
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
     const tel::WordRecording rec = tel::load_word_recording(store, 1);
     REQUIRE(rec.actions.size() == 3);
-    CHECK(rec.actions[0].action == "click");
+    CHECK(rec.actions[0].action == w::ActionKind::Click);
     CHECK(rec.actions[0].letter_index == 0);
     CHECK(rec.actions[0].tick == 6);  // --menu-keys frames count from 0, the level's ticks from 1
-    CHECK(rec.actions[1].action == "click");
+    CHECK(rec.actions[1].action == w::ActionKind::Click);
     CHECK(rec.actions[1].letter_index == 2);
-    CHECK(rec.actions[2].action == "reset");
+    CHECK(rec.actions[2].action == w::ActionKind::Reset);
     CHECK(rec.actions[2].result == "restored");
     const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
     CHECK_FALSE(rep.mismatch.has_value());
@@ -178,12 +178,12 @@ TEST_CASE("typed letters and mouse clicks reach the rules through the screen's i
     tel::Store store = tel::Store::open_read_only((dir / "s.db").string());
     const tel::WordRecording rec = tel::load_word_recording(store, 1);
     REQUIRE(rec.actions.size() == 3);
-    CHECK(rec.actions[0].action == "type");
+    CHECK(rec.actions[0].action == w::ActionKind::Type);
     CHECK(rec.actions[0].letter == std::string(1, letters[0]));
     CHECK(rec.actions[0].result == "removed");
-    CHECK(rec.actions[1].action == "click");
+    CHECK(rec.actions[1].action == w::ActionKind::Click);
     CHECK(rec.actions[1].letter_index == middle);
-    CHECK(rec.actions[2].action == "reset");
+    CHECK(rec.actions[2].action == w::ActionKind::Reset);
     const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
     CHECK_FALSE(rep.mismatch.has_value());
 }

@@ -88,7 +88,7 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
             REQUIRE(g.ok);
             Simulation sim(g.level);
             telemetry::LevelSource src;
-            src.kind = "generated";
+            src.kind = telemetry::LevelKind::Generated;
             src.name = "level " + std::to_string(k);
             src.params = p;
             src.level = g.level;

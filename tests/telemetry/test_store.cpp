@@ -71,7 +71,7 @@ Recorded record_golden(const std::string& db_path, std::string* participant_out 
     const std::string participant = store->create_participant();
     if (participant_out) *participant_out = participant;
     LevelSource src;
-    src.kind = "file";
+    src.kind = LevelKind::File;
     src.name = "golden";
     src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
     const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
@@ -373,9 +373,11 @@ TEST_CASE("participant export and deletion cover every table, words included") {
     ws.seed = 77;
     ws.params_json = R"({"targetLength":6})";
     const std::int64_t wl = store.begin_word_level(session, ws);
-    store.add_word_actions(wl, {{120, 1, "click", 2, "a", "removed"}, {150, 1, "click", 0, "f", "solved"}});
-    store.add_word_challenge(wl, {1, "afart", 3, "solved", "art", 3, false, 0b11100, 0, 150, 2, 0});
-    store.end_word_level(wl, "timed_out", 3, 1, 0x1234);
+    store.add_word_actions(wl, {{120, 1, words::ActionKind::Click, 2, "a", "removed"},
+                                {150, 1, words::ActionKind::Click, 0, "f", "solved"}});
+    store.add_word_challenge(
+        wl, {1, "afart", 3, words::ChallengeStatus::Solved, "art", 3, false, 0b11100, 0, 150, 2, 0});
+    store.end_word_level(wl, WordLevelEnd::TimedOut, 3, 1, 0x1234);
 
     Statement skill(store.db(), "INSERT INTO meta(key, value) VALUES (?, 'skill of p1')");
     skill.bind(1, "synthetic_skill:" + p1).run();
@@ -483,7 +485,7 @@ TEST_CASE("generated levels replay from their stored text; regeneration is an op
     {
         auto store = std::make_shared<Store>(Store::open(path));
         SessionRecorder session(store, store->create_participant(), "study");
-        LevelSource src{"generated", "Level 3/10", p, g.level};
+        LevelSource src{LevelKind::Generated, "Level 3/10", p, g.level};
         Simulation sim(g.level);
         auto rec = session.begin_level(src, sim);
         for (int t = 0; t < 400; ++t) {

@@ -126,6 +126,55 @@ TEST_CASE("corrupt rows and missing ids are one-line errors") {
     fs::remove_all(r.dir);
 }
 
+TEST_CASE("stored statuses are read through their name/parse pairs; an unknown one names its row") {
+    for (const WordLevelEnd e : {WordLevelEnd::Complete, WordLevelEnd::TimedOut, WordLevelEnd::Quit})
+        CHECK(parse_word_level_end(word_level_end_name(e)) == e);
+    for (const auto c :
+         {words::ChallengeStatus::Playing, words::ChallengeStatus::Solved, words::ChallengeStatus::TimedOut})
+        CHECK(parse_challenge_status(challenge_status_name(c)) == c);
+    for (const auto a : {words::ActionKind::Click, words::ActionKind::Type, words::ActionKind::Reset,
+                         words::ActionKind::Tick})
+        CHECK(parse_action_kind(action_kind_name(a)) == a);
+    for (const LevelKind k : {LevelKind::Generated, LevelKind::File, LevelKind::Tutorial})
+        CHECK(parse_level_kind(level_kind_name(k)) == k);
+    CHECK(action_kind_name(words::ActionKind::Tick) == "timeout");
+    CHECK_FALSE(parse_word_level_end("playing"));
+    CHECK_FALSE(parse_level_kind("Generated"));
+    CHECK(word_level_end(words::LevelStatus::Playing) == WordLevelEnd::Quit);
+
+    const Recorded r = record_bot_level("status");
+    {
+        Store s = Store::open_read_only(r.db);
+        const WordRecording rec = load_word_recording(s, r.id);
+        REQUIRE(rec.status.has_value());
+        CHECK(*rec.status != WordLevelEnd::Quit);  // a simulated player plays to the end
+        Statement st(s.db(), "SELECT status FROM word_levels WHERE word_level_id = ?");
+        st.bind(1, r.id);
+        REQUIRE(st.step());
+        CHECK(st.text(0) == word_level_end_name(*rec.status));
+    }
+    {
+        Store s = Store::open(r.db);
+        Statement u(s.db(),
+                    "UPDATE word_challenges SET status = 'won' WHERE word_level_id = ? AND number = 1");
+        u.bind(1, r.id).run();
+    }
+    {
+        Store s = Store::open_read_only(r.db);
+        CHECK_THROWS_WITH_AS(load_word_recording(s, r.id),
+                             doctest::Contains("challenge 1 has unknown status 'won'"), WordRecordingError);
+    }
+    {
+        Store s = Store::open(r.db);
+        Statement u(s.db(), "UPDATE word_levels SET status = 'abandoned' WHERE word_level_id = ?");
+        u.bind(1, r.id).run();
+    }
+    Store s = Store::open_read_only(r.db);
+    CHECK_THROWS_WITH_AS(load_word_recording(s, r.id), doctest::Contains("unknown status 'abandoned'"),
+                         WordRecordingError);
+    fs::remove_all(r.dir);
+}
+
 TEST_CASE("another generator version replays on the stored letters with a warning") {
     const Recorded r = record_bot_level("oldgen");
     {
@@ -170,7 +219,7 @@ TEST_CASE("a custom (built) level is stored with its challenges and replays on t
         s.add_word_actions(id, rows);
         for (const words::ChallengeResult& r : play.results())
             s.add_word_challenge(id, word_challenge_row(r));
-        s.end_word_level(id, level_status_name(play.status()), play.total_score(), play.words_found(),
+        s.end_word_level(id, word_level_end(play.status()), play.total_score(), play.words_found(),
                          play.result_hash());
     }
     Store s = Store::open_read_only(db);
@@ -185,7 +234,7 @@ TEST_CASE("a custom (built) level is stored with its challenges and replays on t
     CHECK_MESSAGE(!rep.mismatch, rep.mismatch.value_or(""));
     CHECK(rep.warnings.empty());
     CHECK_FALSE(rep.regenerated);
-    CHECK(rep.status == "timed_out");
+    CHECK(rep.status == words::LevelStatus::TimedOut);
     // Stored letters that differ from the level's are a mismatch naming the challenge.
     rec.custom_challenges[0].two_x = 2;
     const WordReplayReport bad = verify_word_replay(dict, asset_hash(), rec);

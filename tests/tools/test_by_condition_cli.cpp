@@ -51,7 +51,7 @@ void record_level(tel::Store& store, std::int64_t session, std::uint64_t seed, i
     REQUIRE(g.ok);
     Simulation sim(g.level);
     tel::LevelSource src;
-    src.kind = "generated";
+    src.kind = tel::LevelKind::Generated;
     src.name = "level 1";
     src.params = p;
     src.level = g.level;

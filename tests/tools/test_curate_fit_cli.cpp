@@ -58,7 +58,7 @@ std::string rated_db(const std::string& name, const std::vector<std::pair<std::u
         GenParams p;
         p.seed = seed;
         telemetry::LevelSource src;
-        src.kind = "generated";
+        src.kind = telemetry::LevelKind::Generated;
         src.params = p;
         src.level = generate_level(p).level;
         rows.emplace_back(store.begin_level(session, src, 30), rating);

@@ -54,7 +54,7 @@ void record_sessions(const std::string& path, int sessions) {
         REQUIRE(g.ok);
         Simulation sim(g.level);
         telemetry::LevelSource src;
-        src.kind = "generated";
+        src.kind = telemetry::LevelKind::Generated;
         src.name = "level 1";
         src.params = p;
         src.level = g.level;

@@ -382,7 +382,7 @@ TEST_CASE("simulate-study --pack plays the pack's levels in order and reports de
         REQUIRE(ids.size() == 5);
         for (std::size_t k = 0; k < 3; ++k) {
             const telemetry::LevelRecord l = store.load_level(ids[k + 2]);
-            CHECK(l.kind == "generated");
+            CHECK(l.kind == telemetry::LevelKind::Generated);
             CHECK(l.level_hash == pack.levels[k].level_hash);
             deaths[k].push_back(l.deaths);
         }

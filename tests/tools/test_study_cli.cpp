@@ -40,7 +40,7 @@ std::vector<std::string> content(const std::string& db) {
     for (const std::int64_t sid : ids)
         for (const std::int64_t lid : s.session_levels(sid)) {
             const LevelRecord r = s.load_level(lid);
-            std::string line = r.kind + " " + hex64(r.level_hash) + " " +
+            std::string line = std::string(level_kind_name(r.kind)) + " " + hex64(r.level_hash) + " " +
                                (r.outcome ? std::string(outcome_name(*r.outcome)) : "open") + " " +
                                std::to_string(r.deaths) + " " + std::to_string(r.ticks) + " |";
             for (const InputFrame f : s.load_inputs(lid, r.ticks)) line += static_cast<char>('a' + f.bits);

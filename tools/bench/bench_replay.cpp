@@ -108,7 +108,8 @@ telemetry::LevelSource study_level(int index, std::uint64_t& seed) {
         g = generate_level(p);
     }
     if (!g.ok) throw LabError("bench replay: no level generated for study index " + std::to_string(index));
-    return telemetry::LevelSource{"generated", "Level " + std::to_string(index) + "/10", p, g.level};
+    return telemetry::LevelSource{telemetry::LevelKind::Generated, "Level " + std::to_string(index) + "/10",
+                                  p, g.level};
 }
 
 /// Plays the scripted pattern on one level (until the exit or `max_ticks`), recording it.

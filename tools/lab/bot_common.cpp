@@ -3,6 +3,8 @@
 #include "telemetry/store/level_file.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
+#include "tools/lab/progress.hpp"
 
 #include <thread>
 
@@ -18,6 +20,17 @@ int worker_count(int requested) {
     if (requested > 0) return requested;
     const unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : static_cast<int>(n);
+}
+
+analysis::ForEach parallel_with_progress(const char* label, int threads) {
+    return [label, threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+        ProgressLine progress(label, n);
+        parallel_for(n, worker_count(threads), [&](std::size_t i) {
+            body(i);
+            progress.advance();
+        });
+        progress.finish();
+    };
 }
 
 std::vector<int> parse_level_indices(const std::string& text) {

@@ -1,11 +1,13 @@
 #pragma once
-// Shared by the bot commands (verify-levels, study, catalog --prove): worker counts, level
+// Shared by the bot commands (verify-levels, study, catalog --prove): worker counts and a
+// parallel loop with a progress line for the flows' ForEach, level
 // indices, level files named on the command line, and the playability proof of one level
 // (game/bot/proof.hpp) with what the commands report about it.
 // (Their arguments are parsed by tools/lab/cli_args.hpp.)
 
 #include "game/bot/proof.hpp"
 #include "gen/generator.hpp"
+#include "telemetry/analysis/curve_candidates.hpp"
 
 #include <cstdint>
 #include <string>
@@ -20,6 +22,10 @@ std::vector<Level> read_level_files(const std::vector<std::string>& paths);
 
 /// Threads to use: `requested` if > 0, else every core (at least 1).
 int worker_count(int requested);
+
+/// Runs a library's independent jobs (analysis::ForEach) on `threads` workers (0: every
+/// core) with a progress line named `label`.
+analysis::ForEach parallel_with_progress(const char* label, int threads);
 
 /// The level indices a `--level-index` text names: N (1..10), or "all" = 1..10.
 std::vector<int> parse_level_indices(const std::string& text);

@@ -1,16 +1,13 @@
 // `sawtooth-lab adaptive-sim` (docs/difficulty.md §12): synthetic players of each skill group
-// (GOOD, AVERAGE, BAD; the study's players, game/flows/synthetic_players.hpp) play K levels
-// chosen one after the other by the adaptive chooser (telemetry/analysis/adaptive.hpp):
-// choose, play (the study's level runner), cut the play's event rows into traces, update
-// the player's skill estimate, choose again. Prints per group and block of levels the
+// play K levels chosen one after the other by the adaptive chooser; the run is the flow
+// game/flows/adaptive_sim.hpp. Prints per group and block of levels the
 // observed success (a level completed without a death: what the level model predicts),
 // completion, deaths, the predicted success and difficulty of the chosen levels, and the
 // final skill offset. Writes nothing. Players run on all cores; results do not depend on
 // the thread count.
 #include "game/bot/skill.hpp"
-#include "game/flows/synthetic_players.hpp"
+#include "game/flows/adaptive_sim.hpp"
 #include "telemetry/analysis/adaptive.hpp"
-#include "telemetry/store/events.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -50,23 +47,6 @@ struct SimRequest {
     bool json = false;
 };
 
-constexpr std::array<bot::SkillGroup, 3> kGroups = {bot::SkillGroup::Good, bot::SkillGroup::Average,
-                                                    bot::SkillGroup::Bad};
-
-/// One level of one player's run.
-struct PlayedLevel {
-    double predicted = 0.0;   ///< predicted success for the player when chosen
-    double difficulty = 0.0;  ///< the level model's difficulty (theta 0) of the chosen level
-    bool success = false;     ///< completed without a death
-    bool completed = false;
-    int deaths = 0;
-};
-
-struct PlayerRun {
-    std::vector<PlayedLevel> levels;
-    double final_theta = 0.0;
-};
-
 /// The request's adaptive settings; every field checked before anything runs.
 analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
     if (r.players < 1) throw LabError("--players must be at least 1, got " + std::to_string(r.players));
@@ -100,78 +80,30 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
     return s;
 }
 
-PlayerRun run_player(bot::SkillGroup group, std::uint64_t seed, const analysis::AdaptiveSettings& settings,
-                     const std::shared_ptr<const analysis::ChallengeModel>& model,
-                     const std::shared_ptr<const std::vector<analysis::CandidateLevel>>& candidates) {
-    Rng rng(seed);
-    const bot::SkillProfile skill = bot::draw_skill_in_group(group, rng);
-    analysis::AdaptiveRun run(settings, model, candidates);
-    PlayerRun out;
-    for (std::size_t k = 0; !run.finished(); ++k) {
-        const analysis::Choice c = run.next_level();
-        const analysis::CandidateLevel& level = run.candidate(c);
-        const bot::PlayResult play = flows::play_stage(level.generated.level, skill, seed, k);
-        run.record_outcome(telemetry::play_events(level.generated.level, play.inputs));
-        PlayedLevel p;
-        p.predicted = c.predicted_success;
-        p.difficulty = level.model.result().difficulty;
-        p.completed = play.end == bot::PlayEnd::Exit;
-        p.success = p.completed && play.deaths == 0;
-        p.deaths = play.deaths;
-        out.levels.push_back(p);
-    }
-    out.final_theta = run.estimate().mean();
-    return out;
-}
-
-double mean(const std::vector<double>& v) {
-    double s = 0.0;
-    for (double x : v) s += x;
-    return v.empty() ? 0.0 : s / static_cast<double>(v.size());
-}
-
-double sd(const std::vector<double>& v) {
-    const double m = mean(v);
-    double s = 0.0;
-    for (double x : v) s += (x - m) * (x - m);
-    return v.size() < 2 ? 0.0 : std::sqrt(s / static_cast<double>(v.size() - 1));
-}
-
-/// Means over the levels [first, last) of every player of a group.
-nlohmann::json block_json(const std::vector<PlayerRun>& runs, int first, int last) {
-    std::vector<double> success, completed, deaths, predicted, difficulty;
-    for (const PlayerRun& r : runs)
-        for (int k = first; k < last && k < static_cast<int>(r.levels.size()); ++k) {
-            const PlayedLevel& p = r.levels[static_cast<std::size_t>(k)];
-            success.push_back(p.success);
-            completed.push_back(p.completed);
-            deaths.push_back(p.deaths);
-            predicted.push_back(p.predicted);
-            difficulty.push_back(p.difficulty);
-        }
-    return {{"levels", std::to_string(first + 1) + "-" + std::to_string(last)},
-            {"plays", success.size()},
-            {"success", mean(success)},
-            {"completed", mean(completed)},
-            {"deaths", mean(deaths)},
-            {"predicted_success", mean(predicted)},
-            {"difficulty", mean(difficulty)}};
-}
-
-nlohmann::json group_json(const std::vector<PlayerRun>& runs, const SimRequest& req) {
+/// One group's figures: per block of --block levels, over all levels, and the final theta.
+nlohmann::json group_json(const std::vector<flows::AdaptivePlayerRun>& runs, const SimRequest& req) {
+    const auto block_json = [](const flows::AdaptiveBlock& b) {
+        return nlohmann::json{{"levels", std::to_string(b.first + 1) + "-" + std::to_string(b.last)},
+                              {"plays", b.plays},
+                              {"success", b.success},
+                              {"completed", b.completed},
+                              {"deaths", b.deaths},
+                              {"predicted_success", b.predicted_success},
+                              {"difficulty", b.difficulty}};
+    };
     nlohmann::json j;
     for (int b = 0; b < req.levels; b += req.block)
-        j["blocks"].push_back(block_json(runs, b, std::min(req.levels, b + req.block)));
-    const nlohmann::json all = block_json(runs, 0, req.levels);
-    j["success"] = all["success"];
-    j["completed"] = all["completed"];
-    j["deaths"] = all["deaths"];
-    j["predicted_success"] = all["predicted_success"];
-    j["difficulty"] = all["difficulty"];
-    std::vector<double> theta;
-    for (const PlayerRun& r : runs) theta.push_back(r.final_theta);
-    j["final_theta"] = mean(theta);
-    j["final_theta_sd"] = sd(theta);
+        j["blocks"].push_back(
+            block_json(flows::adaptive_block(runs, b, std::min(req.levels, b + req.block))));
+    const flows::AdaptiveBlock all = flows::adaptive_block(runs, 0, req.levels);
+    j["success"] = all.success;
+    j["completed"] = all.completed;
+    j["deaths"] = all.deaths;
+    j["predicted_success"] = all.predicted_success;
+    j["difficulty"] = all.difficulty;
+    const flows::ThetaSpread theta = flows::final_theta_spread(runs);
+    j["final_theta"] = theta.mean;
+    j["final_theta_sd"] = theta.sd;
     j["players"] = runs.size();
     return j;
 }
@@ -195,35 +127,25 @@ void print_text(const nlohmann::json& out) {
 }
 
 void run_adaptive_sim(const SimRequest& req) {
-    const analysis::AdaptiveSettings settings = adaptive_settings(req);
+    flows::AdaptiveSimRequest request;
+    request.adaptive = adaptive_settings(req);
+    request.players = req.players;
+    request.seed = req.seed;
+    request.for_each = parallel_with_progress("adaptive players", req.threads);
     const auto model = std::make_shared<const analysis::ChallengeModel>(analysis::load_model(req.model));
-    const auto candidates = std::make_shared<const std::vector<analysis::CandidateLevel>>(
-        with_context("adaptive-sim", [&] { return analysis::make_candidates(settings, *model); }));
-    const std::size_t n = kGroups.size() * static_cast<std::size_t>(req.players);
-    std::vector<PlayerRun> runs(n);
-    ProgressLine progress("adaptive players", n);
-    parallel_for(n, worker_count(req.threads), [&](std::size_t i) {
-        const std::size_t g = i / static_cast<std::size_t>(req.players);
-        const int player = static_cast<int>(i % static_cast<std::size_t>(req.players));
-        const std::uint64_t seed = flows::participant_seed(mix_seed(req.seed, g + 1), player);
-        runs[i] = run_player(kGroups[g], seed, settings, model, candidates);
-        progress.advance();
-    });
-    progress.finish();
+    const flows::AdaptiveSimResult result =
+        with_context("adaptive-sim", [&] { return flows::run_adaptive_sim(request, model); });
     nlohmann::json out;
-    out["candidates"] = candidates->size();
+    out["candidates"] = result.candidates;
     out["target"] = req.target;
     out["outcome_gain"] = req.gain;
     out["room_sizes"] = req.room_sizes;
     out["seed"] = req.seed;
     out["levels"] = req.levels;
-    for (std::size_t g = 0; g < kGroups.size(); ++g) {
-        const auto first =
-            runs.begin() + static_cast<std::ptrdiff_t>(g * static_cast<std::size_t>(req.players));
-        const std::vector<PlayerRun> group(first, first + req.players);
-        std::string name(bot::skill_group_name(kGroups[g]));
+    for (std::size_t g = 0; g < flows::kAdaptiveSimGroups.size(); ++g) {
+        std::string name(bot::skill_group_name(flows::kAdaptiveSimGroups[g]));
         for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        out["groups"][name] = group_json(group, req);
+        out["groups"][name] = group_json(result.groups[g], req);
     }
     if (req.json)
         std::printf("%s\n", out.dump(2).c_str());

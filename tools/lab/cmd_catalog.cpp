@@ -1,13 +1,10 @@
 // `sawtooth-lab catalog`: the level catalogue (docs/curation.md; Connect-the-Dots'
-// statistics database). Generates every level of a seed range (one shard of it with
-// --shard), computes its statistics, optionally the difficulty model's prediction and the
-// expert bot's proof, and stores one row per level in a catalogue file
-// (telemetry/curation/catalog.hpp), committing in batches so a killed run loses at most a batch and
-// a re-run skips what is stored. `catalog merge OUT IN...` joins shard files.
+// statistics database). Checks the seed range (one shard of it with --shard), the shape and
+// the model, then builds the catalogue with the flow game/flows/catalogue_build.hpp.
+// `catalog merge OUT IN...` joins shard files.
 // Does not: choose levels (curate) or write the session database.
+#include "game/flows/catalogue_build.hpp"
 #include "gen/generator.hpp"
-#include "telemetry/analysis/level_model.hpp"
-#include "telemetry/analysis/level_stats.hpp"
 #include "telemetry/curation/catalog.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
@@ -16,15 +13,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -79,50 +72,27 @@ Shard parse_shard(const std::string& text) {
 }
 
 /// Everything a run does, parsed and checked before the catalogue file is opened.
-struct Plan {
-    GenParams shape;  ///< layout, sizes, alpha (seed and level index per job)
-    InclusiveRange<std::uint64_t> seeds;
-    Shard shard;
-    std::vector<int> indices;
-    std::uint64_t first = 0;        ///< first seed of the shard
-    std::uint64_t shard_seeds = 0;  ///< seeds of the range in the shard
-    std::optional<analysis::ChallengeModel> model;
-    std::string model_hash;
-    bool prove = false;
-    int threads = 1;
-    std::size_t batch = 256;
-
-    std::uint64_t jobs() const { return shard_seeds * indices.size(); }
-    GenParams job(std::uint64_t k) const {
-        GenParams p = shape;
-        p.seed = first + (k / indices.size()) * shard.count;
-        p.level_index = indices[k % indices.size()];
-        return p;
-    }
-};
+using Plan = flows::CatalogueRun;
 
 void plan_seeds(const Options& o, Plan& plan) {
     if (o.seeds.empty()) throw LabError("--seeds A..B is required");
-    plan.seeds = parse_seed_range(o.seeds, "--seeds");
-    plan.shard = parse_shard(o.shard);
+    const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
+    const Shard shard = parse_shard(o.shard);
+    plan.range_first = seeds.first;
+    plan.range_last = seeds.last;
+    plan.shard_index = shard.index;
+    plan.shard_count = shard.count;
     // Seeds cover 0 .. 2^64 - 1: every step below stays in range (no wrap past 2^64 - 1).
-    const std::uint64_t n = plan.shard.count, want = plan.shard.index - 1;
-    const std::uint64_t offset = (want + n - plan.seeds.first % n) % n;
-    const std::uint64_t span = plan.seeds.last - plan.seeds.first;
+    const std::uint64_t n = shard.count, want = shard.index - 1;
+    const std::uint64_t offset = (want + n - seeds.first % n) % n;
+    const std::uint64_t span = seeds.last - seeds.first;
     if (offset > span)
         throw LabError("--shard " + o.shard + " holds no seed of " + o.seeds + " (fewer seeds than shards)");
-    plan.first = plan.seeds.first + offset;
+    plan.first_seed = seeds.first + offset;
     if ((span - offset) / n >= kMaxShardSeeds)
         throw LabError("--seeds " + o.seeds + " holds more than " + std::to_string(kMaxShardSeeds) +
                        " seeds per shard (split it with --shard)");
     plan.shard_seeds = (span - offset) / n + 1;
-}
-
-void plan_model(const Options& o, Plan& plan) {
-    if (o.model.empty()) return;
-    plan.model = analysis::load_model(o.model);
-    const analysis::Coefficients& c = plan.model->linear;
-    plan.model_hash = telemetry::model_hash(c.c0, c.t_timing, c.j, c.t_cycle);
 }
 
 Plan make_plan(const Options& o) {
@@ -143,131 +113,26 @@ Plan make_plan(const Options& o) {
     plan.batch = static_cast<std::size_t>(o.batch);
     plan.prove = o.prove;
     plan.threads = worker_count(o.threads);
-    plan_model(o, plan);
+    if (!o.model.empty()) plan.model = analysis::load_model(o.model);
     return plan;
-}
-
-CatalogRow catalogue_level(const GenParams& p, const Plan& plan) {
-    CatalogRow r;
-    r.params = p;
-    const GeneratedLevel g = generate_level(p);
-    if (!g.ok) {
-        r.error = g.error;
-        return r;
-    }
-    r.generated = true;
-    r.level_hash = level_hash(g.level);
-    r.stats = analysis::level_stats(p, g);
-    if (plan.model) {
-        const analysis::LevelModelResult m = analysis::evaluate_level(g, *plan.model);
-        r.model = telemetry::CatalogModelFigures{plan.model_hash, m.difficulty, m.success_probability,
-                                                 static_cast<int>(m.path_challenges.size())};
-    }
-    if (plan.prove) {
-        const bot::LevelProof proof = prove_generated(g.level, p.seed, bot::kProofMaxTicks).proof;
-        r.proof = telemetry::CatalogProof{proof.forward.reached(), proof.backward.reached(),
-                                          static_cast<std::int64_t>(proof.forward.ticks),
-                                          static_cast<std::int64_t>(proof.backward.ticks)};
-    }
-    return r;
-}
-
-/// Rows finished by the workers, waiting for the writer (the main thread).
-struct RowQueue {
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::vector<CatalogRow> rows;
-    int workers_left = 0;
-    std::string error;  ///< the first worker's failure
-};
-
-void work(const Plan& plan, const telemetry::CatalogDone& done, std::atomic<std::uint64_t>& next,
-          RowQueue& queue) {
-    try {
-        for (std::uint64_t k = next++; k < plan.jobs(); k = next++) {
-            const GenParams p = plan.job(k);
-            if (done.count({p.seed, p.level_index})) continue;
-            CatalogRow row = catalogue_level(p, plan);
-            const std::lock_guard<std::mutex> lock(queue.mutex);
-            queue.rows.push_back(std::move(row));
-            queue.ready.notify_one();
-        }
-    } catch (const std::exception& e) {
-        const std::lock_guard<std::mutex> lock(queue.mutex);
-        if (queue.error.empty()) queue.error = e.what();
-        next = plan.jobs();  // the others stop too
-    }
-    const std::lock_guard<std::mutex> lock(queue.mutex);
-    --queue.workers_left;
-    queue.ready.notify_one();
-}
-
-/// Commits finished rows every `plan.batch` rows or every 2 s, whichever comes first, so a
-/// killed run loses little and slow (--prove) runs still commit often.
-std::size_t write_rows(const Plan& plan, telemetry::Catalog& cat, RowQueue& queue, ProgressLine& progress) {
-    using Clock = std::chrono::steady_clock;
-    constexpr auto kMaxCommitGap = std::chrono::seconds(2);
-    std::size_t written = 0;
-    auto last_commit = Clock::now();
-    std::unique_lock<std::mutex> lock(queue.mutex);
-    for (;;) {
-        queue.ready.wait_for(lock, std::chrono::milliseconds(200));
-        const bool finished = queue.workers_left == 0;
-        if (queue.rows.size() < plan.batch && !finished && Clock::now() - last_commit < kMaxCommitGap)
-            continue;
-        std::vector<CatalogRow> rows;
-        rows.swap(queue.rows);
-        lock.unlock();
-        if (!rows.empty()) cat.put(rows);
-        written += rows.size();
-        progress.advance(rows.size());
-        last_commit = Clock::now();
-        lock.lock();
-        if (finished && queue.rows.empty()) return written;
-    }
-}
-
-/// Jobs of the plan already stored (the catalogue may hold other ranges too).
-std::uint64_t stored_jobs(const Plan& plan, const telemetry::CatalogDone& done) {
-    std::uint64_t n = 0;
-    for (const auto& [seed, index] : done) {
-        const bool in_range = seed >= plan.seeds.first && seed <= plan.seeds.last;
-        const bool in_shard = seed % plan.shard.count == plan.shard.index - 1;
-        bool in_indices = false;
-        for (int i : plan.indices) in_indices = in_indices || i == index;
-        n += in_range && in_shard && in_indices;
-    }
-    return n;
 }
 
 void run(const Options& o) {
     const Plan plan = make_plan(o);  // every argument checked before the file is touched
     telemetry::Catalog cat = telemetry::Catalog::open(o.db);
-    const telemetry::CatalogDone done =
-        cat.done(plan.shape, telemetry::CatalogNeeds{plan.model_hash, plan.prove});
-    const std::uint64_t stored = stored_jobs(plan, done);
     const auto t0 = std::chrono::steady_clock::now();
-    RowQueue queue;
-    queue.workers_left = plan.threads;
-    std::atomic<std::uint64_t> next{0};
-    ProgressLine progress("cataloguing levels", static_cast<std::size_t>(plan.jobs() - stored));
-    std::vector<std::thread> pool;
-    for (int i = 0; i < plan.threads; ++i) pool.emplace_back([&] { work(plan, done, next, queue); });
-    std::size_t written = 0;
-    try {
-        written = write_rows(plan, cat, queue, progress);
-    } catch (const telemetry::StoreError&) {  // the workers stop before the error leaves
-        next = plan.jobs();
-        for (std::thread& t : pool) t.join();
-        throw;
-    }
-    for (std::thread& t : pool) t.join();
-    progress.finish();
-    if (!queue.error.empty()) throw LabError("cataloguing failed: " + queue.error);
+    std::optional<ProgressLine> progress;
+    flows::CatalogueProgress hooks;
+    hooks.start = [&](std::uint64_t todo) {
+        progress.emplace("cataloguing levels", static_cast<std::size_t>(todo));
+    };
+    hooks.rows = [&](std::size_t rows) { progress->advance(rows); };
+    const flows::CatalogueBuilt built = flows::build_catalogue(cat, plan, hooks);
+    progress->finish();
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%zu levels catalogued, %llu already stored, into %s: %.1f s on %d threads, %.2f levels/s\n",
-                written, static_cast<unsigned long long>(stored), o.db.c_str(), secs, plan.threads,
-                secs > 0 ? static_cast<double>(written) / secs : 0.0);
+                built.written, static_cast<unsigned long long>(built.stored), o.db.c_str(), secs,
+                plan.threads, secs > 0 ? static_cast<double>(built.written) / secs : 0.0);
 }
 
 void run_merge(const MergeOptions& o) {

@@ -1,12 +1,13 @@
 // `sawtooth-lab curate similarity | diversity | filter`: docs/curation.md "Similarity" on the command line
-// over gen/similarity. `similarity A B` compares two levels (seeds or level files) and draws
-// A's similarity map; `diversity --seeds A..B` prints the distribution of pairwise two-way
-// similarities (the generator's diversity); `filter --seeds A..B --count N` runs 002's
+// over gen/similarity and telemetry/curation/level_similarity_scan.hpp. `similarity A B` compares two levels
+// (seeds or level files) and draws A's similarity map; `diversity --seeds A..B` prints the distribution of
+// pairwise two-way similarities (the generator's diversity); `filter --seeds A..B --count N` runs 002's
 // similarity filtering and prints its passes (002's chart as a table) with the comparisons
 // and seconds it took. Does not: pick by a rating formula (`curate pick` does, and calls
 // filter_by_similarity), or write anything but the PNG asked for.
 #include "gen/generator.hpp"
 #include "gen/similarity.hpp"
+#include "telemetry/curation/level_similarity_scan.hpp"
 #include "telemetry/store/level_file.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
@@ -23,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,45 +88,37 @@ Level level_argument(const std::string& text, const ShapeOptions& o) {
     return generate_or_throw(shape_params(o, parse_seed(text, "level")));
 }
 
-/// The features of every level of the seed range, generated on `threads` workers.
+/// Runs a library's jobs on `threads` workers (0: every core), without a progress line.
+analysis::ForEach workers(int threads) {
+    return [n_threads = worker_count(threads)](std::size_t n, const std::function<void(std::size_t)>& body) {
+        parallel_for(n, n_threads, body);
+    };
+}
+
+/// The features of every level of the seed range that generates
+/// (telemetry/curation/level_similarity_scan.hpp).
 std::vector<LevelFeatures> seed_features(const std::string& seeds_text, const ShapeOptions& o,
                                          std::vector<std::uint64_t>& seeds) {
     const InclusiveRange<std::uint64_t> range = parse_seed_range(seeds_text, "--seeds");
     if (range.last - range.first >= 100000)
         throw LabError("--seeds " + seeds_text + ": at most 100000 levels");
-    shape_params(o, range.first);  // checks the shape options before any work
-    const std::size_t n = range.last - range.first + 1;
-    std::vector<std::optional<LevelFeatures>> slots(n);
-    ProgressLine progress("generating levels", n);
-    parallel_for(n, worker_count(o.threads), [&](std::size_t i) {
-        const GeneratedLevel g = generate_level(shape_params(o, range.first + i));
-        if (g.ok) slots[i].emplace(g.level);
-        progress.advance();
-    });
+    const GenParams shape = shape_params(o, range.first);  // checks the shape options before any work
+    ProgressLine progress("generating levels", range.last - range.first + 1);
+    telemetry::SeedFeatures f = telemetry::seed_range_features(
+        shape, range.first, range.last, workers(o.threads), [&] { progress.advance(); });
     progress.finish();
-    std::vector<LevelFeatures> out;
-    for (std::size_t i = 0; i < n; ++i)
-        if (slots[i]) {
-            out.push_back(std::move(*slots[i]));
-            seeds.push_back(range.first + i);
-        }
-    if (out.size() < 2) throw LabError("--seeds " + seeds_text + ": fewer than 2 levels generate");
-    return out;
+    if (f.features.size() < 2) throw LabError("--seeds " + seeds_text + ": fewer than 2 levels generate");
+    seeds = std::move(f.seeds);
+    return std::move(f.features);
 }
 
-/// Two-way similarity of every pair of `idx` (upper triangle, row by row), threaded.
+/// Two-way similarity of every pair of `idx`, with a progress line named `label`.
 std::vector<double> pairwise(const std::vector<LevelFeatures>& f, const std::vector<std::size_t>& idx,
                              const SimilaritySettings& s, int threads, const std::string& label) {
     const std::size_t n = idx.size();
-    std::vector<std::size_t> row_start(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) row_start[i + 1] = row_start[i] + (n - 1 - i);
-    std::vector<double> out(row_start[n]);
-    ProgressLine progress(label, out.size());
-    parallel_for(n, threads, [&](std::size_t i) {
-        for (std::size_t j = i + 1; j < n; ++j)
-            out[row_start[i] + j - i - 1] = compare_levels(f[idx[i]], f[idx[j]], s).two_way;
-        progress.advance(n - 1 - i);
-    });
+    ProgressLine progress(label, n < 2 ? 0 : n * (n - 1) / 2);
+    std::vector<double> out = telemetry::pair_similarities(
+        f, idx, s, workers(threads), [&](std::size_t pairs) { progress.advance(pairs); });
     progress.finish();
     return out;
 }

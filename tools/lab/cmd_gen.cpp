@@ -1,6 +1,7 @@
 // `sawtooth-lab gen`: generate one level (ascii level text, JSON, PNG like thesis Fig. 5.12).
 // `sawtooth-lab gen-enumerate`: the full solvability enumeration of thesis 3.2.2.
 // `sawtooth-lab gen-fallbacks`: recompute the stored fallback seed table (gen/fallback_seeds.cpp).
+#include "gen/fallback_table.hpp"
 #include "gen/generator.hpp"
 #include "gen/solvability.hpp"
 #include "gen/travel_time.hpp"
@@ -89,10 +90,13 @@ nlohmann::json to_json(const GeneratedLevel& g, const GenParams& p) {
 
 // ---- PNG rendering (thesis Fig. 5.12: cells, traps, graph nodes by type, routes) ----
 
-void render_png(const GeneratedLevel& g, const std::string& path, int s) {
+/// Top pixel of a cell row (rows count up, pixels down).
+int row_px(const Level& l, int cell_y, int s) { return (l.height - 1 - cell_y) * s; }
+
+/// Cells (darker on the path), faint room borders, decorations and trap cells.
+void draw_cells(Canvas& c, const GeneratedLevel& g, int s) {
     const Level& l = g.level;
-    Canvas c(l.width * s, l.height * s);
-    auto py = [&](int cell_y) { return (l.height - 1 - cell_y) * s; };  // top pixel of a cell row
+    auto py = [&](int cell_y) { return row_px(l, cell_y, s); };
     for (int y = 0; y < l.height; ++y)
         for (int x = 0; x < l.width; ++x) {
             const bool on_path =
@@ -113,6 +117,10 @@ void render_png(const GeneratedLevel& g, const std::string& path, int s) {
         for (CellPos p : trap_cells(t))
             c.rect(p.x * s + 1, py(p.y) + 1, (p.x + 1) * s - 1, py(p.y) + s - 1,
                    trap_col[static_cast<int>(t.type)], 0.85);
+}
+
+/// The level graph's edges, the routes (the first thickest) and the nodes by type.
+void draw_graph(Canvas& c, const GeneratedLevel& g, int s) {
     auto node_px = [&](int id) {
         const GraphNode& n = g.graph.nodes[static_cast<std::size_t>(id)];
         const auto [wx, wy] = node_position(n);
@@ -141,25 +149,33 @@ void render_png(const GeneratedLevel& g, const std::string& path, int s) {
         c.rect(static_cast<int>(x) - ns / 2, static_cast<int>(y) - ns / 2, static_cast<int>(x) - ns / 2 + ns,
                static_cast<int>(y) - ns / 2 + ns, node_col[static_cast<int>(g.graph.nodes[i].type)]);
     }
-    auto marker = [&](CellPos p, std::uint32_t col) {
-        c.rect(p.x * s + s / 6, py(p.y) + s / 6, (p.x + 1) * s - s / 6, py(p.y) + s - s / 6, col, 0.9);
-    };
-    marker(l.start, 0x2ECC71u);
-    // Exit: a black-and-white chequered flag in a white frame, a pattern no trap, node or
-    // route colour shares (a yellow exit looked like a mine, a green one like the start).
-    {
-        const int x0 = l.exit.x * s, y0 = py(l.exit.y), x1 = x0 + s, y1 = y0 + s;
-        const int frame = std::max(1, s / 10);
-        c.rect(x0, y0, x1, y1, 0x111111u);  // dark edge: the white frame shows on pale cells too
-        c.rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1, 0xFFFFFFu);
-        const int ix0 = x0 + 1 + frame, iy0 = y0 + 1 + frame, ix1 = x1 - 1 - frame, iy1 = y1 - 1 - frame;
-        constexpr int kChecks = 4;
-        for (int j = 0; j < kChecks; ++j)
-            for (int i = 0; i < kChecks; ++i)
-                c.rect(ix0 + (ix1 - ix0) * i / kChecks, iy0 + (iy1 - iy0) * j / kChecks,
-                       ix0 + (ix1 - ix0) * (i + 1) / kChecks, iy0 + (iy1 - iy0) * (j + 1) / kChecks,
-                       (i + j) % 2 ? 0xFFFFFFu : 0x111111u);
-    }
+}
+
+/// The start (green) and the exit: a black-and-white chequered flag in a white frame, a
+/// pattern no trap, node or route colour shares (a yellow exit looked like a mine, a green
+/// one like the start).
+void draw_start_exit(Canvas& c, const Level& l, int s) {
+    const CellPos p = l.start;
+    c.rect(p.x * s + s / 6, row_px(l, p.y, s) + s / 6, (p.x + 1) * s - s / 6, row_px(l, p.y, s) + s - s / 6,
+           0x2ECC71u, 0.9);
+    const int x0 = l.exit.x * s, y0 = row_px(l, l.exit.y, s), x1 = x0 + s, y1 = y0 + s;
+    const int frame = std::max(1, s / 10);
+    c.rect(x0, y0, x1, y1, 0x111111u);  // dark edge: the white frame shows on pale cells too
+    c.rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1, 0xFFFFFFu);
+    const int ix0 = x0 + 1 + frame, iy0 = y0 + 1 + frame, ix1 = x1 - 1 - frame, iy1 = y1 - 1 - frame;
+    constexpr int kChecks = 4;
+    for (int j = 0; j < kChecks; ++j)
+        for (int i = 0; i < kChecks; ++i)
+            c.rect(ix0 + (ix1 - ix0) * i / kChecks, iy0 + (iy1 - iy0) * j / kChecks,
+                   ix0 + (ix1 - ix0) * (i + 1) / kChecks, iy0 + (iy1 - iy0) * (j + 1) / kChecks,
+                   (i + j) % 2 ? 0xFFFFFFu : 0x111111u);
+}
+
+void render_png(const GeneratedLevel& g, const std::string& path, int s) {
+    Canvas c(g.level.width * s, g.level.height * s);
+    draw_cells(c, g, s);
+    draw_graph(c, g, s);
+    draw_start_exit(c, g.level, s);
     if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write PNG '" + path + "'");
 }
 
@@ -224,42 +240,10 @@ void run_enumerate(const std::string& sizes, int attempts, int stride) {
 }
 
 void run_fallbacks(const std::string& out_path, int max_seed) {
-    const int w = kFallbackRoomWidth, h = kFallbackRoomHeight;
-    std::vector<int> table(static_cast<std::size_t>(exit_config_count(w, h)), 0xFFFF);
-    int worst = 0, unsolved = 0, allowed = 0;
-    const std::vector<RoomExits> configs = all_exit_configs(w, h, 1);
-    ProgressLine progress("solving exit configurations", configs.size());
-    for (const RoomExits& e : configs) {
-        const int code = exit_config_code(w, h, e);
-        ++allowed;
-        for (int s = 0; s < max_seed; ++s) {
-            Rng rng(fallback_attempt_seed(code, static_cast<std::uint32_t>(s)));
-            if (solve_room_attempt(w, h, e, rng, SolverSettings{}.max_iterations).solved) {
-                table[static_cast<std::size_t>(code)] = s;
-                worst = std::max(worst, s);
-                break;
-            }
-        }
-        // No seed found: the configuration counts as a conflict and is never drawn.
-        if (table[static_cast<std::size_t>(code)] == 0xFFFF) ++unsolved;
-        progress.advance();
-    }
+    ProgressLine progress("solving exit configurations", fallback_config_count());
+    const FallbackTable table = compute_fallback_table(max_seed, [&] { progress.advance(); });
     progress.finish();
-    std::string text =
-        "// Generated by `sawtooth-lab gen-fallbacks`; do not edit.\n"
-        "// Per exit configuration code of an 11x7 room (exit_config_code): the first fallback\n"
-        "// attempt seed that solves it within 5000 iterations; 0xFFFF = not an allowed configuration.\n"
-        "#include \"gen/fallback_seeds.hpp\"\n\nnamespace sawtooth {\n";
-    text += "const int kFallbackSeedCount = " + std::to_string(table.size()) + ";\n";
-    // 16 per line, as written: clang-format would reflow the table on every regeneration.
-    text += "// clang-format off\n";
-    text += "const std::uint16_t kFallbackSeeds[] = {\n";
-    for (std::size_t i = 0; i < table.size(); ++i) {
-        if (i % 16 == 0) text += "   ";
-        text += " " + std::to_string(table[i]) + ",";
-        if (i % 16 == 15 || i + 1 == table.size()) text += "\n";
-    }
-    text += "};\n// clang-format on\n}  // namespace sawtooth\n";
+    const std::string text = fallback_table_source(table);
     if (out_path.empty() || out_path == "-") {
         std::fputs(text.c_str(), stdout);
     } else {
@@ -269,7 +253,7 @@ void run_fallbacks(const std::string& out_path, int max_seed) {
     std::fprintf(
         stderr,
         "fallback table: %zu codes, %d allowed configurations, %d without a seed below %d, largest seed %d\n",
-        table.size(), allowed, unsolved, max_seed, worst);
+        table.seeds.size(), table.allowed, table.unsolved, max_seed, table.largest_seed);
 }
 
 }  // namespace

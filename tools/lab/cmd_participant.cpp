@@ -4,6 +4,7 @@
 // questionnaire answers, their meta rows; bytes overwritten, WAL emptied). The id is given as `ID` or `--id
 // ID`. `sessions` lists each session's platformer and word levels with their ratings.
 #include "telemetry/store/export.hpp"
+#include "telemetry/store/session_listing.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/store_common.hpp"
@@ -27,17 +28,6 @@ struct ParticipantArgs {
     bool json = false;
 };
 
-// Columns enjoyment, difficulty (the means of the answered ratings, NULL when none) and
-// ratings (their count, NULL when the level has no ratings row) of a level's ratings,
-// summarised by the one rule of docs/telemetry.md "Repeated ratings".
-std::string rating_summary_join(const char* id_column, const char* level) {
-    return std::string("LEFT JOIN (SELECT ") + id_column +
-           " AS id, avg(enjoyment) AS enjoyment, avg(difficulty) AS difficulty, count(*) AS ratings FROM "
-           "ratings "
-           "WHERE " +
-           id_column + " IS NOT NULL GROUP BY " + id_column + ") r ON r.id = " + level;
-}
-
 std::string mean_text(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3g", v);
@@ -46,65 +36,36 @@ std::string mean_text(double v) {
 
 // " rated enjoyment 7/10, difficulty 3/7" (means when rated more than once), " rating
 // skipped" (every rating skipped) or "" (not rated).
-std::string rating_text(const telemetry::Statement& st, int first_col) {
-    if (st.is_null(first_col + 2)) return {};
-    if (st.is_null(first_col)) return "  rating skipped";
-    return "  rated enjoyment " + mean_text(st.real(first_col)) + "/" +
-           std::to_string(telemetry::kEnjoymentMax) + ", difficulty " + mean_text(st.real(first_col + 1)) +
-           "/" + std::to_string(telemetry::kDifficultyMax);
+std::string rating_text(const telemetry::RatingSummary& r) {
+    if (!r.ratings) return {};
+    if (!r.enjoyment) return "  rating skipped";
+    return "  rated enjoyment " + mean_text(*r.enjoyment) + "/" + std::to_string(telemetry::kEnjoymentMax) +
+           ", difficulty " + mean_text(r.difficulty.value_or(0.0)) + "/" +
+           std::to_string(telemetry::kDifficultyMax);
 }
 
-void list_session_levels(telemetry::Statement& l, telemetry::Statement& w, std::int64_t session_id) {
-    l.reset();
-    l.bind(1, session_id);
-    while (l.step())
+void print_session(const telemetry::ListedSession& s) {
+    const std::string in_condition = s.condition.empty() ? "" : "  condition " + s.condition;
+    std::printf("session %lld  %s  %s  started %s  %s%s\n", static_cast<long long>(s.session_id),
+                s.participant_id.c_str(), s.mode.c_str(), s.started_utc.c_str(), s.end_reason.c_str(),
+                in_condition.c_str());
+    for (const telemetry::ListedLevel& l : s.levels)
         std::printf("  level %-6lld #%-2lld %-9s %-24s seed %-20s %-9s deaths %-3lld %6.1f s%s\n",
-                    static_cast<long long>(l.int64(0)), static_cast<long long>(l.int64(1)), l.text(2).c_str(),
-                    l.text(3).c_str(), l.text(4).c_str(), l.text(5).c_str(),
-                    static_cast<long long>(l.int64(6)), static_cast<double>(l.int64(7)) / 60.0,
-                    rating_text(l, 8).c_str());
-    w.reset();
-    w.bind(1, session_id);
-    while (w.step())
+                    static_cast<long long>(l.level_id), static_cast<long long>(l.seq), l.kind.c_str(),
+                    l.name.c_str(), l.seed.c_str(), l.outcome.c_str(), static_cast<long long>(l.deaths),
+                    static_cast<double>(l.ticks) / 60.0, rating_text(l.rating).c_str());
+    for (const telemetry::ListedWordLevel& w : s.word_levels)
         std::printf("  word level %-6lld #%-2lld %-8s level %-4lld seed %-20s %-9s score %-4lld%s\n",
-                    static_cast<long long>(w.int64(0)), static_cast<long long>(w.int64(1)), w.text(2).c_str(),
-                    static_cast<long long>(w.int64(3)), w.text(4).c_str(), w.text(5).c_str(),
-                    static_cast<long long>(w.int64(6)), rating_text(w, 7).c_str());
+                    static_cast<long long>(w.word_level_id), static_cast<long long>(w.seq), w.mode.c_str(),
+                    static_cast<long long>(w.level_number), w.seed.c_str(), w.status.c_str(),
+                    static_cast<long long>(w.total_score), rating_text(w.rating).c_str());
 }
 
 void list_sessions(const std::string& db, const std::string& participant) {
     telemetry::Store store = open_store_read_only(db);
-    // The study condition exists from schema version 4 (older files are read as they are).
-    const std::string condition = store.schema_version() >= 4 ? "coalesce(condition, '')" : "''";
-    telemetry::Statement s(store.db(),
-                           "SELECT session_id, participant_id, mode, started_utc, coalesce(end_reason, "
-                           "'(open)'), " +
-                               condition +
-                               " FROM sessions WHERE ?1 = '' OR participant_id = ?1 ORDER BY "
-                               "session_id");
-    s.bind(1, participant);
-    telemetry::Statement l(store.db(),
-                           "SELECT l.level_id, l.seq, l.kind, l.name, coalesce(l.seed, ''), "
-                           "coalesce(l.outcome, '(open)'), l.deaths, l.ticks, r.enjoyment, r.difficulty, "
-                           "r.ratings FROM levels l " +
-                               rating_summary_join("level_id", "l.level_id") +
-                               " WHERE l.session_id = ? ORDER BY l.seq");
-    telemetry::Statement w(store.db(),
-                           "SELECT w.word_level_id, w.seq, w.mode, w.level_number, w.seed, "
-                           "coalesce(w.status, '(open)'), coalesce(w.total_score, 0), r.enjoyment, "
-                           "r.difficulty, r.ratings FROM word_levels w " +
-                               rating_summary_join("word_level_id", "w.word_level_id") +
-                               " WHERE w.session_id = ? ORDER BY w.seq");
-    std::size_t sessions = 0;
-    while (s.step()) {
-        ++sessions;
-        const std::string in_condition = s.text(5).empty() ? "" : "  condition " + s.text(5);
-        std::printf("session %lld  %s  %s  started %s  %s%s\n", static_cast<long long>(s.int64(0)),
-                    s.text(1).c_str(), s.text(2).c_str(), s.text(3).c_str(), s.text(4).c_str(),
-                    in_condition.c_str());
-        list_session_levels(l, w, s.int64(0));
-    }
-    if (sessions == 0) std::printf("no sessions in '%s'\n", store.path().c_str());
+    const std::vector<telemetry::ListedSession> sessions = telemetry::list_sessions(store, participant);
+    for (const telemetry::ListedSession& s : sessions) print_session(s);
+    if (sessions.empty()) std::printf("no sessions in '%s'\n", store.path().c_str());
 }
 
 }  // namespace

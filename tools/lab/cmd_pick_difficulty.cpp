@@ -133,18 +133,6 @@ struct CandidateSet {
     nlohmann::json provenance;
 };
 
-/// Runs a library's independent jobs on all cores, with a progress line.
-analysis::ForEach parallel_with_progress(const char* label, int threads) {
-    return [label, threads](std::size_t n, const std::function<void(std::size_t)>& body) {
-        ProgressLine progress(label, n);
-        parallel_for(n, worker_count(threads), [&](std::size_t i) {
-            body(i);
-            progress.advance();
-        });
-        progress.finish();
-    };
-}
-
 /// The shapes of --seeds: every --rooms size with every --room-size (both comma lists).
 std::vector<GenParams> seed_shapes(const Options& o) {
     GenParams base = analysis::default_curve_shape();

@@ -9,6 +9,7 @@
 // that they name that protocol and one of its conditions.
 #include "gen/printable.hpp"
 #include "telemetry/recording/replay.hpp"
+#include "telemetry/recording/replay_set.hpp"
 #include "telemetry/recording/words_recording.hpp"
 #include "telemetry/study/session_selection.hpp"
 #include "tools/lab/commands.hpp"
@@ -117,7 +118,8 @@ std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, co
             "match, final hash %s\n",
             static_cast<long long>(id), static_cast<long long>(r.session_id),
             printable(r.participant_id).c_str(),
-            r.params ? ("seed " + std::to_string(r.params->seed)).c_str() : printable(r.kind).c_str(),
+            r.params ? ("seed " + std::to_string(r.params->seed)).c_str()
+                     : std::string(telemetry::level_kind_name(r.kind)).c_str(),
             static_cast<unsigned long long>(rep.ticks), rep.deaths, rep.events_checked, rep.hashes_checked,
             telemetry::hex64(rep.final_hash).c_str());
     }
@@ -126,49 +128,13 @@ std::string replay_platformer_level(telemetry::Store& store, std::int64_t id, co
            rep.desync->what;
 }
 
-/// The platformer and word level ids the options name.
-struct ReplayIds {
-    std::vector<std::int64_t> levels;
-    std::vector<std::int64_t> word_levels;
-};
+using ReplayIds = telemetry::ReplaySet;
 
+/// The levels the options name; throws when they name none.
 ReplayIds collect_ids(telemetry::Store& store, const ReplayArgs& a) {
-    ReplayIds ids;
-    ids.word_levels = a.word_levels;
-    // --level names a platformer level; an id only word_levels holds means that word level.
-    // Whether the levels row exists decides, not whether it loads: a damaged platformer row
-    // must fail as that level, never be verified as the word level of the same number.
-    for (const std::int64_t id : a.levels) {
-        const bool platformer = store.has_level(id) || !telemetry::has_word_level(store, id);
-        (platformer ? ids.levels : ids.word_levels).push_back(id);
-    }
-    if (a.session) {
-        const auto more = store.session_levels(a.session);
-        const auto more_words = telemetry::session_word_levels(store, a.session);
-        if (more.empty() && more_words.empty())
-            throw LabError("no levels recorded for session " + std::to_string(a.session) + " in '" +
-                           store.path() + "'");
-        ids.levels.insert(ids.levels.end(), more.begin(), more.end());
-        ids.word_levels.insert(ids.word_levels.end(), more_words.begin(), more_words.end());
-    }
-    if (ids.levels.empty() && ids.word_levels.empty())
-        throw LabError("replay: give --level ID, --word-level ID or --session ID");
+    const ReplayIds ids = telemetry::replay_set(store, a.levels, a.word_levels, a.session);
+    if (ids.empty()) throw LabError("replay: give --level ID, --word-level ID or --session ID");
     return ids;
-}
-
-/// The sessions of the levels to replay, in id order.
-std::set<std::int64_t> sessions_of(telemetry::Store& store, const ReplayIds& ids) {
-    std::set<std::int64_t> out;
-    const auto add = [&](const char* sql, const std::vector<std::int64_t>& levels) {
-        for (const std::int64_t id : levels) {
-            telemetry::Statement st(store.db(), sql);
-            st.bind(1, id);
-            if (st.step()) out.insert(st.int64(0));
-        }
-    };
-    add("SELECT session_id FROM levels WHERE level_id = ?", ids.levels);
-    add("SELECT session_id FROM word_levels WHERE word_level_id = ?", ids.word_levels);
-    return out;
 }
 
 /// --verify: every replayed session's protocol columns are consistent (and name the
@@ -180,7 +146,7 @@ void check_protocols(telemetry::Store& store, const ReplayIds& ids, const Replay
         read.generate_levels = false;
         protocol = telemetry::read_protocol(a.protocol, read);
     }
-    for (const std::int64_t session : sessions_of(store, ids))
+    for (const std::int64_t session : telemetry::replay_sessions(store, ids))
         if (const std::string p =
                 telemetry::session_protocol_problem(store, session, protocol ? &*protocol : nullptr);
             !p.empty())

@@ -83,7 +83,7 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
     std::vector<telemetry::LevelSource> out;
     for (std::size_t i = 0; i < levels.size(); ++i) {
         telemetry::LevelSource s;
-        s.kind = "tutorial";
+        s.kind = telemetry::LevelKind::Tutorial;
         s.name = "Tutorial " + std::to_string(i + 1);
         s.level = std::move(levels[i]);
         out.push_back(std::move(s));
@@ -93,7 +93,7 @@ std::vector<telemetry::LevelSource> tutorial_sources() {
 
 telemetry::LevelSource generated_source(const GenParams& params, Level level, int k, int of) {
     telemetry::LevelSource s;
-    s.kind = "generated";
+    s.kind = telemetry::LevelKind::Generated;
     s.name = "Level " + std::to_string(k) + "/" + std::to_string(of);
     s.params = params;
     s.level = std::move(level);

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "game/words/level_panel.hpp"
 #include "game/words/modes.hpp"
-#include "game/words/simulated_player.hpp"
 #include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/level_table.hpp"
@@ -79,49 +79,48 @@ void check_letters(const std::string& letters) {
                        letters + "'");
 }
 
-void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
-    check_letters(letters);
-    const w::Dictionary dict = load_word_dictionary(words_file);
-    const w::StateSpace ss = w::analyze_state_space(dict, letters);
-    const std::string up = w::to_upper(ss.letters);
-    if (as_json) {
-        json words = json::array();
-        for (const w::WordReach& r : ss.words)
-            words.push_back({{"word", r.word},
-                             {"reachable", r.reachable},
-                             {"min_clicks", r.min_clicks},
-                             {"embeddings", r.embeddings},
-                             {"reachable_embeddings", r.reachable_embeddings},
-                             {"profane", dict.entry(r.id).profane},
-                             {"count", dict.entry(r.id).count},
-                             {"features", features_json(r.features)}});
-        json out = {{"letters", up},
-                    {"start_is_word", ss.start_is_word},
-                    {"potential_states", ss.potential_states},
-                    {"reachable_states", ss.reachable_states},
-                    {"word_states", ss.word_states},
-                    {"dead_end_states", ss.dead_end_states},
-                    {"reachable_words", ss.reachable_words()},
-                    {"unreachable_words", ss.unreachable_words()},
-                    {"words", words}};
-        if (list_states) {
-            json states = json::array();
-            for (std::size_t m = 0; m < ss.kind.size(); ++m)
-                if (ss.kind[m] != w::StateKind::Unreached) {
-                    static const char* kNames[] = {"unreached", "open", "word", "dead_end"};
-                    states.push_back(
-                        {{"letters", w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)))},
-                         {"mask", m},
-                         {"kind", kNames[static_cast<int>(ss.kind[m])]}});
-                }
-            out["states"] = states;
-        }
-        std::printf("%s\n", out.dump(2).c_str());
-        return;
+/// `words analyze --json`: the state space, every word, and with --states every reached state.
+json analysis_json(const w::StateSpace& ss, const w::Dictionary& dict, bool list_states) {
+    json words = json::array();
+    for (const w::WordReach& r : ss.words)
+        words.push_back({{"word", r.word},
+                         {"reachable", r.reachable},
+                         {"min_clicks", r.min_clicks},
+                         {"embeddings", r.embeddings},
+                         {"reachable_embeddings", r.reachable_embeddings},
+                         {"profane", dict.entry(r.id).profane},
+                         {"count", dict.entry(r.id).count},
+                         {"features", features_json(r.features)}});
+    json out = {{"letters", w::to_upper(ss.letters)},
+                {"start_is_word", ss.start_is_word},
+                {"potential_states", ss.potential_states},
+                {"reachable_states", ss.reachable_states},
+                {"word_states", ss.word_states},
+                {"dead_end_states", ss.dead_end_states},
+                {"reachable_words", ss.reachable_words()},
+                {"unreachable_words", ss.unreachable_words()},
+                {"words", words}};
+    if (list_states) {
+        json states = json::array();
+        for (std::size_t m = 0; m < ss.kind.size(); ++m)
+            if (ss.kind[m] != w::StateKind::Unreached) {
+                static const char* kNames[] = {"unreached", "open", "word", "dead_end"};
+                states.push_back(
+                    {{"letters", w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)))},
+                     {"mask", m},
+                     {"kind", kNames[static_cast<int>(ss.kind[m])]}});
+            }
+        out["states"] = states;
     }
-    std::printf("%s: %zu letters%s, %zu words (%d reachable, %d unreachable)\n", up.c_str(),
-                ss.letters.size(), ss.start_is_word ? " (itself a word: not a valid challenge)" : "",
-                ss.words.size(), ss.reachable_words(), ss.unreachable_words());
+    return out;
+}
+
+/// `words analyze` as text: the counts, a row per word, and with --states the dead ends.
+void print_analysis(const w::StateSpace& ss, const w::Dictionary& dict, bool list_states) {
+    std::printf("%s: %zu letters%s, %zu words (%d reachable, %d unreachable)\n",
+                w::to_upper(ss.letters).c_str(), ss.letters.size(),
+                ss.start_is_word ? " (itself a word: not a valid challenge)" : "", ss.words.size(),
+                ss.reachable_words(), ss.unreachable_words());
     std::printf("states: %llu potential, %llu reachable, %llu end on a word, %llu dead ends\n",
                 static_cast<unsigned long long>(ss.potential_states),
                 static_cast<unsigned long long>(ss.reachable_states),
@@ -141,6 +140,16 @@ void cmd_analyze(const std::string& letters, const std::string& words_file, bool
                     w::to_upper(w::kept_letters(ss.letters, static_cast<std::uint32_t>(m)));
                 std::printf("dead end: %s\n", kept.empty() ? "(no letters)" : kept.c_str());
             }
+}
+
+void cmd_analyze(const std::string& letters, const std::string& words_file, bool as_json, bool list_states) {
+    check_letters(letters);
+    const w::Dictionary dict = load_word_dictionary(words_file);
+    const w::StateSpace ss = w::analyze_state_space(dict, letters);
+    if (as_json)
+        std::printf("%s\n", analysis_json(ss, dict, list_states).dump(2).c_str());
+    else
+        print_analysis(ss, dict, list_states);
 }
 
 struct GenOptions {
@@ -439,50 +448,32 @@ w::ModeLevel simulated_mode_level(const SimOptions& o, w::Mode mode, int level, 
     return ml;
 }
 
-/// Normalisation of a level's score: every source word at its best (longest, 2X) score.
-int max_level_score(const w::GeneratedLevel& g) {
-    int max_score = 0;
-    for (const auto& c : g.challenges) {
-        int best = 0;
-        for (const auto& sw : c.source_words) best = std::max(best, static_cast<int>(sw.size()));
-        max_score += best * (c.two_x >= 0 ? w::kTwoXMultiplier : 1);
-    }
-    return max_score;
-}
-
-/// --players simulated players on one level: the row `words simulate` prints for it.
+/// --players simulated players on one level (game/words/level_panel.hpp): the row `words
+/// simulate` prints for it.
 json simulate_players_on_level(const SimOptions& o, const w::Dictionary& dict, const w::ModeLevel& ml,
                                int level, InclusiveRange<double> skills) {
-    const w::GeneratedLevel g = w::generate_mode_level(dict, ml);
-    const int max_score = max_level_score(g);
-    double words = 0, score = 0, timeouts = 0, solve_ticks = 0, solved = 0;
-    json players = json::array();
-    for (int p = 0; p < o.players; ++p) {
-        Rng rng(mix_seed(mix_seed(o.seed, static_cast<std::uint64_t>(level)), static_cast<std::uint64_t>(p)));
-        const double skill = skills.first + (skills.last - skills.first) * rng.uniform01();
-        const w::LevelPlay play = w::simulate_level(dict, g.challenges, w::PlayerProfile{skill}, rng);
-        words += play.words_found();
-        score += static_cast<double>(play.total_score()) / max_score;
-        timeouts += play.status() == w::LevelStatus::TimedOut ? 1 : 0;
-        for (const auto& r : play.results())
-            if (r.status == w::ChallengeStatus::Solved) {
-                solve_ticks += r.end_tick - r.start_tick;
-                ++solved;
-            }
-        if (o.log)
-            players.push_back({{"skill", skill},
-                               {"words", play.words_found()},
-                               {"score", play.total_score()},
-                               {"actions", w::format_action_log(play.log())}});
-    }
-    const double n = o.players;
+    w::LevelPanelSettings panel;
+    panel.players = o.players;
+    panel.seed = o.seed;
+    panel.skill_lo = skills.first;
+    panel.skill_hi = skills.last;
+    panel.keep_plays = o.log;
+    const w::LevelPanelResult r = w::simulate_level_panel(dict, ml, level, panel);
     json row = {{"level", level},
                 {"difficulty", ml.params.difficulty},
-                {"mean_words", words / n},
-                {"mean_normalized_score", score / n},
-                {"timeout_rate", timeouts / n},
-                {"seconds_per_word", solved > 0 ? solve_ticks / solved / w::kTicksPerSecond : 0.0}};
-    if (o.log) row["players"] = players;
+                {"mean_words", r.mean_words},
+                {"mean_normalized_score", r.mean_normalized_score},
+                {"timeout_rate", r.timeout_rate},
+                {"seconds_per_word", r.seconds_per_word}};
+    if (o.log) {
+        json players = json::array();
+        for (const w::PanelPlay& p : r.plays)
+            players.push_back({{"skill", p.skill},
+                               {"words", p.words},
+                               {"score", p.score},
+                               {"actions", w::format_action_log(p.actions)}});
+        row["players"] = players;
+    }
     return row;
 }
 

@@ -1,16 +1,17 @@
 // `sawtooth-lab words catalog | similarity | diversity | duplicates`: the Elimination side of
-// docs/curation.md "Elimination: catalogue and similarity". `catalog` stores per-challenge statistics of a
-// mode's levels or of a generator seed range in a challenge catalogue (telemetry/curation/word_catalog.hpp),
-// committing job by job so a killed run loses little and a re-run skips what is stored;
-// `similarity` compares two letter sequences (gen/words/challenge_similarity.hpp);
-// `diversity` prints the distribution of pairwise similarities; `duplicates` counts the
-// near-duplicate pairs a player of a mode could meet. Does not: choose challenges or write
-// the session database.
+// docs/curation.md "Elimination: catalogue and similarity". Each checks which challenges
+// (a mode's levels or a generator seed range) and runs the library's
+// telemetry/curation/word_catalogue_build.hpp: `catalog` stores per-challenge statistics in a
+// challenge catalogue; `diversity` prints the distribution of pairwise similarities;
+// `duplicates` counts the near-duplicate pairs a player of a mode could meet. `similarity`
+// compares two letter sequences (gen/words/challenge_similarity.hpp). Does not: choose
+// challenges or write the session database.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,7 @@
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/curation/word_catalog.hpp"
+#include "telemetry/curation/word_catalogue_build.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
@@ -40,7 +42,6 @@ namespace {
 constexpr std::uint64_t kMaxJobs = 1000000;
 constexpr int kMaxInfiniteLevels = 1000;
 constexpr int kMaxDays = 100000;
-constexpr const char* kSeedMode = "seed";
 
 // ---- which challenges: a mode's levels or a generator seed range ----------------------
 
@@ -59,29 +60,14 @@ struct SourceOptions {
     int threads = 0;
 };
 
-/// One unit of generation: a Levels-mode run (30 levels), an Infinite run, a date, a seed.
-struct Job {
-    std::uint64_t root = 0;
-    std::string date;
-};
+using Job = telemetry::WordJob;
+using Item = telemetry::WordItem;
+using telemetry::WordSourceKind;
 
+/// A checked source and the workers that generate it.
 struct Plan {
-    std::string mode;  ///< levels, infinite, daily or seed
-    std::vector<Job> jobs;
-    int rows_per_job = 0;
-    int infinite_levels = 0;
-    w::LevelParams seed_params;  ///< seed mode
-    std::string seed_params_text;
+    telemetry::WordSource source;
     int threads = 1;
-};
-
-/// One catalogued challenge with its place.
-struct Item {
-    std::string params;
-    std::uint64_t root = 0;
-    std::string date;
-    int level = 0, challenge = 1;
-    w::Challenge c;
 };
 
 /// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
@@ -113,12 +99,14 @@ w::LevelParams seed_params(const SourceOptions& o) {
     return p;
 }
 
-void plan_mode(const SourceOptions& o, Plan& p) {
+void plan_mode(const SourceOptions& o, telemetry::WordSource& p) {
     const w::Mode mode = with_context("--mode", [&] { return w::parse_mode(o.mode); });
     if (mode == w::Mode::Levels) {
+        p.kind = WordSourceKind::Levels;
         p.jobs.push_back({o.mode_seed, ""});
         p.rows_per_job = w::kLevelCount * w::kChallengesPerLevel;
     } else if (mode == w::Mode::Infinite) {
+        p.kind = WordSourceKind::Infinite;
         if (o.levels < 1 || o.levels > kMaxInfiniteLevels)
             throw LabError("--levels must be in 1.." + std::to_string(kMaxInfiniteLevels));
         const InclusiveRange<std::uint64_t> runs = parse_seed_range(o.runs, "--runs");
@@ -130,6 +118,7 @@ void plan_mode(const SourceOptions& o, Plan& p) {
         p.infinite_levels = o.levels;
         p.rows_per_job = o.levels * w::kChallengesPerLevel;
     } else {
+        p.kind = WordSourceKind::Daily;
         if (!w::is_valid_utc_date(o.from))
             throw LabError("--from must be a real date YYYY-MM-DD, got '" + o.from + "'");
         if (o.days < 1 || o.days > kMaxDays)
@@ -140,7 +129,8 @@ void plan_mode(const SourceOptions& o, Plan& p) {
     }
 }
 
-void plan_seeds(const SourceOptions& o, Plan& p, const w::Dictionary& dict) {
+void plan_seeds(const SourceOptions& o, telemetry::WordSource& p, const w::Dictionary& dict) {
+    p.kind = WordSourceKind::Seed;
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     if (seeds.last - seeds.first >= kMaxJobs)
         throw LabError("--seeds " + o.seeds + ": at most 1000000 seeds");
@@ -160,63 +150,18 @@ Plan make_plan(const SourceOptions& o, const w::Dictionary& dict) {
         throw LabError("give either --mode levels|infinite|daily or --seeds A..B");
     Plan p;
     p.threads = worker_count(o.threads);
-    if (!o.mode.empty()) {
-        plan_mode(o, p);
-        p.mode = o.mode;
-    } else {
-        plan_seeds(o, p, dict);
-        p.mode = kSeedMode;
-    }
+    if (!o.mode.empty())
+        plan_mode(o, p.source);
+    else
+        plan_seeds(o, p.source, dict);
     return p;
 }
 
-void add_level(const w::GeneratedLevel& g, const Job& job, std::vector<Item>& out) {
-    for (std::size_t i = 0; i < g.challenges.size(); ++i)
-        out.push_back({w::describe(g.params), job.root, job.date, g.params.level, static_cast<int>(i) + 1,
-                       g.challenges[i]});
-}
-
-/// The challenges of one job (a seed whose generator finds nothing gives none).
-std::vector<Item> run_job(const w::Dictionary& dict, const Plan& p, const Job& job) {
-    std::vector<Item> out;
-    if (p.mode == kSeedMode) {
-        const w::ChallengeGenerator gen(dict, p.seed_params.gen);
-        Rng rng(mix_seed(job.root, 0));  // the sub-seed of the first challenge `words gen --seed S` draws
-        if (std::optional<w::Challenge> c = gen.generate(rng))
-            out.push_back({p.seed_params_text, job.root, "", 0, 1, std::move(*c)});
-        return out;
-    }
-    if (p.mode == "infinite") {  // every block of kInfiniteChainLevels is its own run
-        for (int first = 1; first <= p.infinite_levels; first += w::kInfiniteChainLevels) {
-            const int end = std::min(p.infinite_levels, first + w::kInfiniteChainLevels - 1);
-            for (const w::GeneratedLevel& g :
-                 w::generate_mode_run(dict, w::infinite_mode_level(job.root, end)))
-                add_level(g, job, out);
-        }
-        return out;
-    }
-    const w::ModeLevel last =
-        p.mode == "levels" ? w::levels_mode_level(w::kLevelCount, job.root) : w::daily_mode_level(job.date);
-    for (const w::GeneratedLevel& g : w::generate_mode_run(dict, last)) add_level(g, job, out);
-    return out;
-}
-
-/// Every job's challenges, generated on the plan's threads (errors: one LabError).
-std::vector<std::vector<Item>> run_jobs(const w::Dictionary& dict, const Plan& p,
-                                        const std::vector<Job>& jobs, ProgressLine* progress) {
-    std::vector<std::vector<Item>> out(jobs.size());
-    std::vector<std::string> errors(jobs.size());
-    parallel_for(jobs.size(), p.threads, [&](std::size_t i) {
-        try {
-            out[i] = run_job(dict, p, jobs[i]);
-        } catch (const std::exception& e) {
-            errors[i] = e.what();
-        }
-        if (progress) progress->advance();
-    });
-    for (const std::string& e : errors)
-        if (!e.empty()) throw LabError("generating failed: " + e);
-    return out;
+/// Runs a library's jobs on the plan's threads (no progress line of its own).
+analysis::ForEach plan_for_each(const Plan& p) {
+    return [threads = p.threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+        parallel_for(n, threads, body);
+    };
 }
 
 void add_source_options(CLI::App* c, SourceOptions& o) {
@@ -249,62 +194,26 @@ struct CatalogOptions {
     std::string db;
 };
 
-std::vector<telemetry::WordCatalogRow> catalog_rows(const w::Dictionary& dict, const Plan& p,
-                                                    const std::vector<Item>& items) {
-    std::vector<telemetry::WordCatalogRow> rows;
-    for (const Item& it : items) {
-        telemetry::WordCatalogRow r;
-        r.mode = p.mode;
-        r.params = it.params;
-        r.root_seed = it.root;
-        r.date = it.date;
-        r.level = it.level;
-        r.challenge = it.challenge;
-        r.generator_version = w::kWordGenVersion;
-        r.data = it.c;
-        r.stats = telemetry::word_challenge_stats(dict, it.c.letters);
-        rows.push_back(std::move(r));
-    }
-    return rows;
-}
-
-std::vector<Job> jobs_to_do(const Plan& p, telemetry::WordCatalog& cat) {
-    const telemetry::WordCatalogJobs done = cat.done(p.rows_per_job);
-    std::vector<Job> todo;
-    const std::string params = p.mode == kSeedMode ? p.seed_params_text : "";
-    for (const Job& j : p.jobs)
-        if (!done.count({p.mode, params, j.root, j.date})) todo.push_back(j);
-    return todo;
-}
-
 void run_catalog(const CatalogOptions& o) {
     if (o.db.empty()) throw LabError("--db FILE is required");
     const w::Dictionary dict = load_word_dictionary(o.source.words_file);
     const Plan p = make_plan(o.source, dict);  // every argument checked before the file is touched
-    std::optional<telemetry::WordCatalog> cat;
-    std::vector<Job> todo;
-    cat.emplace(telemetry::WordCatalog::open(o.db));
-    todo = jobs_to_do(p, *cat);
+    telemetry::WordCatalog cat = telemetry::WordCatalog::open(o.db);
     const auto t0 = std::chrono::steady_clock::now();
-    ProgressLine progress("cataloguing challenges", todo.size());
-    std::size_t written = 0;
-    const std::size_t chunk = static_cast<std::size_t>(p.threads) * 8;  // a commit per chunk
-    for (std::size_t first = 0; first < todo.size(); first += chunk) {
-        const std::vector<Job> part(todo.begin() + first,
-                                    todo.begin() + std::min(todo.size(), first + chunk));
-        std::vector<telemetry::WordCatalogRow> rows;
-        for (const std::vector<Item>& items : run_jobs(dict, p, part, &progress))
-            for (telemetry::WordCatalogRow& r : catalog_rows(dict, p, items)) rows.push_back(std::move(r));
-        cat->put(rows);
-        written += rows.size();
-    }
-    progress.finish();
+    std::optional<ProgressLine> progress;
+    telemetry::WordCatalogueBuild build;
+    build.jobs_per_commit = static_cast<std::size_t>(p.threads) * 8;
+    build.for_each = plan_for_each(p);
+    build.start = [&](std::size_t todo) { progress.emplace("cataloguing challenges", todo); };
+    build.on_job = [&] { progress->advance(); };
+    const telemetry::WordCatalogueBuilt built = telemetry::build_word_catalogue(cat, dict, p.source, build);
+    progress->finish();
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf(
         "%zu challenges catalogued (%zu jobs, %zu already stored) into %s: %.1f s on %d threads, "
         "%.2f ms per challenge\n",
-        written, todo.size(), p.jobs.size() - todo.size(), o.db.c_str(), secs, p.threads,
-        written > 0 ? 1000.0 * secs / static_cast<double>(written) : 0.0);
+        built.written, built.todo, built.stored, o.db.c_str(), secs, p.threads,
+        built.written > 0 ? 1000.0 * secs / static_cast<double>(built.written) : 0.0);
 }
 
 }  // namespace
@@ -352,13 +261,9 @@ struct ScanOptions {
 /// Every challenge of the plan with its features, in job order.
 std::vector<std::vector<std::pair<Item, w::ChallengeFeatures>>> plan_features(const w::Dictionary& dict,
                                                                               const Plan& p) {
-    ProgressLine progress("generating challenges", p.jobs.size());
-    const std::vector<std::vector<Item>> items = run_jobs(dict, p, p.jobs, &progress);
+    ProgressLine progress("generating challenges", p.source.jobs.size());
+    auto out = telemetry::word_source_features(dict, p.source, plan_for_each(p), [&] { progress.advance(); });
     progress.finish();
-    std::vector<std::vector<std::pair<Item, w::ChallengeFeatures>>> out(items.size());
-    parallel_for(items.size(), p.threads, [&](std::size_t j) {
-        for (const Item& it : items[j]) out[j].emplace_back(it, w::challenge_features(dict, it.c));
-    });
     return out;
 }
 
@@ -370,48 +275,16 @@ void run_diversity(const ScanOptions& o) {
         for (auto& [item, features] : job) f.push_back(std::move(features));
     if (f.size() < 2) throw LabError("fewer than 2 challenges to compare");
     const std::size_t n = f.size();
-    std::vector<std::size_t> row_start(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) row_start[i + 1] = row_start[i] + (n - 1 - i);
-    std::vector<double> both(row_start[n]), letters(both.size()), words(both.size());
     const auto t0 = std::chrono::steady_clock::now();
-    ProgressLine progress("comparing pairs", both.size());
-    parallel_for(n, p.threads, [&](std::size_t i) {
-        for (std::size_t j = i + 1; j < n; ++j) {
-            const w::ChallengeComparison c = w::compare_challenges(f[i], f[j]);
-            const std::size_t k = row_start[i] + j - i - 1;
-            both[k] = c.two_way, letters[k] = c.letters_two_way, words[k] = c.words_two_way;
-        }
-        progress.advance(n - 1 - i);
-    });
+    ProgressLine progress("comparing pairs", n * (n - 1) / 2);
+    const telemetry::PairSimilarities pairs = telemetry::all_pair_similarities(
+        f, plan_for_each(p), [&](std::size_t done) { progress.advance(done); });
     progress.finish();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%zu challenges, two-way similarity of every pair, %.2f s for the pairs\n", n, s);
-    std::printf("letters (LCS): mean %.3f   words (reachable): mean %.3f\n", mean_of(letters),
-                mean_of(words));
-    print_distribution(both);
-}
-
-struct DuplicateCounts {
-    std::size_t pairs = 0, above = 0, same_letters = 0, same_sources = 0;
-};
-
-/// Pairs of one group (challenges a player of the mode can meet in one run) above the threshold.
-void count_group(const std::vector<std::pair<Item, w::ChallengeFeatures>>& g, const ScanOptions& o,
-                 DuplicateCounts& n) {
-    for (std::size_t i = 0; i < g.size(); ++i)
-        for (std::size_t j = i + 1; j < g.size(); ++j) {
-            const w::ChallengeFeatures &a = g[i].second, &b = g[j].second;
-            const double s = w::compare_challenges(a, b).two_way;
-            ++n.pairs;
-            n.same_letters += a.letters == b.letters;
-            n.same_sources += a.sources == b.sources;
-            if (s <= o.threshold) continue;
-            ++n.above;
-            if (o.list)
-                std::printf("  %.3f  %s (level %d #%d)  %s (level %d #%d)\n", s,
-                            w::to_upper(a.letters).c_str(), g[i].first.level, g[i].first.challenge,
-                            w::to_upper(b.letters).c_str(), g[j].first.level, g[j].first.challenge);
-        }
+    std::printf("letters (LCS): mean %.3f   words (reachable): mean %.3f\n", mean_of(pairs.letters),
+                mean_of(pairs.words));
+    print_distribution(pairs.both);
 }
 
 void run_duplicates(const ScanOptions& o) {
@@ -419,25 +292,18 @@ void run_duplicates(const ScanOptions& o) {
     if (!(o.threshold >= 0.0 && o.threshold <= 1.0)) throw LabError("--threshold must be in 0..1");
     const w::Dictionary dict = load_word_dictionary(o.source.words_file);
     const Plan p = make_plan(o.source, dict);
-    DuplicateCounts n;
-    for (const auto& job : plan_features(dict, p)) {
-        // Infinite: a run's blocks of kInfiniteChainLevels are what generation keeps apart.
-        std::vector<std::vector<std::pair<Item, w::ChallengeFeatures>>> groups;
-        for (const auto& entry : job) {
-            const std::size_t block =
-                p.mode == "infinite"
-                    ? static_cast<std::size_t>((entry.first.level - 1) / w::kInfiniteChainLevels)
-                    : 0;
-            if (groups.size() <= block) groups.resize(block + 1);
-            groups[block].push_back(entry);
-        }
-        for (const auto& g : groups) count_group(g, o, n);
-    }
+    const telemetry::DuplicateCounts n =
+        telemetry::count_near_duplicates(plan_features(dict, p), p.source.kind, o.threshold);
+    if (o.list)
+        for (const telemetry::NearDuplicate& d : n.listed)
+            std::printf("  %.3f  %s (level %d #%d)  %s (level %d #%d)\n", d.similarity,
+                        w::to_upper(d.letters_a).c_str(), d.level_a, d.challenge_a,
+                        w::to_upper(d.letters_b).c_str(), d.level_b, d.challenge_b);
     std::printf(
         "%s, %zu runs/dates, word generator version %d: %zu pairs compared, %zu above %.2f, "
         "%zu with the same letters, %zu with the same source words\n",
-        p.mode.c_str(), p.jobs.size(), w::kWordGenVersion, n.pairs, n.above, o.threshold, n.same_letters,
-        n.same_sources);
+        telemetry::word_source_name(p.source.kind), p.source.jobs.size(), w::kWordGenVersion, n.pairs,
+        n.above, o.threshold, n.same_letters, n.same_sources);
 }
 
 }  // namespace

@@ -1,18 +1,15 @@
-// `sawtooth-lab simulate-study --mode words` and `sawtooth-lab words analyze-study`
-// (item 9). The study: N simulated players (game/words/simulated_player.hpp) play the Levels mode
-// from level 1 upwards, each continuing after a level with a probability that rises with
-// the words found, recorded through the same store calls the game uses
-// (telemetry/recording/words_recording.hpp), then every level is replay-verified. Players are
-// simulated on all cores and recorded in player order from one thread, so a seed gives the
-// same database content whatever the thread count. Study design: docs/elimination.md §11.
+// `sawtooth-lab simulate-study --mode words` and `sawtooth-lab words analyze-study`. The
+// study itself (simulated players of the Levels mode, recorded as the game records, then
+// replay-verified) is the flow game/flows/words_study.hpp; players are simulated on all
+// cores. Study design: docs/elimination.md §11.
+#include "game/flows/words_study.hpp"
 #include "game/words/modes.hpp"
-#include "game/words/simulated_player.hpp"
-#include "gen/rng.hpp"
 #include "telemetry/analysis/words_study.hpp"
 #include "telemetry/recording/words_recording.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
 #include "tools/lab/progress.hpp"
 #include "tools/lab/store_common.hpp"
 #include "tools/lab/study_modes.hpp"
@@ -23,13 +20,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -39,147 +34,6 @@ using nlohmann::json;
 
 namespace {
 
-/// Player skill ~ Normal(kSkillMean, kSkillSd) clipped to [kSkillMin, kSkillMax]: most
-/// players average, a few novices and experts (the bot's skill is 0..1).
-constexpr double kSkillMean = 0.5;
-constexpr double kSkillSd = 0.18;
-constexpr double kSkillMin = 0.05;
-constexpr double kSkillMax = 0.95;
-/// After a level a player goes on with probability kContinueBase + kContinueGain * words/10:
-/// players who do well keep playing (paper Fig. 2: most play few levels, a few play many).
-constexpr double kContinueBase = 0.4;
-constexpr double kContinueGain = 0.4;
-/// Salt of the study's seed stream (distinct from the platformer study's).
-constexpr std::uint64_t kWordsStudySalt = 0x776f72647374ull;  // "wordst"
-
-struct PlayedLevel {
-    int level = 0;
-    std::vector<w::Action> actions;
-    int words = 0;
-};
-
-struct SimPlayer {
-    double skill = 0.0;
-    std::vector<PlayedLevel> levels;
-};
-
-SimPlayer simulate_player(const w::Dictionary& dict, const std::vector<w::GeneratedLevel>& levels,
-                          std::uint64_t seed) {
-    SimPlayer p;
-    Rng rng(seed);
-    p.skill = std::clamp(kSkillMean + kSkillSd * rng.normal(), kSkillMin, kSkillMax);
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-        Rng level_rng(mix_seed(seed, i + 1));
-        const w::LevelPlay play =
-            w::simulate_level(dict, levels[i].challenges, w::PlayerProfile{p.skill}, level_rng);
-        p.levels.push_back({static_cast<int>(i) + 1, play.log(), play.words_found()});
-        const double go_on = kContinueBase + kContinueGain * play.words_found() / w::kChallengesPerLevel;
-        if (!rng.chance(go_on)) break;
-    }
-    return p;
-}
-
-/// Runs `fn(i)` for i in [0, n) on `threads` workers.
-template <class Fn>
-void parallel_for(int n, int threads, Fn fn) {
-    std::atomic<int> next{0};
-    std::vector<std::thread> pool;
-    for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
-        pool.emplace_back([&] {
-            for (int i = next++; i < n; i = next++) fn(i);
-        });
-    for (std::thread& t : pool) t.join();
-}
-
-/// The Levels mode as every player sees it (kLevelsModeSeed), generated once.
-struct ModeLevels {
-    std::vector<w::ModeLevel> modes;
-    std::vector<w::GeneratedLevel> levels;
-};
-
-ModeLevels generate_mode_levels(const w::Dictionary& dict, int count) {
-    // One run in play order: each level avoids the earlier levels' challenges, so the
-    // levels are not independent and are generated once each, in sequence.
-    ModeLevels m;
-    m.levels = w::generate_mode_run(dict, w::levels_mode_level(count));
-    for (int i = 1; i <= count; ++i) m.modes.push_back(w::levels_mode_level(i));
-    return m;
-}
-
-/// What recording the players wrote.
-struct RecordedWords {
-    std::vector<std::int64_t> ids;
-    long long actions = 0;
-    long long words = 0;
-    long long challenges = 0;
-};
-
-/// Records every player's levels, in player order, through the game's store calls.
-RecordedWords record_players(const StudyRequest& req, const std::vector<SimPlayer>& players,
-                             const ModeLevels& m, const w::Dictionary& dict, std::uint64_t dict_hash) {
-    telemetry::Store store = open_store(req.db);
-    RecordedWords r;
-    for (const SimPlayer& p : players) {
-        const std::string pid = store.create_participant();
-        const std::int64_t sid = store.begin_session(pid, "words-levels");
-        for (const PlayedLevel& pl : p.levels) {
-            const auto k = static_cast<std::size_t>(pl.level - 1);
-            r.ids.push_back(telemetry::record_word_level(store, sid, m.modes[k], dict, dict_hash,
-                                                         m.levels[k].challenges, pl.actions));
-            r.actions += static_cast<long long>(pl.actions.size());
-            r.words += pl.words;
-            r.challenges += std::min(pl.words + 1, w::kChallengesPerLevel);
-        }
-        store.end_session(sid, telemetry::SessionEnd::Finished);
-    }
-    return r;
-}
-
-/// Why word level `id` does not replay ("" when it does).
-std::string replay_problem(telemetry::Store& store, const w::Dictionary& dict, std::uint64_t dict_hash,
-                           std::int64_t id) {
-    try {
-        const auto rec = telemetry::load_word_recording(store, id);
-        const auto rep = telemetry::verify_word_replay(dict, dict_hash, rec);
-        if (rep.mismatch) return *rep.mismatch;
-        return rep.regenerated ? "" : "not regenerated";
-    } catch (const std::exception& e) {
-        const std::string why = e.what();
-        return why.empty() ? "replay failed" : why;
-    }
-}
-
-/// Replay-verifies every level (regenerating its challenges) on all cores, read-only
-/// stores. Returns the levels that replay exactly; `first_mismatch` names the first that does not.
-int verify_levels(const StudyRequest& req, const std::vector<std::int64_t>& ids, const w::Dictionary& dict,
-                  std::uint64_t dict_hash, int threads, std::string& first_mismatch) {
-    std::vector<std::string> result(ids.size());
-    const int n = static_cast<int>(ids.size());
-    std::vector<std::unique_ptr<telemetry::Store>> ro;
-    for (int t = 0; t < std::max(1, std::min(threads, n)); ++t)
-        ro.push_back(std::make_unique<telemetry::Store>(open_store_read_only(req.db)));
-    std::atomic<int> next{0};
-    ProgressLine progress("replay-checking word levels", ids.size());
-    std::vector<std::thread> pool;
-    for (std::size_t t = 0; t < ro.size(); ++t)
-        pool.emplace_back([&, t] {
-            for (int i = next++; i < n; i = next++) {
-                result[static_cast<std::size_t>(i)] =
-                    replay_problem(*ro[t], dict, dict_hash, ids[static_cast<std::size_t>(i)]);
-                progress.advance();
-            }
-        });
-    for (std::thread& t : pool) t.join();
-    progress.finish();
-    int verified = 0;
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        verified += result[i].empty();
-        if (!result[i].empty() && first_mismatch.empty())
-            first_mismatch = "word level " + std::to_string(ids[i]) + ": " + result[i];
-    }
-    return verified;
-}
-
 /// Wall-clock figures of a words study.
 struct WordStudyTiming {
     int threads = 0;
@@ -188,13 +42,15 @@ struct WordStudyTiming {
     double secs = 0.0;      ///< everything
 };
 
-void print_words_study(const StudyRequest& req, const RecordedWords& r, const std::vector<int>& per_level,
-                       int verified, const WordStudyTiming& t) {
+void print_words_study(const StudyRequest& req, const flows::WordsStudyRecorded& r, int verified,
+                       const WordStudyTiming& t) {
+    const std::vector<std::int64_t>& ids = r.word_level_ids;
+    const std::vector<int>& per_level = r.players_per_level;
     const int n = req.players;
     if (req.json) {
         json j = {{"mode", "words"},
                   {"players", n},
-                  {"word_levels", r.ids.size()},
+                  {"word_levels", ids.size()},
                   {"challenges_played", r.challenges},
                   {"words_found", r.words},
                   {"actions", r.actions},
@@ -205,26 +61,47 @@ void print_words_study(const StudyRequest& req, const RecordedWords& r, const st
                   {"generation_seconds", t.gen_secs},
                   {"recording_seconds", t.rec_secs - t.gen_secs},
                   {"threads", t.threads},
-                  {"levels_per_second", t.secs > 0 ? static_cast<double>(r.ids.size()) / t.secs : 0.0}};
+                  {"levels_per_second", t.secs > 0 ? static_cast<double>(ids.size()) / t.secs : 0.0}};
         std::printf("%s\n", j.dump(2).c_str());
         return;
     }
     std::printf(
         "words study: %d players, %zu word levels, %lld challenges played, %lld words found, %lld "
         "actions\n",
-        n, r.ids.size(), r.challenges, r.words, r.actions);
+        n, ids.size(), r.challenges, r.words, r.actions);
     std::printf("players per level:");
     for (int c : per_level) std::printf(" %d", c);
     std::printf("\n");
     if (req.verify)
         std::printf("replay --verify: %d/%zu word levels exact (challenges regenerated)\n", verified,
-                    r.ids.size());
+                    ids.size());
     std::printf(
         "time: %.1f s on %d threads (generation %.1f s, simulation and recording %.1f s), %.1f "
         "players/min, "
         "%.1f word levels/s\n",
         t.secs, t.threads, t.gen_secs, t.rec_secs - t.gen_secs, 60.0 * n / std::max(t.secs, 1e-9),
-        static_cast<double>(r.ids.size()) / std::max(t.secs, 1e-9));
+        static_cast<double>(ids.size()) / std::max(t.secs, 1e-9));
+}
+
+/// Replay-verifies the recorded levels on `threads` read-only stores; returns how many
+/// replay exactly, `first_mismatch` naming the first that does not.
+int verify_levels(const StudyRequest& req, const std::vector<std::int64_t>& ids, const w::Dictionary& dict,
+                  std::uint64_t dict_hash, int threads, std::string& first_mismatch) {
+    ProgressLine progress("replay-checking word levels", ids.size());
+    const std::vector<std::string> problems = flows::verify_word_levels(
+        db_path(req.db), ids, dict, dict_hash, threads,
+        [threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+            parallel_for(n, threads, body);
+        },
+        [&] { progress.advance(); });
+    progress.finish();
+    int verified = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        verified += problems[i].empty();
+        if (!problems[i].empty() && first_mismatch.empty())
+            first_mismatch = "word level " + std::to_string(ids[i]) + ": " + problems[i];
+    }
+    return verified;
 }
 
 void run_words_study(const StudyRequest& req) {
@@ -241,30 +118,23 @@ void run_words_study(const StudyRequest& req) {
     const auto since_start = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    const ModeLevels m = generate_mode_levels(dict, max_levels);
-    t.gen_secs = since_start();
-    std::vector<SimPlayer> players(static_cast<std::size_t>(req.players));
-    const std::uint64_t base = mix_seed(req.seed, kWordsStudySalt);
-    {
-        ProgressLine progress("simulating players", players.size());
-        parallel_for(req.players, t.threads, [&](int i) {
-            players[static_cast<std::size_t>(i)] =
-                simulate_player(dict, m.levels, mix_seed(base, static_cast<std::uint64_t>(i)));
-            progress.advance();
-        });
-    }
-    const RecordedWords r = record_players(req, players, m, dict, dict_hash);
+    flows::WordsStudyRequest request;
+    request.players = req.players;
+    request.levels = max_levels;
+    request.seed = req.seed;
+    request.for_each = parallel_with_progress("simulating players", t.threads);
+    request.on_levels_generated = [&] { t.gen_secs = since_start(); };
+    telemetry::Store store = open_store(req.db);
+    const flows::WordsStudyRecorded r = flows::run_words_study(store, dict, dict_hash, request);
     t.rec_secs = since_start();
     int verified = 0;
     std::string first_mismatch;
-    if (req.verify) verified = verify_levels(req, r.ids, dict, dict_hash, t.threads, first_mismatch);
+    if (req.verify)
+        verified = verify_levels(req, r.word_level_ids, dict, dict_hash, t.threads, first_mismatch);
     t.secs = since_start();
-    std::vector<int> per_level(static_cast<std::size_t>(max_levels), 0);
-    for (const SimPlayer& p : players)
-        for (const PlayedLevel& pl : p.levels) ++per_level[static_cast<std::size_t>(pl.level - 1)];
-    print_words_study(req, r, per_level, verified, t);
+    print_words_study(req, r, verified, t);
     if (!first_mismatch.empty())
-        throw LabError(std::to_string(r.ids.size() - static_cast<std::size_t>(verified)) +
+        throw LabError(std::to_string(r.word_level_ids.size() - static_cast<std::size_t>(verified)) +
                        " recorded word levels fail replay: " + first_mismatch);
 }
 

@@ -5,6 +5,8 @@
 // and by `curate pick` to score catalogue rows; and the worker loop that generates their
 // levels. Does not: fit or pick.
 
+#include "telemetry/curation/catalogue_pick.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <atomic>
@@ -45,11 +47,8 @@ void parallel_for(std::size_t n, int threads, Body body) {
 /// larger one can make a score overflow to inf - inf = NaN, which no ranking can sort.
 inline constexpr double kMaxFormulaCoefficient = 1e6;
 
-/// A rating formula: intercept plus coefficient · catalogue column, per term.
-struct Formula {
-    double intercept = 0.0;
-    std::vector<std::string> names;
-    std::vector<double> coefficients;
+/// A rating formula file: its terms (telemetry/curation/catalogue_pick.hpp) and the whole document.
+struct Formula : telemetry::RatingTerms {
     nlohmann::json doc;
 };
 

@@ -172,7 +172,9 @@ void GameRecorder::on_level_start(PlatformerScreen& screen, const LevelInfo& inf
         const bool study_restart = info.mode == "tutorial" && info.index == 1 && !m_protocol_session;
         if (!m_session || mode != m_session_mode || study_restart) begin_session(mode);
         telemetry::LevelSource source;
-        source.kind = info.params ? "generated" : (info.mode == "tutorial" ? "tutorial" : "file");
+        source.kind = info.params ? telemetry::LevelKind::Generated
+                                  : (info.mode == "tutorial" ? telemetry::LevelKind::Tutorial
+                                                             : telemetry::LevelKind::File);
         source.name = info.label.empty() ? info.file : info.label;
         source.params = info.params;
         source.level = screen.sim().level();

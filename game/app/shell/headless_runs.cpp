@@ -48,14 +48,15 @@ std::string scripted_level(const AppOptions& o, telemetry::LevelSource& source) 
         if (const std::string bad = params_problem(p); !bad.empty()) return bad;
         GeneratedLevel g = generate_level(p);
         if (!g.ok) return "generation failed for seed " + std::to_string(p.seed) + ": " + g.error;
-        source.kind = "generated";
+        source.kind = telemetry::LevelKind::Generated;
         source.name = "Seed " + std::to_string(p.seed);
         source.params = p;
         source.level = std::move(g.level);
         return {};
     }
     if (o.level_file.empty()) return "--script needs a level: --seed S or --level FILE";
-    source.kind = "file";  // read by read_scripted_level_file: a bad file is not a bad flag
+    source.kind =
+        telemetry::LevelKind::File;  // read by read_scripted_level_file: a bad file is not a bad flag
     return {};
 }
 

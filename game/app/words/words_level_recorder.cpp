@@ -19,7 +19,7 @@ WordsLevelRecorder::~WordsLevelRecorder() {
     if (m_finished || m_failed) return;
     try {
         flush();
-        m_store->end_word_level(m_id, "quit", 0, 0, 0);
+        m_store->end_word_level(m_id, telemetry::WordLevelEnd::Quit, 0, 0, 0);
     } catch (const std::exception& e) {
         failed(e);
     }
@@ -84,15 +84,16 @@ void WordsLevelRecorder::finish(const w::LevelPlay& play, bool quit) {
             open.number = c.number();
             open.letters = c.letters();
             open.two_x = c.challenge().two_x;
-            open.status = telemetry::challenge_status_name(w::ChallengeStatus::Playing);
+            open.status = w::ChallengeStatus::Playing;
             open.kept_mask = c.kept_mask();
             open.start_tick = c.start_tick();
             open.clicks = c.clicks();
             open.resets = c.resets();
             m_store->add_word_challenge(m_id, open);
-            m_store->end_word_level(m_id, "quit", play.total_score(), play.words_found(), play.result_hash());
+            m_store->end_word_level(m_id, telemetry::WordLevelEnd::Quit, play.total_score(),
+                                    play.words_found(), play.result_hash());
         } else {
-            m_store->end_word_level(m_id, telemetry::level_status_name(play.status()), play.total_score(),
+            m_store->end_word_level(m_id, telemetry::word_level_end(play.status()), play.total_score(),
                                     play.words_found(), play.result_hash());
         }
     } catch (const std::exception& e) {
