@@ -14,9 +14,9 @@ import { Page, launchChromium, serve, sleep, stopChromium } from './cdp.mjs';
 
 const [siteDir, scriptFile, outDir] = process.argv.slice(2);
 
+// A failure: thrown, so that main's `finally` stops Chromium before the one line is printed.
 function die(message) {
-  console.error('test_browser: ' + message);
-  process.exit(1);
+  throw new Error(message);
 }
 
 // Distinct colours in the middle of an 8-bit RGB(A) PNG (Chromium's screenshots: the canvas,
@@ -161,4 +161,7 @@ async function main() {
   }
 }
 
-main().catch((e) => die(e.message));
+main().catch((e) => {
+  console.error('test_browser: ' + e.message);
+  process.exit(1);
+});
