@@ -30,8 +30,10 @@ export class Flows {
     this.notes = [];
   }
 
+  // Like Page.waitFor, but an expression that throws (a page being replaced) is tried again.
   async waitFor(expression, what, seconds = 60) {
-    if (!(await this.page.waitFor(expression, seconds)))
+    const guarded = `(() => { try { return ${expression}; } catch (e) { return false; } })()`;
+    if (!(await this.page.waitFor(guarded, seconds)))
       this.fail('timed out waiting for ' + what + '; page says: ' +
                 (await this.page.eval("document.getElementById('message').textContent")));
   }
@@ -39,7 +41,7 @@ export class Flows {
   // Opens the page with `query`, clicks "click to start" and waits for the game's frames.
   async open(query) {
     await this.page.send('Page.navigate', { url: this.base + query });
-    await this.waitFor('window.sawtoothPage && sawtoothPage.ready', 'the page ' + query);
+    await this.waitFor('sawtoothPage.ready && !sawtoothPage.started', 'the page ' + query);
     await this.page.click(640, 300);
     await this.waitFor('sawtoothPage.frameMs.length > 30', 'the game of ' + query);
     await sleep(500);
@@ -138,7 +140,7 @@ export class Flows {
     if (ended.length !== 3) this.fail(`the protocol run recorded ${ended.length} levels before the reload, not 3`);
 
     await this.page.send('Page.reload');
-    await this.waitFor('window.sawtoothPage && sawtoothPage.ready', 'the reloaded protocol page');
+    await this.waitFor('sawtoothPage.ready && !sawtoothPage.started', 'the reloaded protocol page');
     await this.page.click(640, 300);
     await this.waitFor('sawtoothPage.frameMs.length > 30', 'the reloaded protocol run');
     await sleep(500);
@@ -182,7 +184,7 @@ export class Flows {
   // What IndexedDB holds now, as the page loads it: the database's bytes (base64).
   async storedDatabase() {
     await this.page.send('Page.navigate', { url: this.base + '?screen=level' });
-    await this.waitFor('window.sawtoothPage && sawtoothPage.ready', 'the page');
+    await this.waitFor('sawtoothPage.ready && !sawtoothPage.started', 'the page');
     return this.page.eval(`mountStorage().then((err) => {
       if (err) return 'error ' + err;
       return ['', '-wal'].map((suffix) => {
