@@ -6,6 +6,7 @@
 #include "game/app/shell/app.hpp"
 #include "gen/error.hpp"
 #include "gen/printable.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <emscripten.h>
 #include <CLI/CLI.hpp>
@@ -22,9 +23,10 @@ namespace {
 constexpr const char* kAssets = "/assets";
 
 // The URL parameters the page accepts: each is the game's flag of the same name.
+// `thesis-session` is a switch: `?thesis-session` (or `=1`, `=true`).
 const std::vector<std::string> kUrlParameters = {"seed",       "protocol",    "screen",    "session-seed",
                                                  "layout",     "rooms",       "room-size", "level-index",
-                                                 "words-mode", "words-level", "date"};
+                                                 "words-mode", "words-level", "date",      "thesis-session"};
 
 // "a, b, c".
 std::string joined(const std::vector<std::string>& names) {
@@ -50,6 +52,7 @@ std::string url_parameter_flag(const std::string& arg) {
         throw sawtooth::Error("unknown URL parameter '" + name + "' (known: " + joined(kUrlParameters) + ")");
     if (name == "screen" && value == "editor")  // docs/web.md "What differs from the native game"
         throw sawtooth::Error("the level editor is not in the browser version (it needs a second thread)");
+    if (name == "thesis-session" && value.empty()) return "--thesis-session";
     if (name != "protocol") return "--" + name + "=" + value;
     const std::vector<std::string> known = builtin_protocols();
     if (std::find(known.begin(), known.end(), value) == known.end())
@@ -61,6 +64,9 @@ int start(int argc, char** argv) {
     std::vector<std::string> args = {"sawtooth", "--assets", kAssets};
     for (int i = 1; i < argc; ++i) args.push_back(url_parameter_flag(argv[i]));
     sawtooth::app::AppOptions o;
+    o.participant_memory = (std::filesystem::path(sawtooth::telemetry::Store::default_path()).parent_path() /
+                            "protocol_participant.txt")
+                               .string();
     CLI::App cli{"Sawtooth in the browser"};
     sawtooth::app::add_game_flags(cli, o);
     std::vector<char*> cargs;

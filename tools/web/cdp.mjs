@@ -111,11 +111,21 @@ export class Page {
     }
     return false;
   }
+  // A key event: a named key (left, right, up, down, Escape, Enter, Tab, Backspace) or one
+  // letter or digit, which also types its character (SDL's text input) on keyDown.
   async key(type, key) {
     const codes = { left: ['ArrowLeft', 37], right: ['ArrowRight', 39], up: ['ArrowUp', 38], down: ['ArrowDown', 40],
-      Escape: ['Escape', 27], Enter: ['Enter', 13] };
-    const [code, keyCode] = codes[key];
-    await this.send('Input.dispatchKeyEvent', { type, key: code, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode });
+      Escape: ['Escape', 27], Enter: ['Enter', 13], Tab: ['Tab', 9], Backspace: ['Backspace', 8] };
+    if (codes[key]) {
+      const [code, keyCode] = codes[key];
+      await this.send('Input.dispatchKeyEvent', { type, key: code, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode });
+      return;
+    }
+    if (!/^[a-z0-9]$/.test(key)) throw new Error('no key event for ' + key);
+    const code = /\d/.test(key) ? 'Digit' + key : 'Key' + key.toUpperCase();
+    const keyCode = key.toUpperCase().charCodeAt(0);
+    await this.send('Input.dispatchKeyEvent', { type, key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode,
+      ...(type === 'keyDown' ? { text: key } : {}) });
   }
   async tap(key) {
     await this.key('keyDown', key);

@@ -9,13 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { Flows } from './browser_flows.mjs';
 import { Page, launchChromium, serve, sleep, stopChromium } from './cdp.mjs';
 
 const [siteDir, scriptFile, outDir] = process.argv.slice(2);
 
+// A failure: thrown, so that main's `finally` stops Chromium before the one line is printed.
 function die(message) {
-  console.error('test_browser: ' + message);
-  process.exit(1);
+  throw new Error(message);
 }
 
 // Distinct colours in the middle of an 8-bit RGB(A) PNG (Chromium's screenshots: the canvas,
@@ -113,7 +114,7 @@ async function main() {
     await page.tap('down');
     await page.tap('Enter');
     await waitFor(page, 'sawtoothPage.ended !== null', 'the level to end');
-    await waitFor(page, '!sawtoothPage.syncing && sawtoothPage.dbTime === FS.stat(DB_PATH).mtime.getTime()',
+    await waitFor(page, '!sawtoothPage.syncing && sawtoothPage.dbTime === recordedTime()',
       'the database to reach IndexedDB');
     const size = await page.eval('FS.stat("/home/web_user/.local/share/sawtooth/sawtooth.db").size');
     const message = await page.eval("document.getElementById('message').textContent");
@@ -147,7 +148,12 @@ async function main() {
     const denied = await page.eval("sawtoothPage.storage + ': ' + document.getElementById('message').textContent");
     if (!denied.startsWith('denied: This browser does not let the page keep data')) die('storage denied gave: ' + denied);
     await page.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: hide.identifier });
-    console.log(`test_browser: played ${steps.length} script steps, screenshot ${colours} colours, bad parameter and denied storage refused, database ${size} bytes, restored after reload, downloaded`);
+
+    const flows = new Flows(page, `http://127.0.0.1:${server.address().port}/`, outDir, die);
+    const only = process.env.SAWTOOTH_BROWSER_FLOWS;  // a comma-separated subset, when debugging one
+    for (const name of ['elimination', 'thesisSession', 'protocolRun', 'gamepad', 'quotaExceeded'])
+      if (!only || only.split(',').includes(name)) await flows[name]();
+    console.log(`test_browser: played ${steps.length} script steps, screenshot ${colours} colours, bad parameter and denied storage refused, database ${size} bytes, restored after reload, downloaded; ${flows.notes.join(', ')}`);
   } finally {
     await stopChromium(proc);
     server.close();
@@ -155,4 +161,7 @@ async function main() {
   }
 }
 
-main().catch((e) => die(e.message));
+main().catch((e) => {
+  console.error('test_browser: ' + e.message);
+  process.exit(1);
+});

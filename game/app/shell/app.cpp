@@ -410,7 +410,8 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
     if (plan.protocol) {
-        start_protocol_run(host.services, std::move(*plan.protocol), o.session_seed.value_or(random_seed()));
+        start_protocol_run(host.services, std::move(*plan.protocol),
+                           {o.session_seed.value_or(random_seed()), o.participant_memory});
     } else if (o.study) {
         StudyConfig config;
         if (plan.pack) {

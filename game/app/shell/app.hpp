@@ -61,6 +61,10 @@ struct AppOptions {
     std::string words_builder_file;     ///< the builder's file ("" = default_words_level_path())
     std::string words_short_band;       ///< --words-short-band LO..HI: the builder's short-word rank band
     std::string words_long_band;        ///< --words-long-band LO..HI: the builder's long-word rank band
+    /// Not a flag: the browser's file keeping a protocol run's participant id, so a reload
+    /// resumes without retyping it (docs/web.md "Recording"); empty natively, where the
+    /// next participant at the same machine must not be offered the last one's id.
+    std::string participant_memory;
 };
 
 /// Adds every flag of `sawtooth` to `cli`, each writing into `o` (game/app/shell/game_flags.cpp).

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -113,8 +115,8 @@ private:
 // new one. Letter keys also steer menus, so this screen has no menu: Enter, Tab, Esc.
 class ParticipantScreen : public Screen {
 public:
-    ParticipantScreen(Services services, std::shared_ptr<ProtocolRun> run)
-        : m_services(std::move(services)), m_run(std::move(run)) {}
+    ParticipantScreen(Services services, std::shared_ptr<ProtocolRun> run, std::string remembered)
+        : m_services(std::move(services)), m_run(std::move(run)), m_id(std::move(remembered)) {}
     void tick(const engine::Controls& c) override;
     void render(SDL_Renderer* r, double, double real_dt) override;
     std::string name() const override { return "participant"; }
@@ -203,14 +205,15 @@ private:
 // The run: owns the protocol, and once the participant is known, the study session.
 class ProtocolRun : public std::enable_shared_from_this<ProtocolRun> {
 public:
-    ProtocolRun(Services services, StudyProtocol protocol, std::uint64_t seed)
-        : m_services(std::move(services)), m_protocol(std::move(protocol)), m_seed(seed) {}
+    ProtocolRun(Services services, StudyProtocol protocol, ProtocolRunSettings settings)
+        : m_services(std::move(services)), m_protocol(std::move(protocol)), m_settings(std::move(settings)) {}
 
     void start() {
         m_services.screens->push(std::make_unique<ConsentScreen>(m_services, shared_from_this(), m_protocol));
     }
     void agreed() {
-        m_services.screens->replace(std::make_unique<ParticipantScreen>(m_services, shared_from_this()));
+        m_services.screens->replace(
+            std::make_unique<ParticipantScreen>(m_services, shared_from_this(), remembered_participant()));
     }
     void declined() {
         m_services.screens->replace(std::make_unique<MessageScreen>(
@@ -222,6 +225,10 @@ public:
     void begin(const std::string& participant);
 
 private:
+    /// The id kept in `participant_memory` for this protocol, or "".
+    std::string remembered_participant() const;
+    /// Keeps `participant` in `participant_memory` (written whole, then renamed into place).
+    void remember_participant(const std::string& participant) const;
     StudyConfig study_config(const flows::ParticipantPlan& plan);
     /// After level k: its questionnaires, then its break, then `next`.
     void interlude(int k, std::function<void()> next);
@@ -237,7 +244,7 @@ private:
 
     Services m_services;
     StudyProtocol m_protocol;
-    std::uint64_t m_seed;
+    ProtocolRunSettings m_settings;
     const telemetry::Condition* m_condition = nullptr;
     std::int64_t m_session_id = 0;
     std::unique_ptr<analysis::AdaptiveRun> m_adaptive;
@@ -376,9 +383,34 @@ void ProtocolRun::begin(const std::string& participant) {
     StudyConfig config = study_config(plan);
     m_session_id =
         recorder().begin_protocol_session(participant, {m_protocol.hash, m_condition->name}).session_id();
-    auto session = std::make_shared<StudySession>(m_services, m_seed, std::move(config));
+    remember_participant(participant);
+    auto session = std::make_shared<StudySession>(m_services, m_settings.session_seed, std::move(config));
     m_services.screens->pop();
     session->start();
+}
+
+// The file holds one line: the protocol's hash and the participant id.
+std::string ProtocolRun::remembered_participant() const {
+    if (m_settings.participant_memory.empty()) return "";
+    std::ifstream in(m_settings.participant_memory);
+    std::string hash, id;
+    if (!(in >> hash >> id) || hash != m_protocol.hash || id.size() > kMaxIdChars) return "";
+    const bool valid =
+        std::all_of(id.begin(), id.end(), [](unsigned char ch) { return std::isalnum(ch) || ch == '-'; });
+    return valid ? id : "";
+}
+
+void ProtocolRun::remember_participant(const std::string& participant) const {
+    if (m_settings.participant_memory.empty()) return;
+    const std::filesystem::path file = m_settings.participant_memory, part = file.string() + ".part";
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    {
+        std::ofstream out(part, std::ios::trunc);
+        out << m_protocol.hash << ' ' << participant << '\n';
+        if (!out.flush()) return;  // not kept: the id is typed again after a reload
+    }
+    std::filesystem::rename(part, file, ec);
 }
 
 StudyConfig ProtocolRun::study_config(const flows::ParticipantPlan& plan) {
@@ -460,8 +492,8 @@ void ProtocolRun::show_pages(std::vector<std::function<void(std::function<void()
 
 }  // namespace
 
-void start_protocol_run(Services services, StudyProtocol protocol, std::uint64_t session_seed) {
-    auto run = std::make_shared<ProtocolRun>(std::move(services), std::move(protocol), session_seed);
+void start_protocol_run(Services services, StudyProtocol protocol, ProtocolRunSettings settings) {
+    auto run = std::make_shared<ProtocolRun>(std::move(services), std::move(protocol), std::move(settings));
     run->start();
 }
 

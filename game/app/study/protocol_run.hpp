@@ -19,8 +19,15 @@
 
 namespace sawtooth::app {
 
+struct ProtocolRunSettings {
+    std::uint64_t session_seed = 0;  ///< StudySession's (unused by pack and seed levels)
+    /// When set, the file where the participant id is kept once their session starts, and
+    /// from which the id screen is filled in (the browser: docs/web.md "Recording").
+    std::string participant_memory;
+};
+
 /// Pushes the consent screen of a protocol run. `services.recorder` must be set (the run
-/// records into its store); `session_seed` is StudySession's (unused by pack and seed levels).
-void start_protocol_run(Services services, telemetry::StudyProtocol protocol, std::uint64_t session_seed);
+/// records into its store).
+void start_protocol_run(Services services, telemetry::StudyProtocol protocol, ProtocolRunSettings settings);
 
 }  // namespace sawtooth::app
