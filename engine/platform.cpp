@@ -20,9 +20,11 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         // Offscreen: a real SDL video driver that renders to memory (no X server needed).
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
         SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy");
-        // SDL_HINT_FRAMEBUFFER_ACCELERATION stays at its default (the window surface goes
-        // through OpenGL): "0" halves the process's CPU time (no llvmpipe threads) but made
-        // the frame's own CPU time slower, 3.2 -> 4.0 ms (docs/research/performance-log.md, "Frames").
+        // The window surface stays a plain memory surface: by default SDL would upload it
+        // to an OpenGL texture every frame and draw that through Mesa's llvmpipe (half of
+        // the process's CPU on its threads, a third of the frame's own time for the upload).
+        // Same pixels either way (docs/performance.md, *Frames*).
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     }
     // Audio is not started here: engine::Audio starts it, quietly (engine/audio.hpp).
     const Uint32 systems =
@@ -98,6 +100,18 @@ void Platform::render_imgui() {
 }
 
 void Platform::present() { SDL_RenderPresent(m_renderer); }
+
+std::string Platform::renderer_description() const {
+    SDL_RendererInfo info{};
+    std::string out = SDL_GetRendererInfo(m_renderer, &info) == 0 && info.name ? info.name : "unknown";
+    if (!SDL_GL_GetCurrentContext()) return out;
+    using GetString = const unsigned char* (*)(unsigned);
+    constexpr unsigned kGlRenderer = 0x1F01;  // GL_RENDERER
+    const auto get = reinterpret_cast<GetString>(SDL_GL_GetProcAddress("glGetString"));
+    const unsigned char* gl = get ? get(kGlRenderer) : nullptr;
+    if (gl) out += std::string(": ") + reinterpret_cast<const char*>(gl);
+    return out;
+}
 
 bool Platform::imgui_wants_keyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
 bool Platform::imgui_wants_mouse() const { return ImGui::GetIO().WantCaptureMouse; }

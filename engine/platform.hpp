@@ -62,6 +62,11 @@ public:
     /// Writes the current render target to a PNG; returns "" or a one-line error.
     std::string screenshot(const std::string& path) const;
 
+    /// What draws the frames, for benchmark reports: SDL's renderer name, and the OpenGL
+    /// renderer string (GL_RENDERER: Mesa's "llvmpipe (LLVM ...)" on a machine without a
+    /// GPU) when an OpenGL context is current; e.g. "opengl: llvmpipe (LLVM 15.0.6, 256 bits)".
+    std::string renderer_description() const;
+
     SDL_Window* window() const { return m_window; }
     SDL_Renderer* renderer() const { return m_renderer; }
     bool headless() const { return m_headless; }

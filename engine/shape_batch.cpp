@@ -50,8 +50,8 @@ void ShapeBatch::draw(SDL_Renderer* r) {
 void ShapeBatch::draw_software(SDL_Renderer* r) {
     for (std::size_t i = 0; i < m_items.size();) {
         const Item& first = m_items[i];
-        set_draw_color(r, first.color);
         if (first.kind == Kind::Triangles) {
+            set_draw_color(r, first.color);
             SDL_RenderGeometry(r, nullptr, m_vertices.data() + first.first, static_cast<int>(first.count),
                                nullptr, 0);
             ++i;
@@ -62,7 +62,7 @@ void ShapeBatch::draw_software(SDL_Renderer* r) {
              i < m_items.size() && m_items[i].kind == Kind::Rect && same_color(m_items[i].color, first.color);
              ++i)
             m_rect_run.push_back(m_items[i].rect);
-        SDL_RenderFillRectsF(r, m_rect_run.data(), static_cast<int>(m_rect_run.size()));
+        fill_rects(r, m_rect_run.data(), static_cast<int>(m_rect_run.size()), first.color);
     }
 }
 

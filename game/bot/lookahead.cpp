@@ -156,7 +156,7 @@ std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vecto
 std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
                                         const AtTarget& at_target, int w_min, int window) {
     const int m = m_margin;
-    m_clear.reset();  // another move or target
+    m_motion.reset();  // another move or target
     m_wait_sim.restore(now);
     int run = 0, best_run = 0, best_end = -1;
     if (window <= 0) window = m_settings.wait_window_ticks;
@@ -177,28 +177,45 @@ std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vecto
 
 bool MoveTimer::survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
                          const AtTarget& at_target) {
-    if (!m_settings.memoise_lookahead) return run_survives(from, frames, at_target);
-    if (m_clear && same_motion(*m_clear->from, from)) return m_clear->survived;
-    const std::uint64_t near_before = m_run_sim.steps_near_traps();
-    const bool ok = run_survives(from, frames, at_target);
-    if (m_run_sim.steps_near_traps() == near_before) m_clear = ClearRun{copy_snapshot(from), ok};
-    return ok;
+    if (!m_settings.memoise_lookahead) return run(from, frames, at_target, nullptr) >= RunEnd::Exit;
+    if (m_motion && same_motion(*m_motion->from, from, frames.empty() ? InputFrame{} : frames.front()))
+        if (const std::optional<bool> known = replay(from)) return *known;
+    Motion fresh{copy_snapshot(from), {}, RunEnd::Killed, false};
+    fresh.steps.reserve(frames.size() + static_cast<std::size_t>(m_settings.hold_check_ticks));
+    const RunEnd end = run(from, frames, at_target, &fresh);
+    fresh.end = end;
+    m_motion = std::move(fresh);
+    return end == RunEnd::Exit || end == RunEnd::Held;
 }
 
-bool MoveTimer::run_survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
-                             const AtTarget& at_target) {
+std::optional<bool> MoveTimer::replay(const SimSnapshot& from) const {
+    const std::vector<PlayerView>& steps = m_motion->steps;
+    if (m_motion->exit_at_start) return std::nullopt;
+    if (m_run_sim.first_killing_step(from, steps) < steps.size()) return false;
+    // Alive through every recorded step: a recorded death is where the motion stops being known.
+    if (m_motion->end == RunEnd::Killed) return std::nullopt;
+    return m_motion->end != RunEnd::Missed;
+}
+
+MoveTimer::RunEnd MoveTimer::run(const SimSnapshot& from, const std::vector<InputFrame>& frames,
+                                 const AtTarget& at_target, Motion* motion) {
     m_run_sim.restore(from);
-    for (const InputFrame& f : frames) {
+    if (motion) motion->exit_at_start = m_run_sim.reached_exit();
+    auto step = [&](InputFrame f) {
         m_run_sim.step(f);
-        if (m_run_sim.reached_exit()) return true;
-        if (m_run_sim.player().mode == PlayerMode::Dead) return false;
+        if (motion) motion->steps.push_back(m_run_sim.player());
+    };
+    for (const InputFrame& f : frames) {
+        step(f);
+        if (m_run_sim.reached_exit()) return RunEnd::Exit;
+        if (m_run_sim.player().mode == PlayerMode::Dead) return RunEnd::Killed;
     }
-    if (!at_target(m_run_sim.player())) return false;
+    if (!at_target(m_run_sim.player())) return RunEnd::Missed;
     for (int i = 0; i < m_settings.hold_check_ticks; ++i) {
-        m_run_sim.step(InputFrame{});
-        if (m_run_sim.player().mode == PlayerMode::Dead) return false;
+        step(InputFrame{});
+        if (m_run_sim.player().mode == PlayerMode::Dead) return RunEnd::Killed;
     }
-    return true;
+    return RunEnd::Held;
 }
 
 }  // namespace sawtooth::bot

@@ -102,23 +102,32 @@ public:
                                  const AtTarget& at_target, int w_min, int window = 0);
 
 private:
-    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target);
-    bool run_survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
-                      const AtTarget& at_target);
-
-    /// A run of the move being timed that came within no trap's reach: a later start of
-    /// the same motion (same_motion: the player waiting still) ends the same (one scan).
-    struct ClearRun {
+    /// How a run of the move being timed ended.
+    enum class RunEnd : std::uint8_t { Killed, Exit, Missed, Held };
+    /// One run of the move being timed: where the player was after each step until the
+    /// run ended, and how it ended. A later start of the same motion (same_motion: the
+    /// player waiting still) moves the same until a trap kills, so only the traps need
+    /// replaying along it (Simulation::first_killing_step).
+    struct Motion {
         std::shared_ptr<const SimSnapshot> from;
-        bool survived = false;
+        std::vector<PlayerView> steps;
+        RunEnd end = RunEnd::Killed;
+        bool exit_at_start = false;  ///< then the first step ends it, whatever kills there
     };
+
+    bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target);
+    /// Simulates the run; records it into `motion` if given.
+    RunEnd run(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target,
+               Motion* motion);
+    /// The run's end from m_motion's steps, if they reach far enough to tell.
+    std::optional<bool> replay(const SimSnapshot& from) const;
 
     const LevelGraph& m_graph;
     int m_margin;
     const BotSettings& m_settings;
-    Simulation m_wait_sim;  ///< lookahead with traps: the real state, waiting
-    Simulation m_run_sim;   ///< lookahead with traps: a move started after a wait
-    std::optional<ClearRun> m_clear;
+    Simulation m_wait_sim;           ///< lookahead with traps: the real state, waiting
+    Simulation m_run_sim;            ///< lookahead with traps: a move started after a wait
+    std::optional<Motion> m_motion;  ///< the last simulated run of the move being timed
 };
 
 }  // namespace sawtooth::bot

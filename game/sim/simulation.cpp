@@ -236,8 +236,7 @@ void Simulation::after_physics(InputFrame input) {
     // A ledge grab above may have moved the body: traps and the exit see where it is now.
     const Box box = body_box(m_player->GetPosition().x, m_player->GetPosition().y);
     const bool in_any_trap = update_traps(box);
-    if (near_trap(box)) ++m_steps_near_traps;
-    if (const int trap = killing_trap(box); trap >= 0) {
+    if (const int trap = killing_trap(box, m_state.tick, m_state.traps); trap >= 0) {
         kill(trap);
         return;
     }
@@ -288,16 +287,30 @@ bool Simulation::update_traps(const Box& body) {
     return in_any_trap;
 }
 
-int Simulation::killing_trap(const Box& body) const {
+// `mines`: per trap, the mines' states at `tick` (a periodic trap's entry is unused).
+int Simulation::killing_trap(const Box& body, std::uint64_t tick, const std::vector<TrapState>& mines) const {
     if (!m_config.traps_enabled) return -1;
     for (std::size_t i = 0; i < m_level.traps.size(); ++i) {
         if (!overlaps(body, m_trap_reach[i])) continue;  // trap_hits would be false
         const Trap& trap = m_level.traps[i];
-        const TrapState state =
-            trap.type == TrapType::Mine ? m_state.traps[i] : periodic_trap_state(trap, m_state.tick);
+        const TrapState state = trap.type == TrapType::Mine ? mines[i] : periodic_trap_state(trap, tick);
         if (trap_hits(trap, state, body)) return static_cast<int>(i);
     }
     return -1;
+}
+
+std::size_t Simulation::first_killing_step(const SimSnapshot& from,
+                                           std::span<const PlayerView> motion) const {
+    std::vector<TrapState> mines = from.state.traps;
+    std::uint64_t tick = from.state.tick;
+    for (std::size_t k = 0; k < motion.size(); ++k) {
+        ++tick;
+        const Box box = body_box(motion[k].x, motion[k].y);
+        for (std::size_t i = 0; i < m_level.traps.size(); ++i)  // update_traps' part for the mines
+            if (m_level.traps[i].type == TrapType::Mine) step_mine(mines[i], overlaps(box, m_trap_areas[i]));
+        if (killing_trap(box, tick, mines) >= 0) return k;
+    }
+    return motion.size();
 }
 
 bool Simulation::respawn_clear(CellPos cell) const {
@@ -307,12 +320,6 @@ bool Simulation::respawn_clear(CellPos cell) const {
     for (std::size_t i = 0; i < m_trap_areas.size(); ++i)
         if (overlaps(body, m_trap_areas[i]) || overlaps(body, m_trap_reach[i])) return false;
     return true;
-}
-
-bool Simulation::near_trap(const Box& body) const {
-    for (const Box& reach : m_trap_reach)
-        if (overlaps(body, reach)) return true;
-    return false;
 }
 
 const std::vector<TrapState>& Simulation::traps() const {
@@ -491,7 +498,7 @@ bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b) {
     return same;
 }
 
-bool same_motion(const SimSnapshot& a, const SimSnapshot& b) {
+bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first) {
     // Names every field of State (a field added there does not compile until it is
     // decided here). Left out: the tick and the traps' states (they only kill: see the
     // header) and deaths (counts only). The rest is what a step's motion reads, plus
@@ -500,11 +507,18 @@ bool same_motion(const SimSnapshot& a, const SimSnapshot& b) {
                  reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
     const Simulation::State& o = b.state;
     auto bits = [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; };
-    return prev_input == o.prev_input && mode == o.mode && facing == o.facing &&
-           jump_rising == o.jump_rising && jump_buffer == o.jump_buffer && grab_cooldown == o.grab_cooldown &&
-           dead_timer == o.dead_timer && reached_exit == o.reached_exit && bits(hang_x, o.hang_x) &&
-           bits(hang_y, o.hang_y) && safe_cell == o.safe_cell && bits(a.position, b.position) &&
-           bits(a.velocity, b.velocity);
+    const bool same_state = prev_input == o.prev_input && mode == o.mode && facing == o.facing &&
+                            jump_rising == o.jump_rising && jump_buffer == o.jump_buffer &&
+                            grab_cooldown == o.grab_cooldown && dead_timer == o.dead_timer &&
+                            reached_exit == o.reached_exit && bits(hang_x, o.hang_x) && bits(hang_y, o.hang_y) &&
+                            safe_cell == o.safe_cell && bits(a.position, b.position);
+    if (!same_state) return false;
+    // Which velocity the first step reads (Simulation::control): a hanging player's is
+    // replaced whole, a steered one's horizontal part (left and right together do not steer).
+    if (is_hanging(mode)) return true;
+    const std::uint8_t held = first.bits & kInputMask;
+    const bool steered = mode != PlayerMode::Dead && ((held & kInputLeft) != 0) != ((held & kInputRight) != 0);
+    return bits(a.velocity.y, b.velocity.y) && (steered || bits(a.velocity.x, b.velocity.x));
 }
 
 std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap) {

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 class b2World;
@@ -112,11 +113,13 @@ std::uint64_t snapshot_hash(const SimSnapshot& snap);
 /// True if two snapshots hold the same content, bit for bit: restoring either gives the
 /// same dynamic state (lookahead results can be memoised by it, game/bot/lookahead).
 bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
-/// True if the player moves the same from both snapshots, whatever the inputs: they differ
-/// at most in the tick and the traps' states. Traps never push the player, they only kill,
-/// so runs from the two that come within no trap's reach (Simulation::steps_near_traps)
-/// end the same.
-bool same_motion(const SimSnapshot& a, const SimSnapshot& b);
+/// True if the player moves the same from both snapshots under inputs that begin with
+/// `first`: they differ at most in the tick, the traps' states, and a velocity the first
+/// step replaces without reading it (the horizontal one when `first` steers left or right,
+/// both while hanging). Traps never push the player, they only kill, so the same inputs
+/// from the two give the same motion until a trap kills (Simulation::first_killing_step
+/// replays only the traps along it).
+bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first);
 /// A copy of a snapshot (outside the simulation the type is opaque).
 std::shared_ptr<const SimSnapshot> copy_snapshot(const SimSnapshot& snap);
 
@@ -154,9 +157,12 @@ public:
     /// hashes (simulation.cpp says which fields it leaves out and why).
     std::uint64_t state_hash() const;
 
-    /// Steps so far (restores do not reset it) after which the player's box overlapped some
-    /// trap's reach (trap_reach): a run during which it did not grow met no trap.
-    std::uint64_t steps_near_traps() const { return m_steps_near_traps; }
+    /// The traps' part of steps along a known motion (docs/performance.md, *What holds these
+    /// figures*): from `from` (a snapshot of this Simulation), with the player after step
+    /// i + 1 at `motion[i]` (a run of the same motion: same_motion), steps the mines and
+    /// tests every trap as step() does. Returns the index of the first step at which a trap
+    /// kills, or motion.size() if none does.
+    std::size_t first_killing_step(const SimSnapshot& from, std::span<const PlayerView> motion) const;
 
     /// Number of fixtures of the static level body (outline chains, not cells).
     int static_fixture_count() const { return m_static_fixtures; }
@@ -173,7 +179,7 @@ private:
     friend struct SimSnapshot;
     friend std::uint64_t snapshot_hash(const SimSnapshot& snap);
     friend bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
-    friend bool same_motion(const SimSnapshot& a, const SimSnapshot& b);
+    friend bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first);
 
     /// Every mutable field of the simulation besides the player's Box2D body, listed once:
     /// snapshot and restore copy it whole, and state_hash names each field (a structured
@@ -206,8 +212,7 @@ private:
     void after_physics(InputFrame input);
     void update_ground_contact(InputFrame input, double x, double y, float vy);
     bool update_traps(const Box& body);
-    int killing_trap(const Box& body) const;
-    bool near_trap(const Box& body) const;
+    int killing_trap(const Box& body, std::uint64_t tick, const std::vector<TrapState>& mines) const;
     bool respawn_clear(CellPos cell) const;
     void try_grab_ledge();
     void grab_ledge(int side, int ledge_x, double hang_x, double hang_y);
@@ -230,7 +235,6 @@ private:
     // function of the tick, so steps compute it only for traps within reach of the player.
     mutable std::vector<TrapState> m_trap_view;
     mutable bool m_trap_view_valid = false;
-    std::uint64_t m_steps_near_traps = 0;  ///< see steps_near_traps(); not part of the state
 
     State m_state;
     PlayerView m_view;               ///< derived from m_state and the body by sync_view

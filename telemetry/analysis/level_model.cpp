@@ -74,6 +74,8 @@ public:
     }
     /// The most probable challenge edge per (from, to), in key order.
     const std::map<std::pair<int, int>, ChallengeEdge>& best() const { return m_best; }
+    /// Every challenge edge found, in the order found.
+    const std::vector<ChallengeEdge>& all() const { return m_all; }
     /// Per node: 1 if it is a mine crossed inside some challenge.
     const std::vector<char>& challenge_mine() const { return m_challenge_mine; }
 
@@ -109,8 +111,8 @@ private:
         for (std::size_t i = 1; i + 1 < ce.nodes.size(); ++i)
             m_challenge_mine[static_cast<std::size_t>(ce.nodes[i])] = 1;
         auto it = m_best.find({ce.from, ce.to});
-        if (it == m_best.end() || ce.probability > it->second.probability)
-            m_best[{ce.from, ce.to}] = std::move(ce);
+        if (it == m_best.end() || ce.probability > it->second.probability) m_best[{ce.from, ce.to}] = ce;
+        m_all.push_back(std::move(ce));
     }
 
     const Level& m_level;
@@ -118,6 +120,7 @@ private:
     const TrapMap& m_traps;
     const ChallengeModel& m_model;
     std::map<std::pair<int, int>, ChallengeEdge> m_best;
+    std::vector<ChallengeEdge> m_all;
     std::vector<char> m_challenge_mine;
     std::vector<int> m_chain;
 };
@@ -223,6 +226,41 @@ LevelModelResult LevelModel::evaluate(const std::function<double(double)>& adjus
                 g.out[u][k].second = r.challenge_edges[static_cast<std::size_t>(ce)].probability;
     trace_easiest_path(g, m_start, m_exit, r);
     return r;
+}
+
+ChallengeGraph challenge_graph(const Level& level, const LevelGraph& graph, int start, int exit) {
+    ChallengeGraph cg;
+    cg.nodes = static_cast<int>(graph.nodes.size());
+    cg.start = start;
+    cg.exit = exit;
+    const TrapMap traps = classify_nodes(level, graph);
+    const ChallengeModel any = thesis_reference_model();  // weights unused: every edge is kept
+    ChallengeEdgeFinder found(level, graph, traps, any);
+    found.find_all();
+    for (const GraphEdge& e : graph.edges)
+        for (const auto& [u, v] : {std::pair{e.a, e.b}, std::pair{e.b, e.a}})
+            if (keeps_edge(level, graph, traps, found.challenge_mine(), u, v)) cg.edges.push_back({u, v, -1});
+    for (const ChallengeEdge& ce : found.all()) {
+        cg.edges.push_back({ce.from, ce.to, static_cast<int>(cg.challenges.size())});
+        cg.challenges.push_back(ce.params);
+    }
+    return cg;
+}
+
+double ChallengeGraph::difficulty(const ChallengeModel& model) const {
+    const auto n = static_cast<std::size_t>(nodes);
+    if (start < 0 || exit < 0 || static_cast<std::size_t>(start) >= n || static_cast<std::size_t>(exit) >= n)
+        return 1.0;
+    std::vector<double> p(challenges.size());
+    for (std::size_t k = 0; k < p.size(); ++k) p[k] = model.predict(challenges[k]);
+    std::vector<std::vector<std::pair<int, double>>> out(n);
+    for (const Edge& e : edges)
+        out[static_cast<std::size_t>(e.from)].push_back(
+            {e.to, e.challenge < 0 ? 1.0 : p[static_cast<std::size_t>(e.challenge)]});
+    std::vector<int> parent;
+    const std::vector<double> value = easiest_values(out, start, parent);
+    if (exit != start && parent[static_cast<std::size_t>(exit)] < 0) return 1.0;
+    return value[static_cast<std::size_t>(exit)];
 }
 
 LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int start, int exit,

@@ -80,6 +80,28 @@ LevelModelResult evaluate_level(const Level& level, const LevelGraph& graph, int
 /// Evaluates a generated level (its graph, start and exit nodes).
 LevelModelResult evaluate_level(const GeneratedLevel& generated, const ChallengeModel& model);
 
+/// G' before a challenge model weighs it: the kept graph edges and EVERY substitute edge
+/// with its parameters (not only the most probable per (from, to)). The difficulty under any
+/// model is then one Dijkstra, equal to evaluate_level's: over parallel edges the easiest
+/// path takes the most probable one anyway. For analyses that rate the same levels under many
+/// models (study power, bootstrap replicates: docs/difficulty.md "Study power").
+struct ChallengeGraph {
+    struct Edge {
+        int from = -1, to = -1;
+        int challenge = -1;  ///< index into `challenges`; -1: a kept graph edge (weight 1)
+    };
+    int nodes = 0;
+    int start = -1, exit = -1;
+    std::vector<Edge> edges;
+    std::vector<ChallengeParams> challenges;
+
+    /// value(exit) under `model` (1 when the exit is unreachable), as LevelModelResult::difficulty.
+    double difficulty(const ChallengeModel& model) const;
+};
+
+/// The model-free G' of a level with its graph (start/exit = node ids of `graph`).
+ChallengeGraph challenge_graph(const Level& level, const LevelGraph& graph, int start, int exit);
+
 /// The modified Dijkstra on a directed graph: out[u] = (v, weight in [0, 1]). Returns the
 /// failure value per node (1 where unreachable) and fills `parent`.
 std::vector<double> easiest_values(const std::vector<std::vector<std::pair<int, double>>>& out, int start,

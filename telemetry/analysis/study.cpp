@@ -43,6 +43,26 @@ std::vector<Sample> samples_of(const StudyData& data, const std::vector<std::siz
     return out;
 }
 
+double level_difficulty(const StudyLevel& level, const ChallengeModel& model) {
+    if (level.challenge_graph) return level.challenge_graph->difficulty(model);
+    return evaluate_level(*level.generated, model).difficulty;
+}
+
+StudyData resampled_study(const StudyData& data, const std::vector<std::size_t>& picked) {
+    StudyData out;
+    out.path = data.path;
+    std::map<std::size_t, int> times;
+    for (const std::size_t i : picked) {
+        StudySession s = data.sessions.at(i);
+        const int k = ++times[i];
+        if (k > 1) s.participant += "#" + std::to_string(k);
+        out.levels += static_cast<int>(s.levels.size());
+        for (const StudyLevel& l : s.levels) out.switch_events += l.skipped ? 1 : 0;
+        out.sessions.push_back(std::move(s));
+    }
+    return out;
+}
+
 namespace {
 
 /// What one replay job needs and produces.
@@ -111,6 +131,8 @@ void replay(Job& job) {
     job.level.skipped = r.outcome == telemetry::RecordedOutcome::Skipped;
     job.level.ticks = sim.tick();
     job.level.traces = level_traces(g->level, g->graph, rows, &job.stats);
+    job.level.challenge_graph =
+        std::make_shared<ChallengeGraph>(challenge_graph(g->level, g->graph, g->start_node, g->exit_node));
     job.level.generated = std::move(g);
     job.ok = true;
 }

@@ -8,6 +8,7 @@
 #include "gen/generator.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/event_trace.hpp"
+#include "telemetry/analysis/level_model.hpp"
 #include "telemetry/study/session_selection.hpp"
 
 #include <cstdint>
@@ -25,6 +26,9 @@ struct StudyLevel {
     /// The recorded level with its graph, start and exit nodes (routes, traps and maze are
     /// not recovered: the model reads the level itself).
     std::shared_ptr<const GeneratedLevel> generated;
+    /// Its model-free G' (level_model.hpp), to rate it under many models quickly; null in
+    /// hand-built data (then the level model is built per model).
+    std::shared_ptr<const ChallengeGraph> challenge_graph;
     int deaths = 0;        ///< recomputed by the replay
     bool skipped = false;  ///< the player switched to the next level
     std::uint64_t ticks = 0;
@@ -67,6 +71,13 @@ struct LoadSettings {
 /// Opens `db_path` read-only and replays every usable level. Throws telemetry::StoreError
 /// (missing/damaged file) and ModelError("no ...") when nothing usable is recorded.
 StudyData load_study(const std::string& db_path, const LoadSettings& settings = {});
+
+/// The predicted difficulty of a level under `model` (its challenge graph when it has one).
+double level_difficulty(const StudyLevel& level, const ChallengeModel& model);
+
+/// The sessions `picked` (indices, repeats allowed) as a study of their own: a session picked
+/// twice appears twice, as two participants ("<id>#2"), as a bootstrap resample needs.
+StudyData resampled_study(const StudyData& data, const std::vector<std::size_t>& picked);
 
 /// Samples of a subset of sessions (indices into data.sessions).
 std::vector<Sample> samples_of(const StudyData& data, const std::vector<std::size_t>& sessions);

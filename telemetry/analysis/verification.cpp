@@ -114,9 +114,8 @@ PartitionResult run_partition(const StudyData& data, const VerifySettings& setti
     part.ok = true;
     for (std::size_t s = 0; s < data.sessions.size(); ++s)
         for (const StudyLevel& l : data.sessions[s].levels) {
-            const LevelModelResult lm = evaluate_level(*l.generated, part.model);
-            part.levels.push_back(LevelPoint{lm.difficulty, l.deaths, group_of[data.sessions[s].participant],
-                                             is_train[s] != 0});
+            part.levels.push_back(LevelPoint{level_difficulty(l, part.model), l.deaths,
+                                             group_of[data.sessions[s].participant], is_train[s] != 0});
         }
     fit_groups(part, settings);
     return part;
@@ -207,6 +206,65 @@ VerifyResult verify_model(const StudyData& data, const VerifySettings& settings)
     for (int g = 0; g < kGroupCount; ++g)
         res.groups[static_cast<std::size_t>(g)] = summarize_group(res.partitions, g, bins);
     return res;
+}
+
+namespace {
+
+/// Session indices of each participant, in first-seen order.
+std::vector<std::vector<std::size_t>> participant_clusters(const StudyData& data) {
+    std::map<std::string, std::size_t> index;
+    std::vector<std::vector<std::size_t>> clusters;
+    for (std::size_t s = 0; s < data.sessions.size(); ++s) {
+        const auto [it, fresh] = index.emplace(data.sessions[s].participant, clusters.size());
+        if (fresh) clusters.emplace_back();
+        clusters[it->second].push_back(s);
+    }
+    return clusters;
+}
+
+/// The bootstrap statistic: 4 coefficients, then ALL's mean t, mean p, mean accuracy (NaN
+/// when undefined); empty when the replicate cannot be fitted or split.
+std::vector<double> verify_statistic(const StudyData& data, const VerifySettings& settings) {
+    try {
+        const Coefficients c = fit_challenge_model(data.samples(), settings.histogram).linear;
+        const VerifyResult v = verify_model(data, settings);
+        const GroupSummary& all = v.groups[static_cast<std::size_t>(Group::All)];
+        const double nan = std::nan("");
+        return {c.c0,
+                c.t_timing,
+                c.j,
+                c.t_cycle,
+                all.partitions > 0 ? all.t_score : nan,
+                all.partitions > 0 ? all.p_value : nan,
+                all.accuracy >= 0 ? all.accuracy : nan};
+    } catch (const ModelError&) {
+        return {};
+    }
+}
+
+}  // namespace
+
+VerifyIntervals bootstrap_verification(const StudyData& data, const VerifySettings& settings,
+                                       const VerifyBootstrapSettings& bootstrap) {
+    VerifySettings per = settings;
+    per.partitions = bootstrap.partitions;
+    check_split(per, static_cast<int>(data.sessions.size()));
+    const std::vector<std::vector<std::size_t>> clusters = participant_clusters(data);
+    const auto statistic = [&](const std::vector<std::size_t>& picked) {
+        std::vector<std::size_t> sessions;
+        for (const std::size_t c : picked)
+            sessions.insert(sessions.end(), clusters[c].begin(), clusters[c].end());
+        return verify_statistic(resampled_study(data, sessions), per);
+    };
+    const std::vector<Interval> iv =
+        cluster_bootstrap(clusters.size(), statistic, bootstrap.bootstrap, bootstrap.threads);
+    VerifyIntervals out;
+    out.settings = bootstrap;
+    for (std::size_t k = 0; k < 4; ++k) out.coefficients[k] = iv[k];
+    out.t_score = iv[4];
+    out.p_value = iv[5];
+    out.accuracy = iv[6];
+    return out;
 }
 
 TrainingSizeResult training_size_analysis(const StudyData& data, const ChallengeModel& reference, int step,

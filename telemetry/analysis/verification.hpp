@@ -6,6 +6,7 @@
 // score terciles); plus the minimum training-set size analysis of 5.2. Definitions:
 // docs/difficulty.md. Randomness: gen/rng.hpp from VerifySettings::seed.
 
+#include "telemetry/analysis/bootstrap.hpp"
 #include "telemetry/analysis/level_model.hpp"
 #include "telemetry/analysis/statistics.hpp"
 #include "telemetry/analysis/study.hpp"
@@ -108,6 +109,36 @@ struct VerifyResult {
 /// Runs the partitions. Throws ModelError when the data has fewer than
 /// train_sessions + 1 sessions or train_sessions < kMinTrainSessions.
 VerifyResult verify_model(const StudyData& data, const VerifySettings& settings = {});
+
+/// Participant-level bootstrap of the verification (docs/difficulty.md "Intervals"): whole
+/// participants (all their sessions) resampled with replacement; per replicate the model of
+/// all its sessions and a verification with `partitions` partitions.
+struct VerifyBootstrapSettings {
+    /// 200 replicates: each runs a verification, so this is the cost; the 5th/95th
+    /// percentiles of 200 values move by about 0.05 of the interval's width between seeds.
+    BootstrapSettings bootstrap{200, 0.90, 1};
+    /// Partitions per replicate: 5, not the verification's 25. The interval is about which
+    /// participants were recruited; more partitions only average the split within a
+    /// replicate (they would narrow the t interval a little, so 5 errs on the wide side).
+    int partitions = 5;
+    int threads = 2;
+};
+
+/// Intervals of the figures `model verify` prints: the model of all sessions (c0, t_timing,
+/// j, t_cycle) and, for group ALL, the mean t-score, mean p-value and mean accuracy.
+struct VerifyIntervals {
+    VerifyBootstrapSettings settings;
+    std::array<Interval, 4> coefficients;
+    Interval t_score, p_value, accuracy;
+};
+
+/// Names of VerifyIntervals::coefficients in order.
+inline constexpr std::array<const char*, 4> kModelCoefficientNames{"c0", "t_timing", "j", "t_cycle"};
+
+/// Runs the bootstrap; the estimates are those of the full data (verify with
+/// `settings.partitions`). Throws ModelError as verify_model and check_bootstrap_settings do.
+VerifyIntervals bootstrap_verification(const StudyData& data, const VerifySettings& settings,
+                                       const VerifyBootstrapSettings& bootstrap);
 
 /// Thesis 5.2: models fitted on random subsets of n sessions against the model of all
 /// sessions; error = sum over the 60 bin centres of (f_ref - f_n)^2, threshold 60 d^2.

@@ -219,3 +219,58 @@ TEST_CASE("circles as row rectangles are the pixels of one line per row, on both
     if (accelerated < 0) MESSAGE("no accelerated renderer here: " << SDL_GetError());
     CHECK(accelerated <= 0);
 }
+
+namespace {
+
+// The scene with every rectangle through engine::fill_rect (opaque ones written into the
+// window's memory on the software renderer) or through SDL's own fill, under a viewport
+// and a clip rectangle (or none); triangles through SDL between them, so the order counts.
+std::vector<std::uint32_t> draw_fills(SDL_Renderer* r, const Scene& s, bool through_sdl,
+                                      const SDL_Rect* viewport, const SDL_Rect* clip) {
+    SDL_RenderSetViewport(r, nullptr);
+    SDL_RenderSetClipRect(r, nullptr);
+    clear(r);
+    SDL_RenderSetViewport(r, viewport);
+    SDL_RenderSetClipRect(r, clip);
+    for (const Scene::Shape& sh : s.shapes) {
+        if (sh.triangles || through_sdl) sawtooth::engine::set_draw_color(r, sh.color);
+        if (sh.triangles)
+            SDL_RenderGeometry(r, nullptr, sh.vertices.data(), static_cast<int>(sh.vertices.size()), nullptr,
+                               0);
+        else if (through_sdl)
+            SDL_RenderFillRectF(r, &sh.rect);
+        else
+            sawtooth::engine::fill_rect(r, sh.rect.x, sh.rect.y, sh.rect.w, sh.rect.h, sh.color);
+    }
+    SDL_RenderSetViewport(r, nullptr);
+    SDL_RenderSetClipRect(r, nullptr);
+    return read_pixels(r);
+}
+
+}  // namespace
+
+TEST_CASE("opaque fills written into the window's memory are the pixels of SDL's own fill") {
+    const SdlVideo video;
+    SDL_Window* w = SDL_CreateWindow("t", 0, 0, kW, kH, SDL_WINDOW_HIDDEN);
+    REQUIRE(w != nullptr);
+    SDL_Renderer* r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE);
+    REQUIRE(r != nullptr);
+    const Scene scene = make_scene();
+    const SDL_Rect viewport{7, 5, 250, 170}, clip{13, 9, 150, 90};
+    const struct {
+        const SDL_Rect* viewport;
+        const SDL_Rect* clip;
+    } setups[] = {{nullptr, nullptr}, {nullptr, &clip}, {&viewport, nullptr}, {&viewport, &clip}};
+    for (const auto& setup : setups) {
+        const std::vector<std::uint32_t> sdl = draw_fills(r, scene, true, setup.viewport, setup.clip);
+        const std::vector<std::uint32_t> ours = draw_fills(r, scene, false, setup.viewport, setup.clip);
+        CAPTURE(setup.viewport != nullptr);
+        CAPTURE(setup.clip != nullptr);
+        CHECK(std::count(sdl.begin(), sdl.end(), sdl[0]) < static_cast<long>(sdl.size()));  // drew something
+        int differ = 0;
+        for (std::size_t i = 0; i < sdl.size(); ++i) differ += sdl[i] != ours[i];
+        CHECK(differ == 0);
+    }
+    SDL_DestroyRenderer(r);
+    SDL_DestroyWindow(w);
+}

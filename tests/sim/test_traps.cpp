@@ -449,3 +449,48 @@ TEST_CASE("no trap hits a player box outside its reach, at any tick or mine stat
     CHECK(hits > 1000);  // the sample reaches every trap's deadly parts
     CHECK(outside_hits == 0);
 }
+
+// Traps never push the player, so a motion recorded with traps off is the motion with them
+// on until one kills; Simulation::first_killing_step replays only the traps along it (the
+// bot's timing scan, docs/performance.md) and must find the very step stepping dies at.
+TEST_CASE("the traps replayed along a known motion kill at the step stepping kills at") {
+    const Level saw = make_level({"####################", "#..................#", "#..................#",
+                                  "#..................#", "#S.......sss......E#", "####################"},
+                                 {"trap saw 9 1 90 0"});
+    const auto jump = concat(concat(repeat(kRight, 12), repeat(kRightUp, 30)), repeat(kRight, 60));
+    const Level mine = make_level({"##################", "#................#", "#................#",
+                                   "#S..m...........E#", "##################"},
+                                  {"trap mine 4 1"});
+    int to_mine = 0;  // ticks of running that end standing on the mine
+    for (Simulation s(mine); s.player().x <= 8.6 && to_mine < 200; ++to_mine) s.step(kRight);
+    const auto stop_on_mine = concat(repeat(kRight, to_mine), repeat(kNone, 80));
+    struct Case {
+        const Level& level;
+        const std::vector<InputFrame>& script;
+        bool some_survive;  ///< the saw's jump clears it in some phases; nothing outruns the stopped-on mine
+    };
+    for (const Case& c : {Case{saw, jump, true}, Case{mine, stop_on_mine, false}}) {
+        const Level& level = c.level;
+        const std::vector<InputFrame>& script = c.script;
+        SimConfig off;
+        off.traps_enabled = false;
+        int deaths = 0, survivals = 0;
+        for (int d = 0; d < 90; ++d) {
+            Simulation sim(level), free(level, off);
+            for (int i = 0; i < d; ++i) sim.step(kNone), free.step(kNone);
+            const auto from = sim.snapshot();
+            std::vector<PlayerView> motion;
+            for (const InputFrame& f : script) free.step(f), motion.push_back(free.player());
+            std::size_t died_at = script.size();
+            for (std::size_t k = 0; k < script.size() && died_at == script.size(); ++k) {
+                sim.step(script[k]);
+                if (sim.player().mode == PlayerMode::Dead) died_at = k;
+            }
+            CAPTURE(d);
+            CHECK(sim.first_killing_step(*from, motion) == died_at);
+            (died_at < script.size() ? deaths : survivals)++;
+        }
+        CHECK(deaths > 0);
+        CHECK((survivals > 0) == c.some_survive);
+    }
+}

@@ -1,7 +1,8 @@
 // `sawtooth-lab bench all --json --quick` (docs/performance.md): one JSON object holding every
 // figure of the README's table, each a positive median over its runs, with the machine's
-// core count, build id and date; tools/bench/bench_table.py turns it into the table. No
-// time is asserted: the figures only have to be measured. Bad input: one line, exit 1.
+// core count, CPU model, load average, the frame figures' renderer, build id and date;
+// tools/bench/bench_table.py turns it into the table. No time is asserted: the figures only have to be
+// measured. Bad input: one line, exit 1.
 #include "../support/run_process.hpp"
 
 #include <doctest/doctest.h>
@@ -48,6 +49,9 @@ TEST_CASE(
     CHECK(j["cores"].get<int>() >= 1);
     CHECK(!j["build_id"].get<std::string>().empty());
     CHECK(j["date_utc"].get<std::string>().size() == 20);  // 2026-11-25T01:02:03Z
+    CHECK(!j["cpu_model"].get<std::string>().empty());
+    CHECK(j["load_average_start"].get<double>() >= 0.0);
+    CHECK(j["load_average_end"].get<double>() >= 0.0);
     CHECK(j["figures"].size() == std::size(kFigures));
     for (const char* key : kFigures) {
         INFO(key);
@@ -57,7 +61,12 @@ TEST_CASE(
         CHECK(f["runs"] == 1);
         CHECK(f["values"].size() == 1);
         CHECK(!f["command"].get<std::string>().empty());
+        CHECK(f["load_average"].size() == 1);
     }
+    // The frame figures name what drew them: SDL's software renderer headless, OpenGL
+    // (with the driver's GL_RENDERER, e.g. Mesa's llvmpipe) windowed.
+    CHECK(j["figures"]["frame_headless_median_ms"]["renderer"] == "software");
+    CHECK(j["figures"]["frame_windowed_median_ms"]["renderer"].get<std::string>().rfind("opengl: ", 0) == 0);
 
     const fs::path file =
         fs::temp_directory_path() / ("sawtooth_bench_all_" + std::to_string(::getpid()) + ".json");
@@ -69,6 +78,7 @@ TEST_CASE(
     INFO("table stderr: " << t.err);
     REQUIRE(t.exit_code == 0);
     CHECK(t.out.find("QUICK") != std::string::npos);
+    CHECK(t.out.find(j["cpu_model"].get<std::string>()) != std::string::npos);
     for (const char* key : kFigures)
         CHECK(t.out.find(j["figures"][key]["what"].get<std::string>()) != std::string::npos);
 }

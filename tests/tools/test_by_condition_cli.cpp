@@ -197,6 +197,41 @@ TEST_CASE("model verify by condition counts only the protocol's sessions of each
     CHECK(r.out.find("condition starter:") < r.out.find("condition linear:"));
 }
 
+TEST_CASE(
+    "model verify's participant bootstrap: the same seed gives the same intervals, around the all-session "
+    "model") {
+    const std::string db = make_db();
+    const std::string base =
+        "model verify --db " + db + " --protocol " + kExample + " --condition linear --partitions 3 --json";
+    auto r = lab(base + " --bootstrap 30 --bootstrap-seed 5");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const json j = json::parse(r.out);
+    REQUIRE(j.contains("intervals"));
+    const json& iv = j["intervals"];
+    CHECK(iv["replicates"] == 30);
+    for (const char* c : {"c0", "t_timing", "j", "t_cycle"}) {
+        INFO(c);
+        // The estimate is the model of all the condition's sessions, the one verify reports.
+        CHECK(iv[c]["estimate"].get<double>() == doctest::Approx(j["coefficients"][c].get<double>()));
+        CHECK(iv[c]["lo"].get<double>() <= iv[c]["hi"].get<double>());
+        CHECK(iv[c]["replicates"].get<int>() > 0);
+        CHECK(iv[c]["replicates"].get<int>() <= 30);
+    }
+    CHECK(iv["p_value"]["lo"].get<double>() >= 0.0);
+    CHECK(iv["p_value"]["hi"].get<double>() <= 1.0);
+    CHECK(lab(base + " --bootstrap 30 --bootstrap-seed 5").out == r.out);  // deterministic
+    const json other = json::parse(lab(base + " --bootstrap 30 --bootstrap-seed 6").out);
+    CHECK(other["intervals"]["t_timing"] != iv["t_timing"]);
+    CHECK_FALSE(json::parse(lab(base + " --bootstrap 0").out).contains("intervals"));
+    for (const char* bad : {" --bootstrap -1", " --interval-level 2"}) {
+        const auto refused = lab(base + bad);
+        CHECK(refused.exit_code > 0);  // a usage error (2), not a crash
+        CHECK(line_count(refused.err) == 1);
+        CHECK(refused.out.empty());
+    }
+}
+
 TEST_CASE("report --protocol shows sessions, levels, deaths, ratings and answers per condition") {
     const std::string db = make_db();
     const tel::StudyProtocol protocol = tel::read_protocol(kExample);

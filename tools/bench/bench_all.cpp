@@ -9,6 +9,7 @@
 #include "telemetry/store/build_info.hpp"
 #include "telemetry/store/store.hpp"
 #include "tools/bench/bench_util.hpp"
+#include "tools/bench/machine.hpp"
 #include "tools/lab/child_process.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
@@ -156,14 +157,24 @@ std::vector<Benchmark> benchmarks(const BenchAllOptions& o, const std::string& s
     return all;
 }
 
-// Runs one benchmark `b.runs` times; per figure, the values of every run.
-std::vector<std::vector<double>> run_benchmark(const Benchmark& b, std::size_t index, std::size_t count,
-                                               const std::string& study_db) {
-    std::vector<std::vector<double>> values(b.figures.size());
+/// What the runs of one benchmark gave.
+struct BenchRuns {
+    std::vector<std::vector<double>> values;  ///< per figure, the value of every run
+    std::vector<double> loads;                ///< the 1-minute load average before each run
+    std::string renderer;                     ///< the frame benchmarks' "renderer" (else empty)
+};
+
+// Runs one benchmark `b.runs` times.
+BenchRuns run_benchmark(const Benchmark& b, std::size_t index, std::size_t count,
+                        const std::string& study_db) {
+    BenchRuns runs;
+    std::vector<std::vector<double>>& values = runs.values;
+    values.resize(b.figures.size());
     ProgressLine progress("bench all " + std::to_string(index) + "/" + std::to_string(count) + ": " + b.label,
                           static_cast<std::size_t>(b.runs));
     for (int run = 0; run < b.runs; ++run) {
         for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(study_db + suffix);
+        runs.loads.push_back(bench::load_average());
         const double t0 = bench::now_seconds();
         const ChildResult r = run_child(b.program, b.args);
         const double seconds = bench::now_seconds() - t0;
@@ -183,27 +194,35 @@ std::vector<std::vector<double>> run_benchmark(const Benchmark& b, std::size_t i
                                "'");
             values[f].push_back(it->get<double>());
         }
+        if (const auto it = out.is_object() ? out.find("renderer") : out.end();
+            it != out.end() && it->is_string())
+            runs.renderer = it->get<std::string>();
         progress.advance();
     }
-    return values;
+    return runs;
 }
 
 void run_bench_all(const BenchAllOptions& o) {
     const std::string study_db =
         (fs::temp_directory_path() / ("sawtooth-bench-all-" + std::to_string(::getpid()) + ".db")).string();
     const std::vector<Benchmark> all = benchmarks(o, study_db);
+    const double load_start = bench::load_average();
     // In the order of the README's table (ordered_json keeps insertion order).
     nlohmann::ordered_json figures = nlohmann::ordered_json::object();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Benchmark& b = all[i];
-        const std::vector<std::vector<double>> values = run_benchmark(b, i + 1, all.size(), study_db);
-        for (std::size_t f = 0; f < b.figures.size(); ++f)
-            figures[b.figures[f].key] = {{"median", bench::median(values[f])},
-                                         {"runs", b.runs},
-                                         {"values", values[f]},
-                                         {"unit", b.figures[f].unit},
-                                         {"what", b.figures[f].what},
-                                         {"command", b.shown}};
+        const BenchRuns runs = run_benchmark(b, i + 1, all.size(), study_db);
+        for (std::size_t f = 0; f < b.figures.size(); ++f) {
+            nlohmann::ordered_json& figure = figures[b.figures[f].key];
+            figure = {{"median", bench::median(runs.values[f])},
+                      {"runs", b.runs},
+                      {"values", runs.values[f]},
+                      {"unit", b.figures[f].unit},
+                      {"what", b.figures[f].what},
+                      {"command", b.shown},
+                      {"load_average", runs.loads}};
+            if (!runs.renderer.empty()) figure["renderer"] = runs.renderer;
+        }
     }
     for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(study_db + suffix);
     const nlohmann::ordered_json out = {{"format", "sawtooth-bench-all"},
@@ -212,6 +231,9 @@ void run_bench_all(const BenchAllOptions& o) {
                                         {"date_utc", telemetry::utc_now()},
                                         {"build_id", std::string(build_id())},
                                         {"cores", std::max(1u, std::thread::hardware_concurrency())},
+                                        {"cpu_model", bench::cpu_model()},
+                                        {"load_average_start", load_start},
+                                        {"load_average_end", bench::load_average()},
                                         {"figures", figures}};
     std::printf("%s\n", out.dump(2).c_str());
 }

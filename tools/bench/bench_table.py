@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turns the JSON of `sawtooth-lab bench all --json` into the README's markdown table of
-measured figures (one row per figure: what, median over runs, runs, command), headed by
-the date, build id and core count. Reads a file or stdin; prints to stdout. Does not run
+measured figures (one row per figure: what, with the renderer of the frame figures;
+median over runs, runs, command), headed by the date, core count, CPU model, load average
+and build id. Reads a file or stdin; prints to stdout. Does not run
 anything or judge the figures.
 
     sawtooth-lab bench all --json > bench.json && tools/bench/bench_table.py bench.json
@@ -25,14 +26,19 @@ def table(doc):
     if doc.get("format") != "sawtooth-bench-all":
         raise ValueError("not the JSON of `sawtooth-lab bench all` (no format sawtooth-bench-all)")
     quick = " — QUICK run (small ranges), not the README's figures" if doc["quick"] else ""
+    machine = f" ({doc['cpu_model']})" if "cpu_model" in doc else ""
+    load = ""
+    if "load_average_start" in doc:
+        load = f", load average {doc['load_average_start']:.2f} at the start, {doc['load_average_end']:.2f} at the end"
     lines = [
-        f"Measured {doc['date_utc']} on {doc['cores']} cores, build `{doc['build_id']}`{quick}.",
+        f"Measured {doc['date_utc']} on {doc['cores']} cores{machine}{load}, build `{doc['build_id']}`{quick}.",
         "",
         "| measure | median | runs | command |",
         "|---|---|---|---|",
     ]
     for f in doc["figures"].values():
-        lines.append(f"| {f['what']} | {figure_text(f)} | {f['runs']} | `{f['command']}` |")
+        what = f"{f['what']} [{f['renderer']}]" if f.get("renderer") else f["what"]
+        lines.append(f"| {what} | {figure_text(f)} | {f['runs']} | `{f['command']}` |")
     return "\n".join(lines)
 
 

@@ -29,7 +29,8 @@ struct ModelOptions {
     int train_sessions = kMinTrainSessions;
     std::uint64_t seed = 1;
     bool json = false;
-    StudyFilterOptions filter;  ///< verify: --protocol / --condition / --by-condition
+    VerifyBootstrapSettings bootstrap;  ///< verify: replicates 0 = no intervals
+    StudyFilterOptions filter;          ///< verify: --protocol / --condition / --by-condition
 };
 
 void print_fit(const StudyData& d, const ChallengeModel& m) {
@@ -105,6 +106,22 @@ void run_fit(const ModelOptions& o) {
     }
 }
 
+/// The bootstrap intervals under the table.
+void print_intervals(const VerifyIntervals& iv) {
+    const BootstrapSettings& b = iv.settings.bootstrap;
+    std::printf("participant bootstrap, %d replicates (%d partitions each), %.0f %% intervals, seed %llu:\n",
+                b.replicates, iv.settings.partitions, 100.0 * b.level,
+                static_cast<unsigned long long>(b.seed));
+    for (std::size_t k = 0; k < iv.coefficients.size(); ++k)
+        std::printf("  %-9s %+.4f [%+.4f, %+.4f]%s\n", kModelCoefficientNames[k], iv.coefficients[k].estimate,
+                    iv.coefficients[k].lo, iv.coefficients[k].hi,
+                    k > 0 && !iv.coefficients[k].excludes_zero() ? "  (sign not settled)" : "");
+    std::printf("  %-9s %+.2f [%+.2f, %+.2f]\n", "ALL t", iv.t_score.estimate, iv.t_score.lo, iv.t_score.hi);
+    std::printf("  %-9s %.4f [%.4f, %.4f]\n", "ALL p", iv.p_value.estimate, iv.p_value.lo, iv.p_value.hi);
+    std::printf("  %-9s %.2f [%.2f, %.2f]\n", "ALL acc.", iv.accuracy.estimate, iv.accuracy.lo,
+                iv.accuracy.hi);
+}
+
 /// One verification of the sessions `selection` takes; JSON (`out`) or the printed table.
 void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::json* out) {
     const StudyData d = load_study_for_lab(o.db, o.threads, c.selection);
@@ -118,9 +135,12 @@ void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::jso
     if (v.failed_partitions == s.partitions)
         throw LabError("no training set of " + std::to_string(s.train_sessions) +
                        " sessions could be fitted: " + v.partitions.front().error);
+    const bool intervals = o.bootstrap.bootstrap.replicates > 0;
+    const VerifyIntervals iv = intervals ? bootstrap_verification(d, s, o.bootstrap) : VerifyIntervals{};
     if (out) {
         *out = verify_json(v, all);
         (*out)["study"] = study_json(d);
+        if (intervals) (*out)["intervals"] = intervals_json(iv);
         if (!c.name.empty()) (*out)["condition"] = c.name;
         return;
     }
@@ -134,6 +154,7 @@ void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::jso
         std::printf("%-8s %9.2f %9.4f %8.0f%% %10.2f\n", group_name(static_cast<Group>(g)), gs.t_score,
                     gs.p_value, gs.accuracy < 0 ? 0.0 : gs.accuracy * 100, gs.slope);
     }
+    if (intervals) print_intervals(iv);
 }
 
 /// Every selected condition in turn (all of them checked before any output); with
@@ -173,6 +194,7 @@ void register_model(CLI::App& app) {
     add_seed_option(*ver, "--seed", o->seed, "partition seed");
     ver->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     ver->add_flag("--json", o->json, "print JSON");
+    add_bootstrap_options(*ver, o->bootstrap);
     add_study_filter_options(*ver, o->filter);
     ver->callback([o] { run_verify(*o); });
 }

@@ -44,6 +44,7 @@ struct ReportOptions {
     int train_sessions = kMinTrainSessions;
     std::uint64_t seed = 1;
     int threads = 2;
+    VerifyBootstrapSettings bootstrap;  ///< replicates 0: no intervals
     StudyFilterOptions filter;
 };
 
@@ -101,6 +102,7 @@ struct ModelFigures {
     ChallengeModel all;  ///< fitted on every session
     VerifyResult v;
     TrainingSizeResult ts;
+    std::optional<VerifyIntervals> intervals;  ///< participant bootstrap (none with --bootstrap 0)
 };
 
 /// Everything the report shows of a platformer study. A study too small for a model (a
@@ -120,6 +122,13 @@ ModelFigures analyse_model(const ReportOptions& o, const StudyData& d) {
     vs.seed = o.seed;
     m.v = verify_model(d, vs);
     m.ts = training_size_analysis(d, m.all);
+    if (o.bootstrap.bootstrap.replicates > 0) {
+        try {
+            m.intervals = bootstrap_verification(d, vs, o.bootstrap);
+        } catch (const ModelError&) {
+            // the model's figures stand without intervals (the page says none were made)
+        }
+    }
     return m;
 }
 
@@ -149,7 +158,7 @@ LevelFigures level_figures(const StudyData& d, const ModelFigures& m) {
     f.dist.assign(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
     for (const StudySession& s : d.sessions)
         for (const StudyLevel& l : s.levels) {
-            const double diff = evaluate_level(*l.generated, m.all).difficulty;
+            const double diff = level_difficulty(l, m.all);
             const int b = std::clamp(static_cast<int>(diff * bins), 0, bins - 1);
             ++f.dist[0][static_cast<std::size_t>(b)];
             ++f.dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
@@ -323,6 +332,28 @@ void html_significance(std::ostringstream& h, const VerifyResult& v) {
       << v.failed_partitions << " partitions could not be fitted.</p>";
 }
 
+/// The participant bootstrap's intervals (docs/difficulty.md "Intervals").
+void html_intervals(std::ostringstream& h, const VerifyIntervals& iv) {
+    const BootstrapSettings& b = iv.settings.bootstrap;
+    h << "<h2>Intervals (participant bootstrap)</h2><p>" << b.replicates
+      << " resamples of whole participants with replacement (seed " << b.seed
+      << "), each fitted and verified with " << iv.settings.partitions << " partitions; central "
+      << fmt(100.0 * b.level, 0)
+      << " % of the replicates. A coefficient whose interval holds 0 has no settled "
+         "sign.</p><table><tr><th></th>"
+         "<th>all data</th><th>interval</th></tr>";
+    const auto row = [&](const std::string& name, const Interval& i, int digits) {
+        h << "<tr><th>" << name << "</th><td>" << fmt(i.estimate, digits) << "</td><td>[" << fmt(i.lo, digits)
+          << ", " << fmt(i.hi, digits) << "]</td></tr>";
+    };
+    for (std::size_t k = 0; k < iv.coefficients.size(); ++k)
+        row(kModelCoefficientNames[k], iv.coefficients[k], 4);
+    row("t-score (ALL)", iv.t_score, 2);
+    row("p-value (ALL)", iv.p_value, 4);
+    row("accuracy (ALL)", iv.accuracy, 2);
+    h << "</table>";
+}
+
 /// Draws the charts from `const F` (the figures JSON) with Chart.js.
 constexpr const char* kChartScript = R"HTML(;
 const groups = ["ALL", "GOOD", "AVERAGE", "BAD"];
@@ -370,6 +401,11 @@ std::string report_html(const ReportData& r, const json& figures, const std::str
         html_model(h, r.model->all);
         html_charts(h, r.model->ts, r.model->v);
         html_significance(h, r.model->v);
+        if (r.model->intervals)
+            html_intervals(h, *r.model->intervals);
+        else
+            h << "<p>No bootstrap intervals (<code>--bootstrap 0</code>, or no resample could be "
+                 "verified).</p>";
     } else {
         h << "<h2>Challenge model [&sect;5.2]</h2><p>Not fitted: " << html_escape(r.no_model)
           << ". The statistics and conditions above need no model; the model's figures appear once the "
@@ -397,6 +433,7 @@ void run(const ReportOptions& o) {
     report["study"] = study_json(r.d);
     report["figures"] = figures;
     report["model"] = r.model ? model_to_json(r.model->all) : json(nullptr);
+    if (r.model && r.model->intervals) report["intervals"] = intervals_json(*r.model->intervals);
     if (words) report["words"] = words->json;
     if (conditions) report["conditions"] = conditions->json;
 
@@ -422,6 +459,7 @@ void register_report(CLI::App& app) {
     add_seed_option(*cmd, "--seed", o->seed, "partition seed");
     cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
     cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
+    add_bootstrap_options(*cmd, o->bootstrap);
     add_study_filter_options(*cmd, o->filter, StudyFilterSettings{.offer_by_condition = false});
     cmd->callback([o] { run(*o); });
 }

@@ -81,5 +81,7 @@ void register_pick_difficulty(CLI::App& app);
 void register_curate_similarity(CLI::App& app);
 /// `report`: HTML report with the figures of thesis ch. 5 (tools/lab/cmd_report.cpp).
 void register_report(CLI::App& app);
+/// `power`: study power by simulation (tools/lab/cmd_power.cpp).
+void register_power(CLI::App& app);
 
 }  // namespace sawtooth::lab

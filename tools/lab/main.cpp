@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
     sawtooth::lab::register_difficulty(app);
     sawtooth::lab::register_adaptive_sim(app);
     sawtooth::lab::register_report(app);
+    sawtooth::lab::register_power(app);
     sawtooth::lab::register_catalog(app);
     sawtooth::lab::register_curate_fit(app);
     sawtooth::lab::register_curate_pick(app);

@@ -1,7 +1,10 @@
 #include "tools/lab/model_common.hpp"
 
 #include "telemetry/store/sqlite.hpp"
+#include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+
+#include <CLI/CLI.hpp>
 
 namespace sawtooth::lab {
 
@@ -110,6 +113,38 @@ nlohmann::json verify_json(const VerifyResult& v, const ChallengeModel& all) {
               {"mean_linear_error", lin},
               {"mean_exponential_error", ex}}},
             {"players", players}};
+}
+
+nlohmann::json intervals_json(const analysis::VerifyIntervals& iv) {
+    const auto one = [](const analysis::Interval& i) {
+        return nlohmann::json{
+            {"estimate", i.estimate}, {"lo", i.lo}, {"hi", i.hi}, {"replicates", i.replicates}};
+    };
+    const analysis::BootstrapSettings& b = iv.settings.bootstrap;
+    nlohmann::json j = {{"replicates", b.replicates},
+                        {"partitions", iv.settings.partitions},
+                        {"level", b.level},
+                        {"seed", b.seed}};
+    for (std::size_t k = 0; k < iv.coefficients.size(); ++k)
+        j[analysis::kModelCoefficientNames[k]] = one(iv.coefficients[k]);
+    j["t_score"] = one(iv.t_score);
+    j["p_value"] = one(iv.p_value);
+    j["accuracy"] = one(iv.accuracy);
+    return j;
+}
+
+void add_bootstrap_options(CLI::App& cmd, analysis::VerifyBootstrapSettings& settings) {
+    cmd.add_option("--bootstrap", settings.bootstrap.replicates,
+                   "participant bootstrap replicates for the intervals (0: none)")
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
+    add_seed_option(cmd, "--bootstrap-seed", settings.bootstrap.seed,
+                    "bootstrap seed: same seed, same intervals")
+        ->default_str("1");
+    cmd.add_option("--interval-level", settings.bootstrap.level,
+                   "central interval of the bootstrap (0.9 = 90 %)")
+        ->check(CLI::Range(0.5, 0.999))
+        ->capture_default_str();
 }
 
 }  // namespace sawtooth::lab

@@ -8,6 +8,10 @@
 
 #include <string>
 
+namespace CLI {
+class App;
+}
+
 namespace sawtooth::lab {
 
 /// Replays the sessions `selection` takes (default: all) of a database into a study;
@@ -23,6 +27,14 @@ nlohmann::json study_json(const analysis::StudyData& data);
 
 /// `model verify --json` output (docs/difficulty.md "Commands") plus details.
 nlohmann::json verify_json(const analysis::VerifyResult& v, const analysis::ChallengeModel& all);
+
+/// Bootstrap intervals as {"replicates", "partitions", "level", "seed", "t_timing": {"estimate",
+/// "lo", "hi", "replicates"}, ..., "t_score", "p_value", "accuracy"}.
+nlohmann::json intervals_json(const analysis::VerifyIntervals& iv);
+
+/// Adds --bootstrap N, --bootstrap-seed S and --interval-level L (docs/difficulty.md
+/// "Intervals") filling `settings`.
+void add_bootstrap_options(CLI::App& cmd, analysis::VerifyBootstrapSettings& settings);
 
 /// The four coefficients as {"c0", "t_timing", "j", "t_cycle"}.
 nlohmann::json coefficients_json(const analysis::Coefficients& c);

@@ -542,7 +542,9 @@ int run(const AppOptions& o) {
         if (const std::string report = top ? top->final_report() : ""; !report.empty())
             std::printf("%s\n", report.c_str());
     }
-    if (o.bench_frames > 0) print_benchmark_report(result.frames, o.json, o.headless);
+    if (o.bench_frames > 0)
+        print_benchmark_report(result.frames, o.json, o.headless,
+                               host.services.platform->renderer_description());
     return 0;
 #endif
 }

@@ -251,9 +251,17 @@ std::string spread_text(const std::vector<FrameTime>& frames, FrameFilter filter
     return buf;
 }
 
+// `text` with the characters a JSON string cannot hold as they are replaced by spaces.
+std::string json_safe(std::string text) {
+    for (char& c : text)
+        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = ' ';
+    return text;
+}
+
 }  // namespace
 
-void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless) {
+void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless,
+                            const std::string& renderer) {
     std::vector<double> frame_ms;
     for (const FrameTime& f : frames) frame_ms.push_back(f.cpu_ms);
     std::sort(frame_ms.begin(), frame_ms.end());
@@ -265,15 +273,17 @@ void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, boo
     if (json) {
         std::printf(
             "{\"median_frame_ms\": %.4f, \"p99_frame_ms\": %.4f, \"frames\": %zu, \"headless\": %s, "
-            "\"first_frame_cpu_ms\": %.4f, \"first_frame_wall_ms\": %.4f, \"all\": %s, \"while_busy\": %s, "
+            "\"renderer\": \"%s\", \"first_frame_cpu_ms\": %.4f, \"first_frame_wall_ms\": %.4f, \"all\": %s, "
+            "\"while_busy\": %s, "
             "\"while_busy_after_first\": %s}\n",
-            median, p99, frame_ms.size(), headless ? "true" : "false", first.cpu_ms, first.wall_ms,
-            spread_text(frames, all, true).c_str(), spread_text(frames, busy, true).c_str(),
-            spread_text(frames, busy_after_first, true).c_str());
+            median, p99, frame_ms.size(), headless ? "true" : "false", json_safe(renderer).c_str(),
+            first.cpu_ms, first.wall_ms, spread_text(frames, all, true).c_str(),
+            spread_text(frames, busy, true).c_str(), spread_text(frames, busy_after_first, true).c_str());
         return;
     }
     std::printf("median frame %.3f ms (p99 %.3f ms) over %zu frames (update + render CPU time)\nall %s\n",
                 median, p99, frame_ms.size(), spread_text(frames, all, false).c_str());
+    std::printf("renderer: %s\n", renderer.c_str());
     std::printf(
         "first frame (start-up: fonts, textures, the renderer's first use) CPU %.3f ms, wall %.3f ms\n",
         first.cpu_ms, first.wall_ms);

@@ -60,6 +60,7 @@ void start_browser_loop(const Services& services, MainLoopOptions options, bool&
 /// Prints the benchmark figures on stdout (one JSON object when `json`): median and 99th
 /// percentile CPU time of all frames, then median and maximum CPU and wall time of all
 /// frames and of the frames drawn while background work ran.
-void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless);
+void print_benchmark_report(const std::vector<FrameTime>& frames, bool json, bool headless,
+                            const std::string& renderer);
 
 }  // namespace sawtooth::app
