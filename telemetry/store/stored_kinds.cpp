@@ -7,6 +7,8 @@ namespace sawtooth::telemetry {
 
 namespace {
 
+constexpr std::array<std::string_view, 7> kSessionModeNames = {
+    "study", "free", "single", "words-levels", "words-infinite", "words-daily", "words-custom"};
 constexpr std::array<std::string_view, 3> kLevelKindNames = {"generated", "file", "tutorial"};
 constexpr std::array<std::string_view, 3> kWordLevelEndNames = {"complete", "timed_out", "quit"};
 // In words::ActionKind order: Click, Type, Reset, Tick.
@@ -22,6 +24,28 @@ std::optional<Enum> parse_name(const std::array<std::string_view, N>& names, std
 }
 
 }  // namespace
+
+std::string_view session_mode_name(SessionMode mode) {
+    return kSessionModeNames[static_cast<std::size_t>(mode)];
+}
+
+std::optional<SessionMode> parse_session_mode(std::string_view name) {
+    return parse_name<SessionMode>(kSessionModeNames, name);
+}
+
+SessionMode words_session_mode(words::Mode mode) {
+    switch (mode) {
+        case words::Mode::Levels:
+            return SessionMode::WordsLevels;
+        case words::Mode::Infinite:
+            return SessionMode::WordsInfinite;
+        case words::Mode::Daily:
+            return SessionMode::WordsDaily;
+        case words::Mode::Custom:
+            break;
+    }
+    return SessionMode::WordsCustom;
+}
 
 std::string_view level_kind_name(LevelKind kind) { return kLevelKindNames[static_cast<std::size_t>(kind)]; }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Kinds the session store keeps as text: where a level came from (levels.kind), how a word
+// Kinds the session store keeps as text: what a session was (sessions.mode), where a level
+// came from (levels.kind), how a word
 // level ended (word_levels.status), the state of a word challenge (word_challenges.status) and
 // a word action (word_actions.action).
 // Each is an enum in code with one name/parse pair here, at the storage boundary; the text
@@ -9,9 +10,27 @@
 #include <optional>
 #include <string_view>
 
+#include "game/words/modes.hpp"
 #include "game/words/play.hpp"
 
 namespace sawtooth::telemetry {
+
+/// What a session was: the mode the game recorded it under (sessions.mode).
+enum class SessionMode : std::uint8_t {
+    Study,          ///< the thesis study (tutorials and study levels) or a protocol run
+    Free,           ///< play the player chose: free play, packs, adaptive play, the editor
+    Single,         ///< the one level named on the game's command line
+    WordsLevels,    ///< Elimination, Levels mode
+    WordsInfinite,  ///< Elimination, Infinite mode
+    WordsDaily,     ///< Elimination, Daily mode
+    WordsCustom,    ///< Elimination, a hand-made level
+};
+/// "study", "free", "single", "words-levels", "words-infinite", "words-daily", "words-custom".
+std::string_view session_mode_name(SessionMode mode);
+/// Inverse of session_mode_name.
+std::optional<SessionMode> parse_session_mode(std::string_view name);
+/// The session mode of an Elimination level of `mode`.
+SessionMode words_session_mode(words::Mode mode);
 
 /// Where a platformer level came from.
 enum class LevelKind : std::uint8_t {

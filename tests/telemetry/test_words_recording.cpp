@@ -141,6 +141,15 @@ TEST_CASE("stored statuses are read through their name/parse pairs; an unknown o
     CHECK_FALSE(parse_word_level_end("playing"));
     CHECK_FALSE(parse_level_kind("Generated"));
     CHECK(word_level_end(words::LevelStatus::Playing) == WordLevelEnd::Quit);
+    for (const SessionMode m :
+         {SessionMode::Study, SessionMode::Free, SessionMode::Single, SessionMode::WordsLevels,
+          SessionMode::WordsInfinite, SessionMode::WordsDaily, SessionMode::WordsCustom})
+        CHECK(parse_session_mode(session_mode_name(m)) == m);
+    // The words modes' stored names are "words-" and the mode's own name, as sessions hold them.
+    for (const auto m : {words::Mode::Levels, words::Mode::Infinite, words::Mode::Daily, words::Mode::Custom})
+        CHECK(session_mode_name(words_session_mode(m)) == std::string("words-") + words::mode_name(m));
+    CHECK(session_mode_name(SessionMode::Study) == "study");
+    CHECK_FALSE(parse_session_mode("tutorial"));
 
     const Recorded r = record_bot_level("status");
     {

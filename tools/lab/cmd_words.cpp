@@ -12,9 +12,11 @@
 #include <stdexcept>
 
 #include "game/words/level_panel.hpp"
+#include "game/words/levels_table.hpp"
 #include "game/words/modes.hpp"
 #include "gen/error.hpp"
 #include "gen/words/challenge_gen.hpp"
+#include "gen/words/challenge_run.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
 #include "telemetry/store/asset_dir.hpp"
@@ -250,31 +252,16 @@ std::string most_broken_rule(const w::GenStats& s, const GenOptions& o) {
     return "?";
 }
 
-void add_stats(w::GenStats& total, const w::GenStats& s) {
-    total.evaluations += s.evaluations;
-    total.scans += s.scans;
-    total.generations += s.generations;
-    total.restarts += s.restarts;
-    total.attempts += s.attempts;
-    total.accepted += s.accepted;
-    for (std::size_t i = 0; i < s.broken.size(); ++i) total.broken[i] += s.broken[i];
-}
-
-// Challenge i of a `words gen` run, or a one-line LabError naming what to relax.
-w::Challenge generate_one(const GenOptions& o, const w::ChallengeGenerator& gen, int i,
-                          const std::vector<int>& used, w::GenStats& total) {
-    w::GenStats stats;
-    // Source words are not repeated within one run (as within a level).
-    std::optional<w::Challenge> c = w::generate_numbered(gen, o.seed, i, used, stats);
-    add_stats(total, stats);
-    if (c) return std::move(*c);
-    const std::string where = "seed " + std::to_string(o.seed) + " #" + std::to_string(i);
+// The one-line error of a run that stopped at `failed`, naming what to relax.
+LabError run_failure(const GenOptions& o, const w::ChallengeRunFailure& failed) {
+    const w::GenStats& stats = failed.stats;
+    const std::string where = "seed " + std::to_string(o.seed) + " #" + std::to_string(failed.index);
     const int most = *std::max_element(stats.broken.begin(), stats.broken.end());
     if (most > 0)
-        throw LabError("no challenge meets " + most_broken_rule(stats, o) + " within " +
-                       std::to_string(stats.attempts) + " attempts for " + where +
-                       ": relax it or raise --max-attempts");
-    throw LabError("no feasible challenge for " + where + ": relax --length/--band/--sources");
+        return LabError("no challenge meets " + most_broken_rule(stats, o) + " within " +
+                        std::to_string(stats.attempts) + " attempts for " + where +
+                        ": relax it or raise --max-attempts");
+    return LabError("no feasible challenge for " + where + ": relax --length/--band/--sources");
 }
 
 json reach_json(const w::ReachableWordCounts& r) {
@@ -358,24 +345,16 @@ void cmd_gen(const GenOptions& o) {
     const w::GenParams p = gen_params(o);
     const w::ReachableWordRules rules = reachable_rules(o);
     const w::Dictionary dict = load_word_dictionary(o.words_file);
-    std::unique_ptr<w::ChallengeGenerator> gen;
-    gen = std::make_unique<w::ChallengeGenerator>(dict, p, w::GaSettings{}, rules);
-    std::vector<w::Challenge> out;
-    std::vector<int> used;
-    w::GenStats stats;
+    const w::ChallengeGenerator gen(dict, p, w::GaSettings{}, rules);
     ProgressLine progress("generating challenges", static_cast<std::size_t>(o.count));
     const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < o.count; ++i) {
-        out.push_back(generate_one(o, *gen, i, used, stats));
-        used.insert(used.end(), out.back().source_ids.begin(), out.back().source_ids.end());
-        progress.advance();
-    }
+    const w::ChallengeRun run =
+        w::generate_challenge_run(gen, dict, {o.seed, o.count, o.num2x}, [&progress] { progress.advance(); });
     const double elapsed_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (run.failed) throw run_failure(o, *run.failed);
     progress.finish();
-    Rng two_x(mix_seed(o.seed, 0x3258ull));
-    w::assign_two_x(out, o.num2x < 0 ? o.count : o.num2x, two_x, &dict);
-    print_gen(o, out, p, rules, stats, elapsed_ms);
+    print_gen(o, run.challenges, p, rules, run.stats, elapsed_ms);
 }
 
 void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_json,
@@ -386,22 +365,15 @@ void cmd_levels(std::uint64_t seed, int only_level, bool params_only, bool as_js
     std::unique_ptr<w::Dictionary> dict;
     if (!params_only) dict = std::make_unique<w::Dictionary>(load_word_dictionary(words_file));
     json levels = json::array();
-    w::ChallengeHistory history;  // all levels in order: each avoids the earlier ones (modes.hpp)
-    for (int level = 1; level <= w::kLevelCount; ++level) {
-        if (only_level != 0 && level != only_level) continue;
-        w::ModeLevel ml = w::levels_mode_level(level, seed);
-        ml.params.gen.fitness = rule;
+    for (const w::LevelsTableRow& row : w::levels_table(dict.get(), {seed, rule, only_level})) {
+        const w::ModeLevel& ml = row.level;
         json jl = params_json(ml.params);
         if (!as_json)
-            std::printf("level %2d  difficulty %5.2f  %s\n", level, ml.params.difficulty,
+            std::printf("level %2d  difficulty %5.2f  %s\n", ml.level, ml.params.difficulty,
                         w::describe(ml.params).c_str());
-        if (!params_only) {
-            w::GeneratedLevel g;
-            g = only_level ? w::generate_mode_level(*dict, ml)
-                           : w::generate_level(*dict, ml.params, ml.seed, {}, history);
-            history.add(*dict, g);
+        if (row.generated) {
             json list = json::array();
-            for (const auto& c : g.challenges) {
+            for (const auto& c : row.generated->challenges) {
                 list.push_back(challenge_json(c));
                 if (!as_json) std::printf("  %s\n", challenge_line(c).c_str());
             }

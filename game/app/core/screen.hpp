@@ -6,6 +6,7 @@
 #include "engine/controls.hpp"
 #include "gen/generator.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,8 +34,17 @@ struct Settings;
 struct OverlayModel;
 
 /// Which level a PlatformerScreen is playing, for observers (recording) and the HUD.
+/// Why a platformer level is played; decides the session it is recorded in
+/// (GameRecorder::on_level_start).
+enum class LevelMode : std::uint8_t {
+    Free,      ///< chosen by the player: free play, a pack, adaptive play, the editor
+    Single,    ///< the level named on the command line
+    Study,     ///< a level of the thesis study
+    Tutorial,  ///< a tutorial level of the thesis study
+};
+
 struct LevelInfo {
-    std::string mode;                 ///< "study", "tutorial", "free" or "single" (command line)
+    LevelMode mode = LevelMode::Free;
     int index = 0;                    ///< study: 1..10; tutorial: 1..2; else 0
     int count = 0;                    ///< levels in this part of the session (10 or 2), else 0
     std::string label;                ///< HUD title, e.g. "Level 3/10"

@@ -442,7 +442,7 @@ void EditorScreen::test_play(bool from_cursor) {
     opt.quit_label = "Back to editor";
     opt.quit_key = SDL_SCANCODE_F5;
     LevelInfo info;
-    info.mode = "free";
+    info.mode = LevelMode::Free;
     info.label = opt.title;
     info.file = m_file;
     auto screen = std::make_unique<PlatformerScreen>(m_services, level, opt, [this](const LevelResult& r) {

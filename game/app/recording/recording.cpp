@@ -19,10 +19,18 @@ void warn(const std::string& message) {
 }
 
 // Sessions group levels the way an analysis does: the two tutorials and the ten study
-// levels are one "study" session; free play and command-line levels are their own.
-std::string session_mode_of(const std::string& level_mode) {
-    if (level_mode == "tutorial" || level_mode == "study") return "study";
-    return level_mode.empty() ? std::string("free") : level_mode;
+// levels are one study session; free play and command-line levels are their own.
+telemetry::SessionMode session_mode_of(LevelMode level_mode) {
+    switch (level_mode) {
+        case LevelMode::Study:
+        case LevelMode::Tutorial:
+            return telemetry::SessionMode::Study;
+        case LevelMode::Single:
+            return telemetry::SessionMode::Single;
+        case LevelMode::Free:
+            break;
+    }
+    return telemetry::SessionMode::Free;
 }
 
 }  // namespace
@@ -116,14 +124,16 @@ GameRecorder::GameRecorder(std::shared_ptr<telemetry::Store> store, std::string 
 
 GameRecorder::~GameRecorder() { end_session(telemetry::SessionEnd::Closed); }
 
-telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode) {
+telemetry::SessionRecorder& GameRecorder::begin_session(telemetry::SessionMode mode) {
     end_session(telemetry::SessionEnd::Finished);
     // A study session is one person in the lab: without --participant each gets a fresh
     // pseudonymous id. Other play is this installation's default participant.
     std::string participant = m_fixed_participant;
     if (participant.empty())
-        participant = mode == "study" ? m_store->create_participant() : m_store->default_participant();
-    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, mode);
+        participant = mode == telemetry::SessionMode::Study ? m_store->create_participant()
+                                                            : m_store->default_participant();
+    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant,
+                                                             telemetry::session_mode_name(mode));
     m_session_mode = mode;
     return *m_session;
 }
@@ -131,13 +141,15 @@ telemetry::SessionRecorder& GameRecorder::begin_session(const std::string& mode)
 telemetry::SessionRecorder& GameRecorder::begin_protocol_session(const std::string& participant,
                                                                  const telemetry::SessionProtocol& protocol) {
     end_session(telemetry::SessionEnd::Finished);
-    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, "study", protocol);
-    m_session_mode = "study";
+    const telemetry::SessionMode mode = telemetry::SessionMode::Study;
+    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant,
+                                                             telemetry::session_mode_name(mode), protocol);
+    m_session_mode = mode;
     m_protocol_session = true;
     return *m_session;
 }
 
-telemetry::SessionRecorder& GameRecorder::session_for(const std::string& mode) {
+telemetry::SessionRecorder& GameRecorder::session_for(telemetry::SessionMode mode) {
     if (m_session && m_session_mode == mode) return *m_session;
     return begin_session(mode);
 }
@@ -150,7 +162,7 @@ void GameRecorder::end_session(telemetry::SessionEnd end) {
         warn(std::string("recording: ") + e.what());
     }
     m_session.reset();
-    m_session_mode.clear();
+    m_session_mode.reset();
     m_protocol_session = false;
 }
 
@@ -168,13 +180,13 @@ void GameRecorder::record_rating(const telemetry::RatingRow& rating) {
 
 void GameRecorder::on_level_start(PlatformerScreen& screen, const LevelInfo& info) {
     try {
-        const std::string mode = session_mode_of(info.mode);
-        const bool study_restart = info.mode == "tutorial" && info.index == 1 && !m_protocol_session;
+        const telemetry::SessionMode mode = session_mode_of(info.mode);
+        const bool study_restart = info.mode == LevelMode::Tutorial && info.index == 1 && !m_protocol_session;
         if (!m_session || mode != m_session_mode || study_restart) begin_session(mode);
         telemetry::LevelSource source;
         source.kind = info.params ? telemetry::LevelKind::Generated
-                                  : (info.mode == "tutorial" ? telemetry::LevelKind::Tutorial
-                                                             : telemetry::LevelKind::File);
+                                  : (info.mode == LevelMode::Tutorial ? telemetry::LevelKind::Tutorial
+                                                                      : telemetry::LevelKind::File);
         source.name = info.label.empty() ? info.file : info.label;
         source.params = info.params;
         source.level = screen.sim().level();

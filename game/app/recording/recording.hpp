@@ -10,6 +10,7 @@
 #include "game/app/screens/platformer_screen.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/recording/replay.hpp"
+#include "telemetry/store/stored_kinds.hpp"
 
 #include <memory>
 #include <optional>
@@ -59,14 +60,14 @@ public:
     /// Attaches a RecordingObserver to a level about to start (Services::on_level_start).
     /// Starts a new session when the kind of play changes or a study session restarts.
     void on_level_start(PlatformerScreen& screen, const LevelInfo& info);
-    /// Starts a session explicitly (mode "study", "free", ...), ending the current one.
-    telemetry::SessionRecorder& begin_session(const std::string& mode);
+    /// Starts a session of `mode` explicitly, ending the current one.
+    telemetry::SessionRecorder& begin_session(telemetry::SessionMode mode);
     /// Starts a study session of `participant` (who must exist) under a study protocol,
     /// ending the current one; it stays current through the protocol's tutorials and levels.
     telemetry::SessionRecorder& begin_protocol_session(const std::string& participant,
                                                        const telemetry::SessionProtocol& protocol);
-    /// The current session if it is of `mode`, else a new one (word modes: "words-levels"...).
-    telemetry::SessionRecorder& session_for(const std::string& mode);
+    /// The current session if it is of `mode`, else a new one (the word game's modes).
+    telemetry::SessionRecorder& session_for(telemetry::SessionMode mode);
     /// Ends the current session, if any.
     void end_session(telemetry::SessionEnd end);
     /// Participant of the current session ("" before the first).
@@ -81,7 +82,7 @@ private:
     std::shared_ptr<telemetry::Store> m_store;
     std::string m_fixed_participant;
     std::unique_ptr<telemetry::SessionRecorder> m_session;
-    std::string m_session_mode;
+    std::optional<telemetry::SessionMode> m_session_mode;  ///< of m_session, if any
     bool m_protocol_session = false;  ///< the current session runs a protocol: tutorials do not restart it
     std::int64_t m_last_level_id = 0;
 };

@@ -83,7 +83,7 @@ void AdaptiveScreen::play_next() {
     opt.title = label;
     opt.quit_label = "Back to adaptive";
     LevelInfo info;
-    info.mode = "free";  // recorded like free play: the player chose adaptive play
+    info.mode = LevelMode::Free;  // recorded like free play: the player chose adaptive play
     info.label = label;
     info.params = level.params;
     auto screen = std::make_unique<PlatformerScreen>(m_services, level.generated.level, opt,

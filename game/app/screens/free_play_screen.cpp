@@ -165,7 +165,7 @@ void FreePlayScreen::play() {
     opt.title = "Free play: seed " + m_seed_text;
     opt.quit_label = "Back to setup";
     LevelInfo info;
-    info.mode = "free";
+    info.mode = LevelMode::Free;
     info.label = opt.title;
     info.params = p;
     const std::string seed_text = m_seed_text;

@@ -58,7 +58,7 @@ void PackScreen::play_next() {
     opt.title = label;
     opt.quit_label = "Back to pack";
     LevelInfo info;
-    info.mode = "free";  // recorded like free play: the player chose the pack
+    info.mode = LevelMode::Free;  // recorded like free play: the player chose the pack
     info.label = label;
     if (pl.hand_made())
         info.file = m_file + "#" + pl.name;  // recorded with its level text, like --level

@@ -240,7 +240,7 @@ std::optional<int> load_editor_level(const AppOptions& o, StartPlan& plan) {
 // The level of a first "level" screen: generated from --seed, else read from --level
 // (default assets/levels/test.txt); or the editor's level.
 std::optional<int> load_start_level(const AppOptions& o, StartPlan& plan) {
-    plan.level_info.mode = "single";
+    plan.level_info.mode = LevelMode::Single;
     if (plan.first == "editor") return load_editor_level(o, plan);
     if (plan.first != "level") return std::nullopt;
     if (o.seed) return generate_start_level(o, plan);

@@ -156,7 +156,7 @@ void StudySession::play_current() {
     opt.quit_label = "End session";
     std::string err;
     if (m_stage < m_tutorials) {
-        info.mode = "tutorial";
+        info.mode = LevelMode::Tutorial;
         info.index = m_stage + 1;
         info.count = kTutorials;
         info.file = m_services.asset_dir + "/levels/" + kStudyTutorialFiles[m_stage];
@@ -165,7 +165,7 @@ void StudySession::play_current() {
         opt.trap_checklist = m_stage == 1;
     } else {
         const int k = m_stage - m_tutorials + 1;
-        info.mode = "study";
+        info.mode = LevelMode::Study;
         info.index = k;
         info.count = m_config.levels;
         GenParams p;

@@ -57,10 +57,6 @@ std::string points(int score, bool two_x) {
     return buf;
 }
 
-std::string session_mode(const w::ModeLevel& level) {
-    return std::string("words-") + w::mode_name(level.mode);
-}
-
 // Updates the saved progress with a finished level; returns the best score before it.
 int note_progress(WordsContext& ctx, const WordsRun& run, int total) {
     WordsProgress& p = ctx.progress;
@@ -172,7 +168,8 @@ WordsLevelScreen::WordsLevelScreen(Services services, WordsContext& ctx, WordsRu
     m_show_debug = m_services.debug_overlay;
     if (m_services.recorder) {
         try {
-            telemetry::SessionRecorder& session = m_services.recorder->session_for(session_mode(m_run.level));
+            telemetry::SessionRecorder& session =
+                m_services.recorder->session_for(telemetry::words_session_mode(m_run.level.mode));
             const telemetry::WordLevelSource source =
                 m_run.level.mode == w::Mode::Custom
                     ? telemetry::custom_word_level_source(m_run.custom, ctx.dictionary_hash, 0)
