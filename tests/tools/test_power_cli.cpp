@@ -3,6 +3,7 @@
 // rows as an uninterrupted one, and bad input (one line, non-zero exit, files untouched).
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
+#include "../support/scratch_dir.hpp"
 #include "telemetry/store/sqlite.hpp"
 
 #include <doctest/doctest.h>
@@ -21,14 +22,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
-
-fs::path fresh_dir() {
-    const fs::path dir =
-        fs::temp_directory_path() / ("sawtooth_test_power_cli_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 /// Every row of the population's tables, in key order, as text.
 std::string population_rows(const fs::path& file) {
@@ -71,7 +64,7 @@ void check_refused(const std::vector<std::string>& args, const fs::path& untouch
 }  // namespace
 
 TEST_CASE("power: a tiny population, its figures, a killed run resumed, and bad input") {
-    const fs::path dir = fresh_dir();
+    const fs::path dir = test::scratch_dir("sawtooth_test_power_cli");
     const fs::path whole = dir / "whole.db", resumed = dir / "resumed.db";
 
     const test::ProcessResult r =
