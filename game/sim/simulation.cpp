@@ -507,17 +507,18 @@ bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first) {
                  reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
     const Simulation::State& o = b.state;
     auto bits = [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; };
-    const bool same_state = prev_input == o.prev_input && mode == o.mode && facing == o.facing &&
-                            jump_rising == o.jump_rising && jump_buffer == o.jump_buffer &&
-                            grab_cooldown == o.grab_cooldown && dead_timer == o.dead_timer &&
-                            reached_exit == o.reached_exit && bits(hang_x, o.hang_x) && bits(hang_y, o.hang_y) &&
-                            safe_cell == o.safe_cell && bits(a.position, b.position);
+    const bool same_state =
+        prev_input == o.prev_input && mode == o.mode && facing == o.facing && jump_rising == o.jump_rising &&
+        jump_buffer == o.jump_buffer && grab_cooldown == o.grab_cooldown && dead_timer == o.dead_timer &&
+        reached_exit == o.reached_exit && bits(hang_x, o.hang_x) && bits(hang_y, o.hang_y) &&
+        safe_cell == o.safe_cell && bits(a.position, b.position);
     if (!same_state) return false;
     // Which velocity the first step reads (Simulation::control): a hanging player's is
     // replaced whole, a steered one's horizontal part (left and right together do not steer).
     if (is_hanging(mode)) return true;
     const std::uint8_t held = first.bits & kInputMask;
-    const bool steered = mode != PlayerMode::Dead && ((held & kInputLeft) != 0) != ((held & kInputRight) != 0);
+    const bool steered =
+        mode != PlayerMode::Dead && ((held & kInputLeft) != 0) != ((held & kInputRight) != 0);
     return bits(a.velocity.y, b.velocity.y) && (steered || bits(a.velocity.x, b.velocity.x));
 }
 

@@ -126,7 +126,8 @@ TEST_CASE("power: same seed, same figures, whatever the thread count") {
           power_to_json(study_power(pop, two), pop)["sizes"]);
 }
 
-TEST_CASE("power: the power to detect a difference grows with its size as the textbook says, alpha/2 without one") {
+TEST_CASE(
+    "power: the power to detect a difference grows with its size as the textbook says, alpha/2 without one") {
     Rng rng(11);
     std::vector<double> a(300);
     for (double& v : a) v = rng.normal();
