@@ -81,6 +81,13 @@ public:
         all.insert(all.end(), args.begin(), args.end());
         return run_process(std::string(kBinDir) + "psql", all);
     }
+    /// A study server as docs/studies.md sets one up: the setup SQL file, then `roles_sql`
+    /// (the sites and analysts), both as the admin. The first failing run, or the last.
+    ProcessResult set_up(const std::string& script, const std::string& roles_sql) const {
+        ProcessResult result = psql_admin({"-f", script});
+        if (result.exit_code == 0) result = psql_admin({"-c", roles_sql});
+        return result;
+    }
     /// psql over TCP as `user` (a site or analyst role) running `sql`.
     ProcessResult psql_as(const std::string& user, const std::string& password,
                           const std::string& sql) const {

@@ -39,15 +39,12 @@ const std::string kServerSql = std::string(SAWTOOTH_SOURCE_DIR) + "/tools/postgr
 PostgresServer& server() {
     static PostgresServer pg;
     static const bool ready = [] {
-        const auto script = pg.psql_admin({"-f", kServerSql});
-        INFO(script.err);
-        REQUIRE(script.exit_code == 0);
-        const auto roles = pg.psql_admin({"-c",
-                                          "CREATE ROLE site1 LOGIN PASSWORD 'pw1' IN ROLE sawtooth_site; "
-                                          "CREATE ROLE site2 LOGIN PASSWORD 'pw2' IN ROLE sawtooth_site; "
-                                          "CREATE ROLE anna LOGIN PASSWORD 'pwa' IN ROLE sawtooth_analyst;"});
-        INFO(roles.err);
-        REQUIRE(roles.exit_code == 0);
+        const auto setup = pg.set_up(kServerSql,
+                                     "CREATE ROLE site1 LOGIN PASSWORD 'pw1' IN ROLE sawtooth_site; "
+                                     "CREATE ROLE site2 LOGIN PASSWORD 'pw2' IN ROLE sawtooth_site; "
+                                     "CREATE ROLE anna LOGIN PASSWORD 'pwa' IN ROLE sawtooth_analyst;");
+        INFO(setup.err);
+        REQUIRE(setup.exit_code == 0);
         return true;
     }();
     (void)ready;

@@ -45,14 +45,11 @@ const std::string kStudy = "online";  // the protocol file's stem
 PostgresServer& database() {
     static PostgresServer pg;
     static const bool ready = [] {
-        const auto script = pg.psql_admin({"-f", kServerSql});
-        INFO(script.err);
-        REQUIRE(script.exit_code == 0);
-        const auto roles = pg.psql_admin({"-c",
-                                          "CREATE ROLE web1 LOGIN PASSWORD 'pww' IN ROLE sawtooth_server; "
-                                          "CREATE ROLE anna LOGIN PASSWORD 'pwa' IN ROLE sawtooth_analyst;"});
-        INFO(roles.err);
-        REQUIRE(roles.exit_code == 0);
+        const auto setup = pg.set_up(kServerSql,
+                                     "CREATE ROLE web1 LOGIN PASSWORD 'pww' IN ROLE sawtooth_server; "
+                                     "CREATE ROLE anna LOGIN PASSWORD 'pwa' IN ROLE sawtooth_analyst;");
+        INFO(setup.err);
+        REQUIRE(setup.exit_code == 0);
         return true;
     }();
     (void)ready;
