@@ -20,6 +20,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -265,6 +266,16 @@ TEST_CASE(
     // Repeat participation: the same recruiter id with a new participant id is refused.
     CHECK(refused_status([&] { client.enrol(c.who, {{"PROLIFIC_PID", "repeat-me"}}); }) == 409);
     CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + c.who.id + "'") == "0");
+}
+
+TEST_CASE("a missing or unknown server option is one line and exit 2") {
+    const auto missing = run_process(kServer, {"--db", "postgresql://x@127.0.0.1:1/none", "--site", "."});
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err == "sawtooth-server: --protocol is required\n");
+    const auto unknown = run_process(kServer, {"--nosuch"});
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.rfind("sawtooth-server: ", 0) == 0);
+    CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
 }
 
 TEST_CASE("too many requests from one address are refused with 429") {

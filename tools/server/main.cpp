@@ -2,6 +2,7 @@
 // command line, loads the studies, serves until SIGINT or SIGTERM. Errors: one line
 // "sawtooth-server: <problem>", exit 1.
 #include "gen/number_text.hpp"
+#include "gen/printable.hpp"
 #include "tools/server/http_server.hpp"
 
 #include <CLI/CLI.hpp>
@@ -85,8 +86,11 @@ int main(int argc, char** argv) {
         parse_numbers(args, settings);
         settings.studies = server::load_studies(args.protocols, args.tokens);
         run(std::move(settings));
-    } catch (const CLI::ParseError& e) {
+    } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
+    } catch (const CLI::ParseError& e) {  // as sawtooth-lab: one line, exit 2
+        std::fprintf(stderr, "sawtooth-server: %s\n", sawtooth::one_line(e.what()).c_str());
+        return 2;
     } catch (const Error& e) {
         std::fprintf(stderr, "sawtooth-server: %s\n", e.what());
         return 1;
