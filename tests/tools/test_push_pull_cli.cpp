@@ -3,7 +3,7 @@
 // push -> pull -> every pulled session replays and holds the pushed content; a second push
 // changes nothing on the server; a site role can neither read nor alter another site's
 // rows; a protocol session's condition and questionnaire answers travel (schema version 4);
-// a push ended abruptly half-way resumes and ends complete; an unreachable server, a
+// a push stopped half-way (the push library's stop hook) resumes and ends complete; an unreachable server, a
 // bad URL and a wrong password are one line, exit 1, with the local files unchanged.
 #include "../support/db_file.hpp"
 #include "../support/postgres_server.hpp"
@@ -12,6 +12,8 @@
 #include "../support/scratch_dir.hpp"
 #include "gen/hash.hpp"
 #include "telemetry/store/store.hpp"
+#include "tools/lab/postgres.hpp"
+#include "tools/lab/study_server_sync.hpp"
 
 #include <doctest/doctest.h>
 
@@ -24,6 +26,7 @@ using sawtooth::test::read_file;
 using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 namespace tel = sawtooth::telemetry;
+namespace lab = sawtooth::lab;
 
 using sawtooth::test::file_hash;
 
@@ -163,13 +166,19 @@ TEST_CASE("a site can neither read nor alter another site's sessions") {
     CHECK(!fs::exists(dir + "/p.db"));
 }
 
-TEST_CASE("a push ended half-way resumes and ends complete") {
+TEST_CASE("a push stopped half-way resumes and ends complete") {
     const std::string dir = scratch("resume"), a = dir + "/a.db";
     record(a, 3);
-    sawtooth::test::ProcessSettings crash;
-    crash.env = {"SAWTOOTH_PUSH_FAIL_AFTER=1"};
-    const auto cut = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "resume"}, crash);
-    CHECK(cut.exit_code == 3);
+    {  // the push library stopped after its first new session, as a kill would stop it
+        tel::Store source = tel::Store::open_read_only(a);
+        lab::PgConnection pg(site1());
+        lab::PushSettings settings;
+        settings.after_session = [](std::size_t added) { return added < 1; };
+        const lab::PushSummary cut = lab::push_sessions(source, pg, "resume", settings);
+        CHECK(cut.stopped);
+        CHECK(cut.added == 1);
+        CHECK(cut.sessions == 3);
+    }
     CHECK(server_count("study = 'resume'") == "1");
     const auto resumed = run_process(kLab, {"push", "--db", a, "--to", site1(), "--label", "resume"});
     INFO(resumed.out << resumed.err);

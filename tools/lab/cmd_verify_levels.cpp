@@ -1,29 +1,27 @@
-// `sawtooth-lab verify-levels`: the playability proof (docs/bots.md). The expert bot
-// (game/bot) plays every generated level of a seed range start -> exit and exit ->
-// start in the real simulation, on all cores. A level it cannot finish is a bot or
-// generator bug to fix, never to filter: the failures are listed with where the bot got
-// stuck. Prints a summary line (or JSON with --json). With --level FILE... it proves
+// `sawtooth-lab verify-levels`: the playability proof (docs/bots.md) over a seed range
+// (game/flows/level_verification.hpp), on all cores: the failures are listed with where the
+// bot got stuck. Prints a summary line (or JSON with --json). With --level FILE... it proves
 // level text files instead (hand-made levels, the editor's saves) and exits 1 when one
 // is not proven both ways.
+#include "game/bot/proven_level.hpp"
+#include "game/flows/level_verification.hpp"
 #include "gen/generator.hpp"
-#include "gen/study_plan.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
+#include "tools/lab/curate_common.hpp"
 #include "tools/lab/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -42,98 +40,57 @@ struct Options {
     std::vector<std::string> level_files;  ///< --level: prove these files instead of seeds
 };
 
-struct Job {
-    std::uint64_t seed = 0;
-    int level_index = 1;
-};
-
-template <class T>
-double median(std::vector<T> v) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? static_cast<double>(v[n / 2])
-                 : (static_cast<double>(v[n / 2 - 1]) + static_cast<double>(v[n / 2])) / 2;
-}
-
-std::vector<Job> make_jobs(InclusiveRange<std::uint64_t> seeds, const std::vector<int>& indices) {
-    std::vector<Job> jobs;
-    for (std::uint64_t s = seeds.first; s <= seeds.last; ++s) {
-        for (int i : indices) jobs.push_back({s, i});
-        if (s == seeds.last) break;  // the last seed may be the largest uint64
-    }
-    return jobs;
-}
-
-/// Plays every job on `threads` workers; outcomes in job order.
-std::vector<ProvenLevel> play_all(const std::vector<Job>& jobs, Layout layout, const Options& o,
-                                  int threads) {
-    std::vector<ProvenLevel> out(jobs.size());
-    std::atomic<std::size_t> next{0};
-    std::mutex print_mutex;
-    ProgressSettings shown;
-    shown.show = shown.show && !o.verbose;  // --verbose prints its own line per level
-    ProgressLine progress("verifying levels", jobs.size(), shown);
-    auto worker = [&] {
-        for (std::size_t k = next++; k < jobs.size(); k = next++) {
-            GenParams p = layout == Layout::Linear ? study_params_for_seed(jobs[k].seed, jobs[k].level_index)
-                                                   : GenParams{};
-            p.seed = jobs[k].seed;
-            p.level_index = jobs[k].level_index;
-            const auto l0 = std::chrono::steady_clock::now();
-            out[k] = prove_params(p, o.max_ticks);
-            out[k].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - l0).count();
-            progress.advance();
-            if (o.verbose) {
-                const std::lock_guard<std::mutex> lock(print_mutex);
-                std::fprintf(stderr, "seed %llu index %d: %s %s %.2f s\n",
-                             static_cast<unsigned long long>(p.seed), p.level_index,
-                             out[k].proof.forward.reached() ? "ok" : "FAIL",
-                             out[k].proof.backward.reached() ? "ok" : "FAIL", out[k].seconds);
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-    return out;
-}
-
-void dump_failed_level(const Options& o, const Job& job, const ProvenLevel& r) {
+void dump_failed_level(const Options& o, const flows::VerifyJob& job, const bot::ProvenLevel& r) {
     if (o.dump_dir.empty() || r.level_text.empty()) return;
     std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(job.seed) + "_" +
                     std::to_string(job.level_index) + ".txt");
     f << r.level_text;
 }
 
+/// The workers of a run with the progress line (off with --verbose, which prints a line per
+/// level on stderr instead).
+analysis::ForEach verify_for_each(const Options& o, int threads) {
+    return [&o, threads](std::size_t n, const std::function<void(std::size_t)>& body) {
+        ProgressSettings shown;
+        shown.show = shown.show && !o.verbose;
+        ProgressLine progress("verifying levels", n, shown);
+        parallel_for(n, threads, [&](std::size_t i) {
+            body(i);
+            progress.advance();
+        });
+    };
+}
+
+/// --verbose: one line per level on stderr, from the workers.
+std::function<void(const GenParams&, const bot::ProvenLevel&)> verbose_line(const Options& o) {
+    if (!o.verbose) return {};
+    auto print_mutex = std::make_shared<std::mutex>();
+    return [print_mutex](const GenParams& p, const bot::ProvenLevel& r) {
+        const std::lock_guard<std::mutex> lock(*print_mutex);
+        std::fprintf(stderr, "seed %llu index %d: %s %s %.2f s\n", static_cast<unsigned long long>(p.seed),
+                     p.level_index, r.proof.forward.reached() ? "ok" : "FAIL",
+                     r.proof.backward.reached() ? "ok" : "FAIL", r.seconds);
+    };
+}
+
 /// The figures of a run (what --json prints); dumps failing levels on the way.
-nlohmann::json summarize(const std::vector<Job>& jobs, const std::vector<ProvenLevel>& out,
+nlohmann::json summarize(const std::vector<flows::VerifyJob>& jobs, const std::vector<bot::ProvenLevel>& out,
                          const Options& o) {
-    int proven = 0, fwd = 0, bwd = 0;
-    std::vector<std::uint64_t> ticks, back_ticks;
-    nlohmann::json failed = nlohmann::json::array(), failures = nlohmann::json::array();
-    for (std::size_t k = 0; k < jobs.size(); ++k) {
-        const ProvenLevel& r = out[k];
-        fwd += r.proof.forward.reached();
-        bwd += r.proof.backward.reached();
-        if (r.proof.forward.reached()) ticks.push_back(r.proof.forward.ticks);
-        if (r.proof.backward.reached()) back_ticks.push_back(r.proof.backward.ticks);
-        if (r.proof.playable()) {
-            ++proven;
-            continue;
-        }
-        if (failed.empty() || failed.back() != jobs[k].seed) failed.push_back(jobs[k].seed);
-        failures.push_back({{"seed", jobs[k].seed}, {"level_index", jobs[k].level_index}, {"note", r.note}});
-        dump_failed_level(o, jobs[k], r);
+    const flows::VerifySummary s = flows::summarize_verification(jobs, out);
+    nlohmann::json failures = nlohmann::json::array();
+    for (const std::size_t k : s.failures) {
+        failures.push_back(
+            {{"seed", jobs[k].seed}, {"level_index", jobs[k].level_index}, {"note", out[k].note}});
+        dump_failed_level(o, jobs[k], out[k]);
     }
     nlohmann::json j;
     j["levels"] = jobs.size();
-    j["proven_both_ways"] = proven;
-    j["failed_seeds"] = failed;
-    j["median_ticks"] = median(ticks);
-    j["median_ticks_exit_to_start"] = median(back_ticks);
-    j["proven_start_to_exit"] = fwd;
-    j["proven_exit_to_start"] = bwd;
+    j["proven_both_ways"] = s.proven;
+    j["failed_seeds"] = s.failed_seeds;
+    j["median_ticks"] = s.median_ticks;
+    j["median_ticks_exit_to_start"] = s.median_back_ticks;
+    j["proven_start_to_exit"] = s.forward;
+    j["proven_exit_to_start"] = s.backward;
     j["layout"] = o.layout;
     j["seeds"] = o.seeds;
     j["failures"] = failures;
@@ -173,7 +130,7 @@ void run_level_files(const Options& o) {
     int failed = 0;
     ProgressLine progress("verifying levels", levels.size());
     for (std::size_t i = 0; i < levels.size(); ++i) {
-        const ProvenLevel r = prove_generated(levels[i], 0, o.max_ticks);
+        const bot::ProvenLevel r = bot::prove_generated(levels[i], 0, o.max_ticks);
         progress.advance();
         failed += !r.proof.playable();
         files.push_back({{"file", o.level_files[i]},
@@ -199,10 +156,16 @@ void run(const Options& o) {
     const Layout layout = parse_layout_arg(o.layout, "--layout");
     const std::string idx_text =
         o.level_index.empty() ? (layout == Layout::Linear ? "all" : "1") : o.level_index;
-    const std::vector<Job> jobs = make_jobs(seeds, parse_level_indices(idx_text));
+    const std::vector<flows::VerifyJob> jobs =
+        flows::verify_jobs(seeds.first, seeds.last, parse_level_indices(idx_text));
     const int threads = worker_count(o.threads);
+    flows::VerifySettings settings;
+    settings.layout = layout;
+    settings.max_ticks = o.max_ticks;
+    settings.on_level = verbose_line(o);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<ProvenLevel> out = play_all(jobs, layout, o, threads);
+    const std::vector<bot::ProvenLevel> out =
+        flows::verify_levels(jobs, settings, verify_for_each(o, threads));
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     nlohmann::json j = summarize(jobs, out, o);
     j["level_index"] = idx_text;
