@@ -86,8 +86,6 @@ Size parse_size(std::string_view text, std::string_view option) {
     return s;
 }
 
-std::string size_text(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
-
 std::vector<Size> parse_size_list(std::string_view text, std::string_view option) {
     std::vector<Size> out;
     for (std::string_view part : split(text, ',')) {

@@ -10,6 +10,7 @@
 // generator accepts); the command checks that after parsing, with its own message.
 
 #include "gen/generator.hpp"
+#include "gen/size_text.hpp"
 
 #include <cstdint>
 #include <string>
@@ -49,8 +50,6 @@ CLI::Option* add_seed_option(CLI::App& cmd, const std::string& name, std::uint64
 int parse_int(std::string_view text, std::string_view option);
 /// WxH, e.g. 4x3.
 Size parse_size(std::string_view text, std::string_view option);
-/// "WxH", as parse_size reads it.
-std::string size_text(int w, int h);
 /// WxH,WxH,..., e.g. 11x7,6x6.
 std::vector<Size> parse_size_list(std::string_view text, std::string_view option);
 /// N,N,..., e.g. 4,5.

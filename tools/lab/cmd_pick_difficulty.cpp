@@ -1,25 +1,16 @@
-// `sawtooth-lab pick-difficulty`: difficulty-targeted levels (docs/difficulty.md §11). Predicts the
-// difficulty of candidate levels with a challenge model (the level model of
-// telemetry/analysis/level_model.hpp), from a catalogue (its stored figures when they come
-// from the same model, recomputed otherwise) or generated from a seed range on all cores,
-// builds a target curve (rising, flat, or a JSON file) and chooses one distinct level per
-// position following it within a tolerance (telemetry/analysis/difficulty_curve.hpp). Writes
-// a level pack (telemetry/curation/pack.hpp) whose provenance records the model, the curve, the
-// tolerance, the achieved error and the candidates. Every input is checked before the pack
-// is written; a refusal is one line and writes nothing. The choice itself is the curve pick
-// (game/flows/curve_pick.hpp), which a protocol's curve condition shares: with --playtest N,
-// a panel of N synthetic players plays each position's shortlist and the position keeps the
-// level whose deaths fit the curve.
-// Does not: define the curves or the choice (difficulty_curve.hpp), or play the pack
-// (`study --pack`, `sawtooth --pack`).
-#include "game/flows/curve_pick.hpp"
+// `sawtooth-lab pick-difficulty`: difficulty-targeted levels (docs/difficulty.md
+// "Difficulty-targeted levels") into a level pack. The pick is game/flows/difficulty_pack.hpp
+// (candidates from a catalogue or a seed range, the curve's targets, the curve pick shared
+// with a protocol's curve condition, the provenance); this file reads the model and the
+// curve file, checks every option before anything is written (a refusal is one line and
+// writes nothing), writes the pack and prints the choice.
+// Does not: play the pack (`simulate-study --pack`, `sawtooth --pack`).
+#include "game/flows/difficulty_pack.hpp"
 #include "gen/generator.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
 #include "telemetry/analysis/difficulty_curve.hpp"
 #include "telemetry/analysis/level_model.hpp"
-#include "telemetry/analysis/playtest_choice.hpp"
 #include "telemetry/curation/pack.hpp"
-#include "telemetry/store/store.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -32,8 +23,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -67,26 +56,6 @@ struct Options {
     bool json = false;
 };
 
-/// The challenge model and the hash naming its coefficients (as the catalogue stores it).
-struct Model {
-    analysis::ChallengeModel model;
-    std::string hash;
-};
-
-Model load_model(const std::string& path) {
-    Model m;
-    m.model = analysis::load_model(path);
-    m.hash = analysis::challenge_model_hash(m.model);
-    return m;
-}
-
-/// --curve: a named curve or the targets of a file.
-struct CurveSpec {
-    std::optional<telemetry::CurveShape> shape;  ///< a named curve; empty: the targets of a file
-    std::vector<double> targets;                 ///< file only
-    analysis::RisingCurveSettings rising;
-};
-
 std::vector<double> read_curve_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) throw LabError("cannot read curve file '" + path + "'");
@@ -101,8 +70,8 @@ std::vector<double> read_curve_file(const std::string& path) {
     return with_context(path, [&] { return analysis::curve_targets_from_json(doc); });
 }
 
-CurveSpec parse_curve(const Options& o) {
-    CurveSpec c;
+flows::CurveSpec parse_curve(const Options& o) {
+    flows::CurveSpec c;
     if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
         if (!o.quantiles.empty()) {
@@ -121,17 +90,12 @@ CurveSpec parse_curve(const Options& o) {
     if (!std::filesystem::is_regular_file(o.curve))
         throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
     c.targets = read_curve_file(o.curve);
+    c.file = std::filesystem::path(o.curve).filename().string();
     if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
         throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +
                        std::to_string(c.targets.size()) + " targets");
     return c;
 }
-
-/// The candidates and where they came from (the pack's provenance `candidates`).
-struct CandidateSet {
-    std::vector<analysis::PredictedLevel> list;
-    nlohmann::json provenance;
-};
 
 /// The shapes of --seeds: every --rooms size with every --room-size (both comma lists).
 std::vector<GenParams> seed_shapes(const Options& o) {
@@ -151,97 +115,28 @@ std::vector<GenParams> seed_shapes(const Options& o) {
     return shapes;
 }
 
-/// --seeds A..B in every shape of seed_shapes (defaults as `catalog`: maze 4x3 index 1,
-/// linear 4x2 all).
-CandidateSet seed_candidates(const Options& o, const Model& m) {
-    const std::vector<GenParams> shapes = seed_shapes(o);
-    const bool linear = shapes.front().layout == Layout::Linear;
-    const std::vector<int> indices =
-        parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
-    const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
-    analysis::CurveCandidates c;
-    c = analysis::seed_curve_candidates(shapes, indices, seeds.first, seeds.last, m.model,
-                                        parallel_with_progress("predicting difficulty", o.threads));
-    CandidateSet set;
-    set.list = std::move(c.list);
-    std::vector<std::string> rooms, room_sizes;
-    for (const GenParams& shape : shapes) {
-        rooms.push_back(size_text(shape.rooms_w, shape.rooms_h));
-        room_sizes.push_back(size_text(shape.room_w, shape.room_h));
+/// --from-catalog or --seeds A..B in every shape of seed_shapes (defaults as `catalog`:
+/// maze 4x3 index 1, linear 4x2 all).
+flows::CandidateSource candidate_source(const Options& o) {
+    flows::CandidateSource c;
+    if (!o.catalog.empty()) {
+        c.catalog = o.catalog;
+        return c;
     }
-    set.provenance = {{"source", "seeds"},
-                      {"seeds", o.seeds},
-                      {"layout", layout_name(shapes.front().layout)},
-                      {"shapes", shapes.size()},
-                      {"rooms", rooms},
-                      {"room_size", room_sizes},
-                      {"level_indices", indices},
-                      {"levels", set.list.size()},
-                      {"not_generated", c.not_generated}};
-    return set;
-}
-
-/// Every generated row of the catalogue: its stored difficulty when it comes from this model
-/// (the same model hash), else recomputed from the regenerated level (hash checked).
-CandidateSet catalog_candidates(const Options& o, const Model& m) {
-    analysis::CurveCandidates c;
-    c = analysis::catalog_curve_candidates(o.catalog, m.model,
-                                           parallel_with_progress("predicting difficulty", o.threads));
-    CandidateSet set;
-    set.list = std::move(c.list);
-    set.provenance = {{"source", "catalog"},
-                      {"file", std::filesystem::path(o.catalog).filename().string()},
-                      {"levels", set.list.size()},
-                      {"difficulty_stored", c.difficulty_stored},
-                      {"difficulty_recomputed", set.list.size() - c.difficulty_stored}};
-    return set;
-}
-
-std::vector<double> targets_for(const CurveSpec& c, const std::vector<analysis::PredictedLevel>& list,
-                                int count) {
-    return c.shape ? analysis::named_curve_targets(*c.shape, list, count, c.rising) : c.targets;
+    c.shapes = seed_shapes(o);
+    const bool linear = c.shapes.front().layout == Layout::Linear;
+    c.indices = parse_level_indices(o.level_index.empty() ? (linear ? "all" : "1") : o.level_index);
+    const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
+    c.first_seed = seeds.first;
+    c.last_seed = seeds.last;
+    c.seeds_text = o.seeds;
+    return c;
 }
 
 /// --playtest-group: a skill group a panel can be drawn from.
 bot::SkillGroup playtest_group(const std::string& name) {
     if (const std::optional<bot::SkillGroup> g = flows::panel_group_named(name)) return *g;
     throw LabError("unknown --playtest-group '" + name + "': expected good, average or bad");
-}
-
-/// A level's place in the provenance: seed and shape.
-nlohmann::json level_id_json(const GenParams& p) {
-    return {{"seed", p.seed},
-            {"rooms", size_text(p.rooms_w, p.rooms_h)},
-            {"room_size", size_text(p.room_w, p.room_h)},
-            {"level_index", p.level_index}};
-}
-
-/// The playtest's part of the result: the panel, the fit, and per position what it played.
-nlohmann::json playtest_json(const Options& o, const flows::PlaytestOutcome& p, const CandidateSet& set) {
-    nlohmann::json shortlists = nlohmann::json::array();
-    for (const auto& list : p.shortlists) {
-        nlohmann::json entries = nlohmann::json::array();
-        for (const std::size_t c : list) {
-            nlohmann::json e = level_id_json(set.list[c].level.params);
-            const flows::PlaytestResult& r = p.played.at(c);
-            e["hazard"] = analysis::difficulty_hazard(set.list[c].difficulty);
-            e["mean_deaths"] = r.mean_deaths;
-            e["completed"] = r.completed;
-            e["skipped"] = r.skipped;
-            entries.push_back(e);
-        }
-        shortlists.push_back(entries);
-    }
-    return {{"players", o.playtest},
-            {"group", o.playtest_group},
-            {"seed", o.playtest_seed},
-            {"shortlist", o.shortlist},
-            {"levels_played", p.played.size()},
-            {"fit", {{"intercept", p.pick.fit.intercept}, {"slope", p.pick.fit.slope}}},
-            {"method",
-             "each position keeps the shortlisted level whose ln(1 + panel mean deaths) lies nearest "
-             "intercept + slope * target hazard"},
-            {"shortlists", shortlists}};
 }
 
 void check_options(const Options& o) {
@@ -262,92 +157,6 @@ void check_options(const Options& o) {
     if (o.shortlist < 1)
         throw LabError("bad --shortlist " + std::to_string(o.shortlist) + ": expected 1 or more");
     playtest_group(o.playtest_group);
-}
-
-/// The choice: the curve's targets and the curve pick's levels (and playtest when run).
-struct Choice {
-    std::vector<double> targets;
-    flows::CurveChoice pick;
-};
-
-/// The model's choice within the tolerance, then (--playtest) the panel's among shortlists.
-Choice choose(const Options& o, const CurveSpec& curve, const CandidateSet& set, int count) {
-    Choice c;
-    c.targets =
-        with_context("--count " + std::to_string(count), [&] { return targets_for(curve, set.list, count); });
-    flows::CurvePickRequest request;
-    request.tolerance = o.tolerance;
-    request.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
-    request.shortlist = o.shortlist;
-    request.setting_prefix = "--";
-    c.pick = flows::pick_curve_levels(set.list, c.targets, request,
-                                      parallel_with_progress("playtesting", o.threads));
-    if (!c.pick.pick.met) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "--tolerance %g cannot be met: the best choice of %d levels is %.4f off at its worst "
-                      "position (raise --tolerance or widen the candidates)",
-                      o.tolerance, count, c.pick.pick.best_max_error);
-        throw LabError(buf);
-    }
-    return c;
-}
-
-/// What the pick found, as printed by --json and kept in the pack's provenance.
-nlohmann::json result_json(const Options& o, const Model& m, const CurveSpec& curve, const CandidateSet& set,
-                           const Choice& choice) {
-    const std::vector<double>& targets = choice.targets;
-    const analysis::CurvePick& pick = choice.pick.pick;
-    const std::optional<flows::PlaytestOutcome>& playtest = choice.pick.playtest;
-    // "kind": rising, flat or file, as --curve names it.
-    const std::string kind = curve.shape ? std::string(telemetry::curve_shape_name(*curve.shape)) : "file";
-    nlohmann::json c = {{"kind", kind}, {"targets", targets}};
-    if (curve.shape == telemetry::CurveShape::Rising) {
-        c["quantiles"] = {curve.rising.low_quantile, curve.rising.high_quantile};
-        c["spacing"] = analysis::curve_spacing_name(curve.rising.spacing);
-    }
-    if (curve.shape == telemetry::CurveShape::Flat) c["quantile"] = 0.5;
-    if (!curve.shape) c["file"] = std::filesystem::path(o.curve).filename().string();
-    nlohmann::json levels = nlohmann::json::array();
-    for (std::size_t i = 0; i < pick.chosen.size(); ++i) {
-        const analysis::PredictedLevel& x = set.list[pick.chosen[i]];
-        nlohmann::json l = level_id_json(x.level.params);
-        l["position"] = i + 1;
-        l["target"] = targets[i];
-        l["difficulty"] = x.difficulty;
-        l["hazard"] = analysis::difficulty_hazard(x.difficulty);
-        l["error"] = pick.errors[i];
-        if (playtest) {
-            l["playtest_deaths"] = playtest->played.at(pick.chosen[i]).mean_deaths;
-            l["expected_deaths"] = playtest->pick.expected_deaths[i];
-        }
-        levels.push_back(l);
-    }
-    nlohmann::json out = {
-        {"model", {{"file", std::filesystem::path(o.model).filename().string()}, {"hash", m.hash}}},
-        {"curve", c},
-        {"method", playtest ? "playtest: each position's choice among its shortlist (see playtest.method)"
-                            : "min-cost assignment (Hungarian) of distinct seeds within the tolerance"},
-        {"tolerance", o.tolerance},
-        {"max_abs_error", pick.max_error},
-        {"mean_abs_error", pick.mean_error},
-        {"candidates", set.provenance},
-        {"levels", levels}};
-    if (playtest) out["playtest"] = playtest_json(o, *playtest, set);
-    return out;
-}
-
-void write_chosen_pack(const Options& o, const CandidateSet& set, const Choice& choice,
-                       const nlohmann::json& result) {
-    telemetry::Pack pack;
-    pack.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
-    pack.provenance = {{"pick_difficulty", result}, {"created_utc", telemetry::utc_now()}};
-    for (const std::size_t k : choice.pick.pick.chosen) {
-        const telemetry::PackLevel& l = set.list[k].level;
-        telemetry::pack_level(l, "seed " + std::to_string(l.params.seed));
-        pack.levels.push_back(l);
-    }
-    telemetry::write_pack(o.out, pack);
 }
 
 void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
@@ -378,18 +187,27 @@ void print_text(const Options& o, const nlohmann::json& result, std::size_t cand
 
 void run(const Options& o) {
     check_options(o);
-    const Model m = load_model(o.model);
-    const CurveSpec curve = parse_curve(o);
+    flows::DifficultyPackRequest request;
+    request.model = analysis::load_model(o.model);
+    request.model_file = std::filesystem::path(o.model).filename().string();
+    request.curve = parse_curve(o);
     if (o.out.empty()) throw LabError("--out FILE is required");
-    const CandidateSet set = o.catalog.empty() ? seed_candidates(o, m) : catalog_candidates(o, m);
-    const int count = curve.shape ? o.count : static_cast<int>(curve.targets.size());
-    const Choice choice = choose(o, curve, set, count);
-    const nlohmann::json result = result_json(o, m, curve, set, choice);
-    write_chosen_pack(o, set, choice, result);
+    request.candidates = candidate_source(o);
+    request.count = o.count;
+    request.pick.tolerance = o.tolerance;
+    request.pick.panel = {o.playtest, playtest_group(o.playtest_group), o.playtest_seed};
+    request.pick.shortlist = o.shortlist;
+    request.pick.setting_prefix = "--";
+    request.panel_group = o.playtest_group;
+    request.name = o.name.empty() ? std::filesystem::path(o.out).stem().string() : o.name;
+    request.predict = parallel_with_progress("predicting difficulty", o.threads);
+    request.playtest = parallel_with_progress("playtesting", o.threads);
+    const flows::DifficultyPack picked = flows::pick_difficulty_pack(request);
+    telemetry::write_pack(o.out, picked.pack);
     if (o.json)
-        std::printf("%s\n", result.dump(2).c_str());
+        std::printf("%s\n", picked.result.dump(2).c_str());
     else
-        print_text(o, result, set.list.size());
+        print_text(o, picked.result, picked.candidates);
 }
 
 }  // namespace
