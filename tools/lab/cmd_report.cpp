@@ -6,7 +6,9 @@
 // are analysed, and a section shows per condition the sessions, levels, deaths, ratings and
 // questionnaire answers, the items labelled with the protocol's texts.
 #include "telemetry/analysis/condition_summary.hpp"
+#include "telemetry/analysis/study_report.hpp"
 #include "telemetry/analysis/verification.hpp"
+#include "telemetry/analysis/verification_json.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/html_text.hpp"
@@ -40,11 +42,7 @@ struct ReportOptions {
     std::string db;
     std::string out;
     std::string chartjs = kChartJsPath;
-    int partitions = 25;
-    int train_sessions = kMinTrainSessions;
-    std::uint64_t seed = 1;
-    int threads = 2;
-    VerifyBootstrapSettings bootstrap;  ///< replicates 0: no intervals
+    StudyReportSettings analysis;
     StudyFilterOptions filter;
 };
 
@@ -95,146 +93,6 @@ std::string load_chartjs(const std::string& path) {
             "Chart.js not found at '" + path +
             "': install the Debian package libjs-chart.js (tools/install_deps.sh) or pass --chartjs FILE");
     return chartjs;
-}
-
-/// The challenge model of a study and its verification (thesis 5.2-5.4).
-struct ModelFigures {
-    ChallengeModel all;  ///< fitted on every session
-    VerifyResult v;
-    TrainingSizeResult ts;
-    std::optional<VerifyIntervals> intervals;  ///< participant bootstrap (none with --bootstrap 0)
-};
-
-/// Everything the report shows of a platformer study. A study too small for a model (a
-/// pilot, a few participants of a protocol) still gets its statistics and conditions.
-struct ReportData {
-    StudyData d;
-    std::optional<ModelFigures> model;
-    std::string no_model;  ///< why `model` is empty
-};
-
-ModelFigures analyse_model(const ReportOptions& o, const StudyData& d) {
-    ModelFigures m;
-    m.all = fit_all(d);
-    VerifySettings vs;
-    vs.partitions = o.partitions;
-    vs.train_sessions = o.train_sessions;
-    vs.seed = o.seed;
-    m.v = verify_model(d, vs);
-    m.ts = training_size_analysis(d, m.all);
-    if (o.bootstrap.bootstrap.replicates > 0) {
-        try {
-            m.intervals = bootstrap_verification(d, vs, o.bootstrap);
-        } catch (const ModelError&) {
-            // the model's figures stand without intervals (the page says none were made)
-        }
-    }
-    return m;
-}
-
-ReportData analyse(const ReportOptions& o, const telemetry::SessionSelection& selection) {
-    ReportData r;
-    r.d = load_study_for_lab(o.db, o.threads, selection);
-    try {
-        r.model = analyse_model(o, r.d);
-    } catch (const Error& e) {  // the report says why instead of a model's figures
-        r.no_model = e.what();
-    }
-    return r;
-}
-
-/// Levels per difficulty bin per group (Fig. 5.7) and level scores per session position (Fig. 5.5).
-struct LevelFigures {
-    std::vector<std::vector<int>> dist;                    ///< [group][bin]
-    std::map<int, std::pair<double, int>> score_by_index;  ///< level index -> (sum of level scores, levels)
-};
-
-/// Difficulty of every level under the all-session model, for the level distribution.
-LevelFigures level_figures(const StudyData& d, const ModelFigures& m) {
-    std::map<std::string, Group> group_of;
-    for (const PlayerScore& p : m.v.players) group_of[p.participant] = p.group;
-    const int bins = m.v.settings.difficulty_bins;
-    LevelFigures f;
-    f.dist.assign(kGroupCount, std::vector<int>(static_cast<std::size_t>(bins), 0));
-    for (const StudySession& s : d.sessions)
-        for (const StudyLevel& l : s.levels) {
-            const double diff = level_difficulty(l, m.all);
-            const int b = std::clamp(static_cast<int>(diff * bins), 0, bins - 1);
-            ++f.dist[0][static_cast<std::size_t>(b)];
-            ++f.dist[static_cast<std::size_t>(group_of[s.participant])][static_cast<std::size_t>(b)];
-            if (!l.traces.empty()) {
-                auto& e = f.score_by_index[l.level_index];
-                e.first += static_cast<double>(l.successes()) / static_cast<double>(l.traces.size());
-                ++e.second;
-            }
-        }
-    return f;
-}
-
-/// Fig. 5.3: first fitted partition's verification levels (null when none was fitted).
-json scatter_figure(const VerifyResult& v) {
-    for (const PartitionResult& p : v.partitions) {
-        if (!p.ok) continue;
-        json pts = json::array();
-        for (const LevelPoint& lp : p.levels)
-            if (!lp.training) pts.push_back({{"x", lp.difficulty}, {"y", lp.deaths}});
-        const Regression& r = p.groups[0].regression;
-        return {{"points", pts},        {"intercept", r.intercept}, {"slope", r.slope},
-                {"t_score", r.t_score}, {"p_value", r.p_value},     {"n", r.n}};
-    }
-    return nullptr;
-}
-
-/// Per group: deaths (Figs. 5.4, 5.8), level distribution (5.7) and mean player score (5.6).
-void add_group_figures(const VerifyResult& v, const LevelFigures& lf, json& figures) {
-    std::array<std::pair<double, int>, kGroupCount> group_score{};
-    for (const PlayerScore& p : v.players) {
-        group_score[0].first += p.score;
-        ++group_score[0].second;
-        group_score[static_cast<std::size_t>(p.group)].first += p.score;
-        ++group_score[static_cast<std::size_t>(p.group)].second;
-    }
-    for (int g = 0; g < kGroupCount; ++g) {
-        const GroupSummary& s = v.groups[static_cast<std::size_t>(g)];
-        figures["deaths"][group_name(static_cast<Group>(g))] = {
-            {"training", s.mean_deaths_training},
-            {"verification", s.mean_deaths_verification},
-            {"levels_training", s.levels_training},
-            {"levels_verification", s.levels_verification}};
-        figures["distribution"][group_name(static_cast<Group>(g))] = lf.dist[static_cast<std::size_t>(g)];
-        const auto& gs = group_score[static_cast<std::size_t>(g)];
-        figures["group_score"][group_name(static_cast<Group>(g))] = gs.second ? gs.first / gs.second : 0.0;
-    }
-}
-
-/// The data behind every chart of the page (report.json's "figures").
-json chart_figures(const StudyData& d, const ModelFigures& m) {
-    const LevelFigures lf = level_figures(d, m);
-    const int bins = m.v.settings.difficulty_bins;
-    json figures;
-    json bin_labels = json::array();
-    for (int b = 0; b < bins; ++b)
-        bin_labels.push_back(fmt(static_cast<double>(b) / bins, 1) + "-" + fmt((b + 1.0) / bins, 1));
-    figures["bin_labels"] = bin_labels;
-    if (json scatter = scatter_figure(m.v); !scatter.is_null()) figures["scatter"] = scatter;
-    add_group_figures(m.v, lf, figures);
-    json idx = json::array(), sc = json::array();
-    for (const auto& [k, e] : lf.score_by_index) {
-        idx.push_back(k);
-        sc.push_back(e.first / e.second);
-    }
-    figures["score_by_level"] = {{"level", idx}, {"score", sc}};
-    json tsj = json::array();
-    for (const TrainingSizePoint& p : m.ts.points)
-        tsj.push_back({{"sessions", p.sessions},
-                       {"fits", p.fits},
-                       {"mean_error", p.mean_error},
-                       {"max_error", p.max_error}});
-    figures["training_size"] = {{"points", tsj},
-                                {"threshold", m.ts.threshold},
-                                {"d", m.ts.d},
-                                {"minimum_sessions", m.ts.minimum_sessions}};
-    return figures;
 }
 
 void write_text_file(const std::string& dir, const char* name, const std::string& text) {
@@ -391,7 +249,7 @@ new Chart(document.getElementById("groupdeaths"), {type: "bar", data: {labels: F
   options: {scales: {x: axis("predicted difficulty"), y: axis("average deaths per level")}}});
 )HTML";
 
-std::string report_html(const ReportData& r, const json& figures, const std::string& chartjs,
+std::string report_html(const StudyReport& r, const json& figures, const std::string& chartjs,
                         const std::optional<WordsReportSection>& words,
                         const std::optional<ConditionsReportSection>& conditions) {
     std::ostringstream h;
@@ -425,7 +283,7 @@ void run(const ReportOptions& o) {
     const std::string chartjs = load_chartjs(o.chartjs);
     const std::optional<WordsReportSection> words = words_report_section(o.db, selection);
     if (words && !has_platformer_levels(o.db)) return write_words_only_report(o.db, o.out, chartjs, *words);
-    const ReportData r = analyse(o, selection);
+    const StudyReport r = analyse_study_report(o.db, o.analysis, selection);
     const std::optional<ConditionsReportSection> conditions =
         conditions_report_section(o.db, r.d, protocol, o.filter.condition);
     const json figures = r.model ? chart_figures(r.d, *r.model) : json::object();
@@ -453,13 +311,13 @@ void register_report(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("report", "HTML report with the figures of thesis ch. 5");
     cmd->add_option("--db", o->db, "session database (SQLite)")->required();
     cmd->add_option("--out", o->out, "output directory (index.html, report.json)")->required();
-    cmd->add_option("--partitions", o->partitions, "random train/verify partitions")
+    cmd->add_option("--partitions", o->analysis.partitions, "random train/verify partitions")
         ->check(CLI::Range(1, 10000));
-    cmd->add_option("--train-sessions", o->train_sessions, "sessions per training set (>= 25)");
-    add_seed_option(*cmd, "--seed", o->seed, "partition seed");
-    cmd->add_option("--threads", o->threads, "replay threads")->check(CLI::Range(1, 64));
+    cmd->add_option("--train-sessions", o->analysis.train_sessions, "sessions per training set (>= 25)");
+    add_seed_option(*cmd, "--seed", o->analysis.seed, "partition seed");
+    cmd->add_option("--threads", o->analysis.threads, "replay threads")->check(CLI::Range(1, 64));
     cmd->add_option("--chartjs", o->chartjs, "Chart.js UMD file to embed (default: Debian libjs-chart.js)");
-    add_bootstrap_options(*cmd, o->bootstrap);
+    add_bootstrap_options(*cmd, o->analysis.bootstrap);
     add_study_filter_options(*cmd, o->filter, StudyFilterSettings{.offer_by_condition = false});
     cmd->callback([o] { run(*o); });
 }
