@@ -2,8 +2,7 @@
 // session plays the two tutorials, then the pack's levels in the pack's order (its own count, not ten), each
 // recorded as a study level exactly as a drawn one is (seed, parameters and level hash, so `sawtooth-lab
 // replay --regenerate --verify` rebuilds and re-simulates each) and rated after it. A pack from the future is
-// refused by `--pack` and by `--thesis-session --pack` alike with one line before any database is created
-// (point 8).
+// refused by `--pack` and by `--thesis-session --pack` alike with one line before any database is created.
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"

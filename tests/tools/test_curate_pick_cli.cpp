@@ -3,7 +3,7 @@
 // formula's ranking, --include-best keeps the best level, the pack reads back as written,
 // and every refusal (N above the top X %, an empty catalogue, an unknown predictor, a bad
 // X; a pack from the future, an empty pack, another generator version, a stale hash) is
-// one line with a non-zero exit that writes nothing. With --similarity (point 5): the same
+// one line with a non-zero exit that writes nothing. With --similarity (docs/curation.md): the same
 // seed gives the same pack, the pack's levels are less alike than without the filter
 // (mean pairwise two-way similarity through gen/similarity), the provenance holds the
 // filter's settings, --include-best survives the filter, and a pool smaller than N or

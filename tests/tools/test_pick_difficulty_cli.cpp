@@ -4,7 +4,7 @@
 // model, not read back from the tool) follow the curve within the tolerance and rise; that a
 // catalogue made with the same model gives its stored figures and one made with another
 // model is recomputed, both giving the seed range's pack; the provenance; and each refusal
-// of point 7 (one line, non-zero, nothing written). `simulate-study --pack` plays the pack's levels
+// (one line, non-zero, nothing written). `simulate-study --pack` plays the pack's levels
 // in order and reports deaths by position that match the recorded deaths.
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
