@@ -61,7 +61,8 @@ GenParams shape_params(const ShapeOptions& o, std::uint64_t seed) {
     LevelArgs a;
     a.seed = std::to_string(seed);
     a.layout = o.layout;
-    a.rooms = o.rooms.empty() ? (o.layout == "linear" ? "4x2" : "4x3") : o.rooms;
+    const bool linear = o.rooms.empty() && parse_layout_arg(o.layout, "--layout") == Layout::Linear;
+    a.rooms = o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms;
     a.room_size = o.room_size;
     a.level_index = o.level_index;
     return parse_level_args(a);

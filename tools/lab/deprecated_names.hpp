@@ -1,5 +1,5 @@
 #pragma once
-// Old names kept as aliases of renamed lab commands and options (docs/lab.md "Renamed
+// Old names kept as aliases of renamed lab commands and options (docs/studies.md "Renamed
 // commands and options"): an old name behaves as the new one and prints one line on stderr,
 // "sawtooth-lab: <old> is deprecated; use <new>". Does not: show old names in --help, or
 // change what a command prints otherwise.
