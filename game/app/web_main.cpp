@@ -77,7 +77,8 @@ void add_online_participant(const std::string& id) {
     if (!std::regex_match(id, form))
         throw sawtooth::Error("'" + sawtooth::printable(id, 40) + "' is no participant id (P-XXXX-XXXX)");
     Store store = Store::open(Store::default_path());
-    Statement ins(store.db(), "INSERT OR IGNORE INTO participants(participant_id, created_utc) VALUES (?, ?)");
+    Statement ins(store.db(),
+                  "INSERT OR IGNORE INTO participants(participant_id, created_utc) VALUES (?, ?)");
     ins.bind(1, id).bind(2, utc_now()).run();
 }
 
@@ -164,7 +165,8 @@ extern "C" {
 /// The participant's sessions under the protocol, each with its milestone: the levels ended,
 /// questionnaire answers, ratings and the end so far. The page uploads a session when its
 /// milestone moves, so after every level, answer, rating and at the end.
-EMSCRIPTEN_KEEPALIVE const char* sawtooth_online_sessions(const char* participant, const char* protocol_hash) {
+EMSCRIPTEN_KEEPALIVE const char* sawtooth_online_sessions(const char* participant,
+                                                          const char* protocol_hash) {
     try {
         sawtooth::telemetry::Statement st(
             recorded_store().front().db(),
@@ -176,7 +178,8 @@ EMSCRIPTEN_KEEPALIVE const char* sawtooth_online_sessions(const char* participan
             "FROM sessions s WHERE s.participant_id = ? AND s.protocol_hash = ? ORDER BY s.session_id");
         st.bind(1, participant).bind(2, protocol_hash);
         nlohmann::json out = nlohmann::json::array();
-        while (st.step()) out.push_back({{"uid", st.text(0)}, {"end_reason", st.text(1)}, {"milestone", st.text(2)}});
+        while (st.step())
+            out.push_back({{"uid", st.text(0)}, {"end_reason", st.text(1)}, {"milestone", st.text(2)}});
         return answer(out);
     } catch (const std::exception& e) {
         return answer({{"error", sawtooth::one_line(e.what())}});

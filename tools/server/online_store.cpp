@@ -58,8 +58,9 @@ void refuse_repeat(lab::PgConnection& pg, const StudyRef& study,
         "USING (participant_id) WHERE p.study = $1 AND r.name = $2 AND r.value = $3 LIMIT 1",
         {{study.label}, {name}, {it->second}});
     if (r.rows() == 0) return;
-    throw Refusal(409, r.value(0, 0) == "t" ? "this " + name + " has already taken part in the study"
-                                            : "this " + name + " has already started the study in another browser");
+    throw Refusal(409, r.value(0, 0) == "t"
+                           ? "this " + name + " has already taken part in the study"
+                           : "this " + name + " has already started the study in another browser");
 }
 
 void store_recruiter_ids(lab::PgConnection& pg, const StudyRef& study, const std::string& participant,

@@ -66,7 +66,7 @@ JSON
 token=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 echo "{\"e2e\": \"$token\"}" >"$work/tokens.json"
 "$bin/sawtooth-server" --db "postgresql://web1:pw-web1@127.0.0.1:$pg_port/postgres" --site "$src/build-web/site" \
-  --listen "127.0.0.1:$http_port" --protocol "$work/e2e.json" --tokens "$work/tokens.json" --threads 4 \
+  --listen "127.0.0.1:$http_port" --protocol "$work/e2e.json" --tokens "$work/tokens.json" \
   >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 100); do grep -q listening "$work/server.log" && break; sleep 0.1; done

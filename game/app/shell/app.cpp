@@ -411,8 +411,9 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
     if (plan.protocol) {
-        start_protocol_run(host.services, std::move(*plan.protocol),
-                           {o.session_seed.value_or(random_seed()), o.participant_memory, o.online_participant});
+        start_protocol_run(
+            host.services, std::move(*plan.protocol),
+            {o.session_seed.value_or(random_seed()), o.participant_memory, o.online_participant});
     } else if (o.study) {
         StudyConfig config;
         if (plan.pack) {

@@ -210,13 +210,14 @@ public:
 
     void start() {
         if (m_settings.participant.empty()) {
-            m_services.screens->push(std::make_unique<ConsentScreen>(m_services, shared_from_this(), m_protocol));
+            m_services.screens->push(
+                std::make_unique<ConsentScreen>(m_services, shared_from_this(), m_protocol));
             return;
         }
         // Consent and id came from the page: begin() replaces this screen as it replaces the
         // id screen, so it is in place (applied) before.
-        m_services.screens->push(
-            std::make_unique<MessageScreen>(m_services, m_protocol.name, std::vector<std::string>{"Starting..."}));
+        m_services.screens->push(std::make_unique<MessageScreen>(m_services, m_protocol.name,
+                                                                 std::vector<std::string>{"Starting..."}));
         m_services.screens->apply();
         begin(m_settings.participant);
     }
