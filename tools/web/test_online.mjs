@@ -92,9 +92,9 @@ class StudyPage {
   async playLevel() {
     await this.keys(['Enter'], 1200);
     await this.page.key('keyDown', 'right');
-    await sleep(700);
+    await sleep(1000);
     await this.page.tap('up');
-    await sleep(500);
+    await sleep(800);
     await this.page.key('keyUp', 'right');
     await this.keys(['Tab'], 900);
   }
@@ -167,9 +167,11 @@ function pullAndVerify(participant) {
   const q = (query) => execFileSync('sqlite3', [pulled, query], { encoding: 'utf8' }).trim();
   const sessions = q(`SELECT group_concat(session_id, ' ') FROM sessions WHERE participant_id = '${participant}'`).split(' ');
   if (sessions.length !== 2) die(`pull brought ${sessions.length} sessions of ${participant}, not 2`);
-  const levels = q("SELECT count(*) FROM levels WHERE ended_utc IS NOT NULL AND input_format IS NOT NULL");
+  const levels = q('SELECT count(*) FROM levels WHERE ended_utc IS NOT NULL');
   const answer = q("SELECT item_id || '=' || value FROM questionnaire_answers");
-  if (levels !== '2' || answer !== 'fun=4') die(`the pulled study holds ${levels} ended levels and answers '${answer}'`);
+  const jumped = q("SELECT count(DISTINCT level_id) FROM events WHERE kind = 'jump'");
+  if (levels !== '2' || answer !== 'fun=4' || jumped !== '2')
+    die(`the pulled study holds ${levels} ended levels, ${jumped} with a jump, and answers '${answer}'`);
   for (const s of sessions) {
     try {
       execFileSync(lab, ['replay', '--db', pulled, '--session', s, '--verify'], { stdio: 'pipe' });
