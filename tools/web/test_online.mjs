@@ -92,9 +92,13 @@ class StudyPage {
   async playLevel() {
     await this.keys(['Enter'], 1200);
     await this.page.key('keyDown', 'right');
-    await sleep(1000);
-    await this.page.tap('up');
-    await sleep(800);
+    for (let i = 0; i < 3; ++i) {  // three jumps: at least one leaves the ground
+      await sleep(500);
+      await this.page.key('keyDown', 'up');
+      await sleep(250);
+      await this.page.key('keyUp', 'up');
+    }
+    await sleep(300);
     await this.page.key('keyUp', 'right');
     await this.keys(['Tab'], 900);
   }
