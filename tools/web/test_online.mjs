@@ -58,7 +58,7 @@ class StudyPage {
     const guarded = `(() => { try { return ${expression}; } catch (e) { return false; } })()`;
     if (!(await this.page.waitFor(guarded, seconds)))
       die(`${this.name}: timed out waiting for ${what}; page says: ` +
-          (await this.eval("document.getElementById('message').textContent + ' | ' + document.getElementById('panel').innerText")));
+          (await this.eval("location.href + ': ' + document.getElementById('message')?.textContent + ' | ' + document.getElementById('panel')?.innerText")));
   }
   async phase(phase, what) {
     await this.waitFor(`sawtoothStudy.phase === '${phase}'`, what || 'the page to reach ' + phase);
@@ -158,9 +158,17 @@ async function participate(p) {
   await p.playLevel();
   await p.keys(['4'], 1200);  // the questionnaire at the end: 4 of 5
   await p.phase('complete', 'the completion code');
-  await p.screenshot('complete.png');
   const code = await p.eval("document.querySelector('#panel .code').textContent");
+  await p.screenshot('complete.png');
   if (code !== 'E2ECODE1') die(`the end shows the code '${code}'`);
+  // Then the protocol's return URL (the recruiter's site; here a page of the server).
+  await p.waitFor(`location.href === ${JSON.stringify(base + '/index.html?returned=E2ECODE1')}`, 'the return URL', 20);
+  // The link again: the code and a button back, no second redirect.
+  await p.navigate(link('RECRUIT-1'));
+  await p.phase('complete');
+  const again = await p.panelText();
+  if (!again.includes('E2ECODE1') || again.includes('Taking you back') || !again.includes('Back to the study site'))
+    die(`a later visit of the link shows '${again}'`);
   return { participant, seqs };
 }
 
@@ -233,7 +241,7 @@ async function main() {
     if (localSessions !== '[]' || (await first.eval('localStorage.length')) !== 0)
       die(`after the withdrawal the browser keeps ${localSessions} and ${await first.eval('localStorage.length')} items`);
     console.log(`test_online: consent declined kept nothing; participant ${participant} uploaded ${seqs} before a reload, resumed, ` +
-                `got the completion code; pull: ${sessions} sessions replay-verified; repeat refused; withdrawn: no rows left`);
+                `got the completion code and the return URL; pull: ${sessions} sessions replay-verified; repeat refused; withdrawn: no rows left`);
   } finally {
     await first.close();
     if (second) await second.close();

@@ -61,8 +61,10 @@ cat >"$work/e2e.json" <<'JSON'
  "assignment": {"type": "balanced"},
  "questionnaires": [{"id": "final", "at_end": true, "items": [
    {"id": "fun", "type": "likert", "text": "The levels were fun.", "points": 5, "anchors": ["no", "yes"]}]}],
- "online": {"recruiter_ids": ["PROLIFIC_PID", "STUDY_ID", "SESSION_ID"], "repeat": false, "completion_code": "E2ECODE1"}}
+ "online": {"recruiter_ids": ["PROLIFIC_PID", "STUDY_ID", "SESSION_ID"], "repeat": false, "completion_code": "E2ECODE1",
+            "return_url": "http://127.0.0.1:HTTP_PORT/index.html?returned=E2ECODE1"}}
 JSON
+sed -i "s/HTTP_PORT/$http_port/" "$work/e2e.json"
 token=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 echo "{\"e2e\": \"$token\"}" >"$work/tokens.json"
 "$bin/sawtooth-server" --db "postgresql://web1:pw-web1@127.0.0.1:$pg_port/postgres" --site "$src/build-web/site" \
