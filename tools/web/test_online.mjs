@@ -155,7 +155,15 @@ async function participate(p) {
   await p.phase('playing', 'the resumed game');
   await p.waitFor('sawtoothPage.frameMs.length > 30', 'the resumed game to draw');
   await sleep(800);
+  // The connection drops: level 2's upload waits, and is sent again once it is back.
+  await p.page.send('Network.enable');
+  await p.page.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await p.playLevel();
+  await p.waitFor("document.getElementById('upload').textContent.includes('trying again')", 'the upload to wait for the connection');
+  await p.screenshot('retrying.png');
+  await p.page.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await p.waitFor("Object.values(sawtoothStudy.saved.sessions).length === 2 && Object.values(sawtoothStudy.saved.sessions)" +
+    ".every((s) => s.milestone.startsWith('1/') && s.acked === s.sent)", 'level 2 to be acknowledged once the connection is back');
   await p.keys(['4'], 1200);  // the questionnaire at the end: 4 of 5
   await p.phase('complete', 'the completion code');
   const code = await p.eval("document.querySelector('#panel .code').textContent");
