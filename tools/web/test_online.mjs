@@ -249,7 +249,7 @@ async function main() {
     if (localSessions !== '[]' || (await first.eval('localStorage.length')) !== 0)
       die(`after the withdrawal the browser keeps ${localSessions} and ${await first.eval('localStorage.length')} items`);
     console.log(`test_online: consent declined kept nothing; participant ${participant} uploaded ${seqs} before a reload, resumed, ` +
-                `got the completion code and the return URL; pull: ${sessions} sessions replay-verified; repeat refused; withdrawn: no rows left`);
+                `uploaded level 2 once the connection came back, got the completion code and the return URL; pull: ${sessions} sessions replay-verified; repeat refused; withdrawn: no rows left`);
   } finally {
     await first.close();
     if (second) await second.close();
