@@ -208,20 +208,12 @@ void tally_plays(const Participant& p, int i, std::size_t tutorials, const Platf
     }
 }
 
-/// Mean deaths at each position per skill group with Spearman's rho.
-std::map<std::string, PositionDeaths> position_means(const DeathsByPosition& d) {
-    std::map<std::string, PositionDeaths> out;
+/// The trend of deaths by position per skill group (telemetry/analysis/position_trend.hpp).
+std::map<std::string, analysis::PositionTrend> position_means(const DeathsByPosition& d) {
+    std::map<std::string, analysis::PositionTrend> out;
     for (const auto& [group, by] : d) {
-        PositionDeaths& g = out[group];
-        std::vector<double> positions;
-        for (std::size_t k = 0; k < by.size(); ++k) {
-            positions.push_back(static_cast<double>(k + 1));
-            double sum = 0.0;
-            for (const double x : by[k]) sum += x;
-            g.mean_deaths.push_back(by[k].empty() ? 0.0 : sum / static_cast<double>(by[k].size()));
-        }
-        g.spearman_rho = analysis::spearman_rho(positions, g.mean_deaths);
-        g.players = by.empty() ? std::size_t{0} : by.front().size();
+        analysis::PositionTrend& t = out[group] = analysis::position_trend(by, analysis::BootstrapSettings{});
+        t.players = by.empty() ? std::size_t{0} : by.front().size();
     }
     return out;
 }

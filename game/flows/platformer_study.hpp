@@ -13,6 +13,7 @@
 
 #include "game/bot/expert_bot.hpp"
 #include "gen/level.hpp"
+#include "telemetry/analysis/position_trend.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -51,15 +52,6 @@ struct PlatformerStudyHooks {
         on_play;
 };
 
-/// Mean deaths at each position of the session (after the tutorials) in one skill group.
-struct PositionDeaths {
-    std::size_t players = 0;
-    std::vector<double> mean_deaths;  ///< index 0: the first study level
-    /// Spearman's rho between position and mean deaths; none when undefined (one position, or
-    /// equal means everywhere).
-    std::optional<double> spearman_rho;
-};
-
 /// What a simulated study recorded and found.
 struct PlatformerStudy {
     std::vector<std::int64_t> level_ids;  ///< every recorded level, tutorials included, in order
@@ -67,8 +59,10 @@ struct PlatformerStudy {
     int stuck = 0;                        ///< plays that ended stuck or out of time
     int skipped_tutorials = 0;
     std::uint64_t sim_ticks = 0;
-    /// By skill group in capitals ("GOOD") and "ALL".
-    std::map<std::string, PositionDeaths> deaths_by_position;
+    /// Mean deaths at each position of the session after the tutorials (index 0: the first
+    /// study level), Spearman's rho and its participant bootstrap interval (1000 replicates,
+    /// 90 %, seed 1), by skill group in capitals ("GOOD") and "ALL".
+    std::map<std::string, analysis::PositionTrend> deaths_by_position;
     // Fig. 5.1's counts over the recorded generated levels.
     int levels = 0;  ///< generated levels (level_ids minus the tutorials)
     int switches = 0;

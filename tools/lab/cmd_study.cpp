@@ -36,15 +36,23 @@ std::map<std::string, StudyRunner>& study_modes() {
     return modes;
 }
 
-/// Mean deaths at each position per skill group, and Spearman's rho between position and
-/// that mean (null when it is undefined).
+/// Mean deaths at each position per skill group, Spearman's rho between position and that
+/// mean (null when it is undefined: one position, or equal means everywhere) and its
+/// participant bootstrap interval (null when there is none).
 nlohmann::json position_json(const flows::PlatformerStudy& r) {
     nlohmann::json out = nlohmann::json::object();
-    for (const auto& [group, g] : r.deaths_by_position)
-        out[group] = {
-            {"players", g.players},
-            {"mean_deaths", g.mean_deaths},
-            {"spearman_rho", g.spearman_rho ? nlohmann::json(*g.spearman_rho) : nlohmann::json(nullptr)}};
+    for (const auto& [group, t] : r.deaths_by_position) {
+        const analysis::Interval& i = t.rho_interval;
+        out[group] = {{"players", t.players},
+                      {"mean_deaths", t.means},
+                      {"spearman_rho", t.rho ? nlohmann::json(*t.rho) : nlohmann::json(nullptr)},
+                      {"spearman_rho_interval",
+                       i.replicates == 0 ? nlohmann::json(nullptr)
+                                         : nlohmann::json{{"lo", i.lo},
+                                                          {"hi", i.hi},
+                                                          {"replicates", i.replicates},
+                                                          {"level", analysis::BootstrapSettings{}.level}}}};
+    }
     return out;
 }
 
@@ -91,12 +99,15 @@ void print_figures(const StudyRequest& req, const flows::PlatformerStudy& r, int
     for (const auto& [g, c] : r.groups) std::printf(" %s %d", g.c_str(), c);
     std::printf("\nreplay --verify: %d/%zu levels exact\n", r.verified, req.verify ? r.level_ids.size() : 0);
     std::printf("mean deaths by position (Spearman rho of position and mean deaths):\n");
-    for (const auto& [group, g] : r.deaths_by_position) {
-        if (!g.spearman_rho)
+    for (const auto& [group, t] : r.deaths_by_position) {
+        if (!t.rho)
             std::printf("  %-8s rho      - |", group.c_str());
+        else if (t.rho_interval.replicates == 0)
+            std::printf("  %-8s rho %+.3f |", group.c_str(), *t.rho);
         else
-            std::printf("  %-8s rho %+.3f |", group.c_str(), *g.spearman_rho);
-        for (const double m : g.mean_deaths) std::printf(" %.2f", m);
+            std::printf("  %-8s rho %+.3f [%+.2f, %+.2f] |", group.c_str(), *t.rho, t.rho_interval.lo,
+                        t.rho_interval.hi);
+        for (const double m : t.means) std::printf(" %.2f", m);
         std::printf("\n");
     }
     std::printf(
