@@ -1,11 +1,14 @@
-#include "tools/server/online_client.hpp"
+#include "telemetry/online/online_client.hpp"
+
+#include "gen/printable.hpp"
 
 #include <httplib.h>
 
+#include <cstdio>
 #include <random>
 #include <thread>
 
-namespace sawtooth::server {
+namespace sawtooth::online {
 
 struct OnlineClient::Request {
     std::string method;  ///< "GET", "POST", "PUT"
@@ -41,6 +44,14 @@ std::string error_line(const httplib::Result& res) {
 
 }  // namespace
 
+std::string server_url_problem(const std::string& url) {
+    const std::size_t rest = url.rfind("https://", 0) == 0 ? 8 : url.rfind("http://", 0) == 0 ? 7 : 0;
+    if (rest == 0 || url.size() == rest || url.find('/', rest) != std::string::npos ||
+        !httplib::Client(url).is_valid())
+        return "'" + printable(url, 80) + "' is no server URL (http://HOST:PORT or https://HOST, no path)";
+    return {};
+}
+
 std::string new_participant_key() {
     std::random_device rd;  // OS entropy
     std::string key;
@@ -56,14 +67,16 @@ OnlineClient::OnlineClient(StudyTarget target, RetrySettings retry)
     : m_target(std::move(target)),
       m_retry(retry),
       m_http(std::make_unique<httplib::Client>(m_target.base_url)) {
-    if (!m_http->is_valid())
-        throw ClientError(0, "'" + m_target.base_url + "' is no server URL (http://HOST:PORT)");
+    if (const std::string problem = server_url_problem(m_target.base_url); !problem.empty())
+        throw ClientError(0, problem);
     m_http->set_connection_timeout(5);
     m_http->set_read_timeout(30);
     m_http->set_keep_alive(true);
 }
 
 OnlineClient::~OnlineClient() = default;
+
+void OnlineClient::stop() { m_http->stop(); }
 
 nlohmann::json OnlineClient::send(const Request& r) {
     std::mt19937 jitter(std::random_device{}());
@@ -118,4 +131,4 @@ nlohmann::json OnlineClient::withdraw(const std::string& participant_id) {
                  body.dump()});
 }
 
-}  // namespace sawtooth::server
+}  // namespace sawtooth::online
