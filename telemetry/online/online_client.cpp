@@ -32,9 +32,21 @@ httplib::Result perform(httplib::Client& http, const std::string& method, const 
     return http.Post(path, headers, body, type);
 }
 
-bool worth_retrying(int status) { return status == 0 || status == 429 || status >= 500; }
+// A certificate that does not verify is no passing trouble: it is not retried.
+bool certificate_refused(const httplib::Result& res) {
+    return !res && (res.error() == httplib::Error::SSLServerVerification ||
+                    res.error() == httplib::Error::SSLLoadingCerts);
+}
+
+bool worth_retrying(const httplib::Result& res) {
+    const int status = res ? res->status : 0;
+    return (status == 0 && !certificate_refused(res)) || status == 429 || status >= 500;
+}
 
 std::string error_line(const httplib::Result& res) {
+    if (certificate_refused(res))
+        return "the server's certificate does not verify (" + httplib::to_string(res.error()) +
+               "; for a certificate of your own, set SSL_CERT_FILE to it)";
     if (!res) return "no answer from the server (" + httplib::to_string(res.error()) + ")";
     const nlohmann::json doc = nlohmann::json::parse(res->body, nullptr, false);
     if (doc.is_object() && doc.contains("error") && doc["error"].is_string())
@@ -88,7 +100,7 @@ nlohmann::json OnlineClient::send(const Request& r) {
             if (res->get_header_value("Content-Type") != "application/json") return nlohmann::json(res->body);
             return nlohmann::json::parse(res->body);
         }
-        if (!worth_retrying(status) || m_last_attempts >= m_retry.attempts)
+        if (!worth_retrying(res) || m_last_attempts >= m_retry.attempts)
             throw ClientError(status, error_line(res));
         std::uniform_int_distribution<long> spread(0, wait.count());
         std::this_thread::sleep_for(wait + std::chrono::milliseconds(spread(jitter)));

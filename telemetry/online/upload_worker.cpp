@@ -60,7 +60,7 @@ void UploadWorker::run() {
         std::string problem;
         try {
             pass();
-        } catch (const std::exception& e) {
+        } catch (const std::exception& e) {  // the thread's edge: every failure is a status
             problem = one_line(e.what());
         }
         lock.lock();

@@ -14,6 +14,7 @@
 #include "game/app/core/level_source.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/scripted_input.hpp"
+#include "game/app/core/session_uploads.hpp"
 #include "game/app/core/settings.hpp"
 #include "game/app/editor/editor_screen.hpp"
 #include "game/app/recording/recording.hpp"
