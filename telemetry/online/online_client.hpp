@@ -5,10 +5,10 @@
 // with exponential backoff and jitter until it is answered or the attempts run out; a
 // refusal (any other 4xx) is not retried. "https://" URLs go through OpenSSL (Debian's
 // cpp-httplib is built with it), checking the server's certificate against the system's
-// authorities (or $SSL_CERT_FILE); a certificate that does not verify is final. Used by the game's uploads
-// (upload_worker.hpp), `sawtooth-lab upload`, the load benchmark and the tests. Does not: keep state between
-// calls (the caller holds its participant's key and upload numbers). Not thread-safe but
-// for stop(), which another thread may call.
+// authorities (or $SSL_CERT_FILE); a certificate that does not verify is final. Used by
+// the game's uploads (upload_worker.hpp), `sawtooth-lab upload`, the load benchmark and
+// the tests. Does not: keep state between calls (the caller holds its participant's key
+// and upload numbers). Not thread-safe but for stop(), which another thread may call.
 
 #include "gen/error.hpp"
 
