@@ -59,8 +59,11 @@ std::string error_line(const httplib::Result& res) {
 std::string server_url_problem(const std::string& url) {
     const std::size_t rest = url.rfind("https://", 0) == 0 ? 8 : url.rfind("http://", 0) == 0 ? 7 : 0;
     if (rest == 0 || url.size() == rest || url.find('/', rest) != std::string::npos ||
-        !httplib::Client(url).is_valid())
-        return "'" + printable(url, 80) + "' is no server URL (http://HOST:PORT or https://HOST, no path)";
+        !httplib::Client(url).is_valid()) {
+        std::string problem(1, '\'');
+        problem += printable(url, 80);
+        return problem + "' is no server URL (http://HOST:PORT or https://HOST, no path)";
+    }
     return {};
 }
 
