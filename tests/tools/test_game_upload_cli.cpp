@@ -43,28 +43,28 @@ nlohmann::json linear_level(int seed) {
 
 // The study (label "lab", the file's stem): two levels, a break after the first, a
 // questionnaire at the end; no tutorials or ratings.
-std::string write_study(const std::string& dir){
-    const nlohmann::json doc =
-        {{"format", "sawtooth-study-protocol"},
-         {"format_version", 1},
-         {"name", "Lab upload"},
-         {"consent", "Do you agree?"},
-         {"tutorials", false},
-         {"ratings", false},
-         {"conditions",
-          {{{"name", "a"},
-            {"levels", {{"type", "seeds"}, {"levels", {linear_level(11), linear_level(12)}}}}}}},
-         {"assignment", {{"type", "balanced"}}},
-         {"order", "fixed"},
-         {"questionnaires",
-          {{{"id", "final"},
-            {"at_end", true},
-            {"items", {{{"id", "fun"}, {"type", "likert"}, {"text", "Fun?"}, {"points", 5}}}}}}}},
-    {"breaks", {{{"after_level", 1}, {"text", "A short break."}}}}};
-std::ofstream(dir + "/lab.json") << doc.dump(1);
-std::ofstream(dir + "/tokens.json") << nlohmann::json{{"lab", kToken}}.dump();
-std::ofstream(dir + "/token.txt") << kToken << "\n";
-return dir + "/lab.json";
+std::string write_study(const std::string& dir) {
+    const nlohmann::json doc = {
+        {"format", "sawtooth-study-protocol"},
+        {"format_version", 1},
+        {"name", "Lab upload"},
+        {"consent", "Do you agree?"},
+        {"tutorials", false},
+        {"ratings", false},
+        {"conditions",
+         {{{"name", "a"},
+           {"levels", {{"type", "seeds"}, {"levels", {linear_level(11), linear_level(12)}}}}}}},
+        {"assignment", {{"type", "balanced"}}},
+        {"order", "fixed"},
+        {"questionnaires",
+         {{{"id", "final"},
+           {"at_end", true},
+           {"items", {{{"id", "fun"}, {"type", "likert"}, {"text", "Fun?"}, {"points", 5}}}}}}},
+        {"breaks", {{{"after_level", 1}, {"text", "A short break."}}}}};
+    std::ofstream(dir + "/lab.json") << doc.dump(1);
+    std::ofstream(dir + "/tokens.json") << nlohmann::json{{"lab", kToken}}.dump();
+    std::ofstream(dir + "/token.txt") << kToken << "\n";
+    return dir + "/lab.json";
 }
 
 struct Fixture {
