@@ -59,7 +59,12 @@ std::string write_study(const std::string& dir) {
         {"questionnaires",
          {{{"id", "final"},
            {"at_end", true},
-           {"items", {{{"id", "fun"}, {"type", "likert"}, {"text", "Fun?"}, {"points", 5}}}}}}},
+           {"items",
+            {{{"id", "fun"},
+              {"type", "likert"},
+              {"text", "Fun?"},
+              {"points", 5},
+              {"anchors", {"no", "yes"}}}}}}}},
         {"breaks", {{{"after_level", 1}, {"text", "A short break."}}}}};
     std::ofstream(dir + "/lab.json") << doc.dump(1);
     std::ofstream(dir + "/tokens.json") << nlohmann::json{{"lab", kToken}}.dump();
@@ -90,6 +95,7 @@ struct Fixture {
                                      "127.0.0.1:" + std::to_string(port), "--protocol", protocol, "--tokens",
                                      dir + "/tokens.json"},
             dir + "/server.log");
+        INFO(telemetry::read_file_bytes(dir + "/server.log"));
         REQUIRE(server->wait_for_port(port));
     }
     // The game headless on the protocol with --upload, `keys` scripted, `frames` frames.
@@ -209,6 +215,7 @@ TEST_CASE("--upload is checked before anything is recorded") {
     CHECK(no_token.exit_code == 2);
     const auto bad_url = run_process(kGame, {"--headless", "--db", db, "--protocol", protocol, "--upload",
                                              "127.0.0.1:9/x", "--upload-token-file", dir + "/token.txt"});
+    INFO(bad_url.err);
     CHECK(bad_url.exit_code == 1);
     CHECK(bad_url.err.find("sawtooth: --upload: '127.0.0.1:9/x' is no server URL") == 0);
     const auto no_token_file =
