@@ -226,7 +226,7 @@ TEST_CASE(
     CHECK(refused_status([&] { forged.upload(a.who, a.session_uid, 1, a.uploads[0]); }) == 401);
     CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + a.who.id + "'") == "0");
 
-    client.enrol(a.who, {{"PROLIFIC_PID", "repeat-me"}});
+    client.enrol(a.who, {{"PROLIFIC_PID", "repeat-me"}, {"STUDY_ID", "shared-study"}});
     // Oversized (over 1 MiB), damaged (bytes overwritten mid-file), not a database at all.
     CHECK(refused_status([&] { client.upload(a.who, a.session_uid, 1, std::string(1200000, 'x')); }) == 413);
     // Damaged: the first bytes of every page after the first (b-tree page headers) overwritten.
@@ -267,6 +267,9 @@ TEST_CASE(
     // Repeat participation: the same recruiter id with a new participant id is refused.
     CHECK(refused_status([&] { client.enrol(c.who, {{"PROLIFIC_PID", "repeat-me"}}); }) == 409);
     CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + c.who.id + "'") == "0");
+    // Only the first recruiter id names the participant: the study's id is shared by all.
+    client.enrol(c.who, {{"PROLIFIC_PID", "someone-else"}, {"STUDY_ID", "shared-study"}});
+    CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + c.who.id + "'") == "1");
 }
 
 TEST_CASE("a missing or unknown server option is one line and exit 2") {

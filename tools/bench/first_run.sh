@@ -57,15 +57,23 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "cpu: $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores"
 echo "load before: $(load)"
 echo "+ $cmd"
+# The command's steps (its ` && ` parts), each timed, in one shell inside the root.
+script=$root/tmp/first_run_steps.sh
+{
+  echo 'set -e; cd /root/sawtooth; TIMEFORMAT="%R s wall, %U s user, %S s system"'
+  sed 's/ \&\& /\n/g' <<<"$cmd" | while IFS= read -r step; do
+    printf 'echo %q; { time %s ; } 2>&1\n' "step: $step" "$step"
+  done
+} >"$script"
 start=$(date +%s.%N)
-chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
-  bash -c "cd /root/sawtooth && TIMEFORMAT='time: %R s wall, %U s user, %S s system' && time bash -c \"\$0\"" "$cmd" \
-  >"$root/tmp/first_run.log" 2>&1 || {
-  tail -20 "$root/tmp/first_run.log" >&2
-  echo "first_run.sh: the $mode command failed" >&2
+if ! chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+  bash /tmp/first_run_steps.sh >"$cache/first_run_$mode.log" 2>&1; then
+  tail -20 "$cache/first_run_$mode.log" >&2
+  echo "first_run.sh: the $mode command failed (log: $cache/first_run_$mode.log)" >&2
   exit 1
-}
+fi
 end=$(date +%s.%N)
-grep '^time:' "$root/tmp/first_run.log" || true
+grep -A0 -E '^(step: |[0-9.]+ s wall)' "$cache/first_run_$mode.log" | sed 's/^step: /  /'
 echo "load after: $(load)"
 awk -v m="$mode" -v a="$start" -v b="$end" 'BEGIN { printf "%s command from nothing: %.0f s wall\n", m, b - a }'
+echo "log: $cache/first_run_$mode.log"

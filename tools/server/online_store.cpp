@@ -45,20 +45,22 @@ void check_credentials(const ParticipantCredentials& who) {
         throw Refusal(400, "the participant key must be 16 to 200 characters");
 }
 
+// Only the first recruiter id names the participant (PROLIFIC_PID); the others (STUDY_ID,
+// SESSION_ID) are shared by many participants or new each time.
 void refuse_repeat(lab::PgConnection& pg, const StudyRef& study,
                    const std::map<std::string, std::string>& recruiter) {
-    for (const std::string& name : study.protocol->online.recruiter_ids) {
-        const auto it = recruiter.find(name);
-        if (it == recruiter.end() || it->second.empty()) continue;
-        const PgResult r = pg.exec(
-            "SELECT p.finished_at IS NOT NULL FROM online_recruiter_ids r JOIN online_participants p "
-            "USING (participant_id) WHERE p.study = $1 AND r.name = $2 AND r.value = $3 LIMIT 1",
-            {{study.label}, {name}, {it->second}});
-        if (r.rows() == 0) continue;
-        throw Refusal(409, r.value(0, 0) == "t"
-                               ? "this " + name + " has already taken part in the study"
-                               : "this " + name + " has already started the study in another browser");
-    }
+    if (study.protocol->online.recruiter_ids.empty()) return;
+    const std::string& name = study.protocol->online.recruiter_ids.front();
+    const auto it = recruiter.find(name);
+    if (it == recruiter.end() || it->second.empty()) return;
+    const PgResult r = pg.exec(
+        "SELECT p.finished_at IS NOT NULL FROM online_recruiter_ids r JOIN online_participants p "
+        "USING (participant_id) WHERE p.study = $1 AND r.name = $2 AND r.value = $3 LIMIT 1",
+        {{study.label}, {name}, {it->second}});
+    if (r.rows() == 0) return;
+    throw Refusal(409, r.value(0, 0) == "t"
+                           ? "this " + name + " has already taken part in the study"
+                           : "this " + name + " has already started the study in another browser");
 }
 
 void store_recruiter_ids(lab::PgConnection& pg, const StudyRef& study, const std::string& participant,

@@ -67,6 +67,14 @@ struct AppOptions {
     /// resumes without retyping it (docs/web.md "Recording"); empty natively, where the
     /// next participant at the same machine must not be offered the last one's id.
     std::string participant_memory;
+    /// Not flags either: the browser's online study (docs/web.md "An online study"), set by
+    /// the web entry only. The page asked for consent and enrolled this participant with the
+    /// study server, so the protocol run starts their plan at once (no consent or id screen).
+    std::string online_participant;
+    /// The hash of the study server's protocol document, recorded in place of the hash of
+    /// the file read: the server serves its document without the "online" object, which its
+    /// hash covers (docs/online.md "The protocol's online fields").
+    std::string online_protocol_hash;
 };
 
 /// Adds every flag of `sawtooth` to `cli`, each writing into `o` (game/app/shell/game_flags.cpp).

@@ -211,7 +211,17 @@ public:
         : m_services(std::move(services)), m_protocol(std::move(protocol)), m_settings(std::move(settings)) {}
 
     void start() {
-        m_services.screens->push(std::make_unique<ConsentScreen>(m_services, shared_from_this(), m_protocol));
+        if (m_settings.participant.empty()) {
+            m_services.screens->push(
+                std::make_unique<ConsentScreen>(m_services, shared_from_this(), m_protocol));
+            return;
+        }
+        // Consent and id came from the page: begin() replaces this screen as it replaces the
+        // id screen, so it is in place (applied) before.
+        m_services.screens->push(std::make_unique<MessageScreen>(m_services, m_protocol.name,
+                                                                 std::vector<std::string>{"Starting..."}));
+        m_services.screens->apply();
+        begin(m_settings.participant);
     }
     void agreed() {
         m_services.screens->replace(

@@ -24,6 +24,10 @@ struct ProtocolRunSettings {
     /// When set, the file where the participant id is kept once their session starts, and
     /// from which the id screen is filled in (the browser: docs/web.md "Recording").
     std::string participant_memory;
+    /// When set, consent was asked and this participant made outside the game (the browser's
+    /// online study page, docs/web.md "An online study"): the run starts their plan at once,
+    /// without the consent and id screens. The participant must exist in the store.
+    std::string participant;
 };
 
 /// Pushes the consent screen of a protocol run. `services.recorder` must be set (the run
