@@ -2,9 +2,9 @@
 
 #include "gen/printable.hpp"
 #include "telemetry/store/merge.hpp"
+#include "telemetry/store/scratch_folder.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "tools/lab/commands.hpp"
-#include "tools/lab/scratch_folder.hpp"
-#include "tools/lab/session_pack.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -35,7 +35,7 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
                   const telemetry::SessionKey& key) {
     if (already_there(pg, study, key, telemetry::hex64(telemetry::session_content_digest(source, key.id))))
         return false;
-    const PackedSession p = pack_session(source, key);
+    const telemetry::PackedSession p = telemetry::pack_session(source, key);
     const PgResult ins = pg.exec(
         "INSERT INTO study_sessions(session_uid, study, participant_id, mode, started_utc, ended_utc, "
         "digest, store, protocol_hash, condition) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), "
@@ -58,7 +58,7 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
 
 // The study's sessions as files in `dir`, opened read-only, oldest first.
 std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string& study,
-                                             const ScratchFolder& dir) {
+                                             const telemetry::ScratchFolder& dir) {
     const PgResult r = pg.exec(
         "SELECT session_uid, store FROM study_sessions WHERE study = $1 ORDER BY started_utc, session_uid",
         {{study}}, true);
@@ -103,7 +103,7 @@ PushSummary push_sessions(telemetry::Store& source, PgConnection& pg, const std:
 
 PullSummary pull_sessions(PgConnection& pg, const std::string& label, const std::string& db,
                           const PullSettings& settings) {
-    const ScratchFolder dir("sawtooth-pull");
+    const telemetry::ScratchFolder dir("sawtooth-pull");
     std::vector<telemetry::Store> sources = download_study(pg, label, dir);
     const bool created = !fs::exists(db);
     PullSummary s;

@@ -3,7 +3,7 @@
 // (tools/postgres/study_server.sql, docs/studies.md "Push and pull"). Push uploads every
 // finished session of a local database, one transaction per session keyed by its global
 // uid, so it is idempotent and a push that was stopped resumes by being run again. Each
-// session travels as a session database holding just that session (session_pack.hpp), so
+// session travels as a session database holding just that session (telemetry/store/session_pack.hpp), so
 // pull merges the exact rows back and the pulled file replays exactly.
 // Does not: upload unfinished sessions (they may still grow), change the local file on push
 // (it is opened read-only), parse options or print (`sawtooth-lab push` / `pull` do).
