@@ -14,9 +14,10 @@ if(NOT CLI11_FOUND)
 endif()
 find_package(Eigen3 CONFIG REQUIRED)
 find_package(Boost REQUIRED)  # header-only Boost.Math (t distribution)
+# The study server's client (the game's uploads, docs/online.md "Lab machines"), the server.
+pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 if(NOT SAWTOOTH_GAME_ONLY)  # the lab's and the tests' own (tools/install_deps.sh)
   pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)  # push / pull to the study server
-  pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)  # sawtooth-server and its clients
   find_package(doctest CONFIG QUIET)
   if(NOT doctest_FOUND)
     find_path(DOCTEST_INCLUDE_DIR doctest/doctest.h REQUIRED)

@@ -1,17 +1,26 @@
 # Installing and packaging (docs/packaging.md): `cmake --install`, and `cpack` in the build
 # folder, which makes the Debian package sawtooth_<version>_amd64.deb (dependencies from
 # dpkg-shlibdeps) and the portable archive sawtooth-<version>-amd64.tar.gz. Both hold the
-# same tree: games/sawtooth and bin/sawtooth-lab, share/sawtooth/ with the assets (where the programs
-# look first, telemetry/store/asset_dir.hpp, so the archive runs from any folder), the desktop
-# entry, its icon, man pages made from --help by help2man, and the copyright file.
+# same tree: games/sawtooth, bin/sawtooth-lab and bin/sawtooth-server, share/sawtooth/ with the
+# assets (where the programs look first, telemetry/store/asset_dir.hpp, so the archive runs from
+# any folder) and the study store's SQL scripts, the desktop entry, its icon, man pages made from
+# --help by help2man, the copyright file and the server's example nginx and systemd files.
 
 include(GNUInstallDirs)
 find_program(HELP2MAN help2man REQUIRED)  # tools/install_deps.sh
 
 # The game in games/ (Debian's /usr/games), the lab in bin/; both find ../share/sawtooth.
 install(TARGETS sawtooth RUNTIME DESTINATION games)
-install(TARGETS sawtooth-lab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS sawtooth-lab sawtooth-server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/sawtooth)
+# The central study store's set-up (docs/studies.md, docs/online.md): study_server.sql
+# includes online_server.sql from its own folder.
+install(FILES ${PROJECT_SOURCE_DIR}/tools/postgres/study_server.sql ${PROJECT_SOURCE_DIR}/tools/postgres/online_server.sql
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/sawtooth/postgres)
+# Examples, not active configuration (docs/packaging.md "The study server"): nginx in front
+# of sawtooth-server, and a systemd unit to copy and fill in.
+install(FILES ${PROJECT_SOURCE_DIR}/tools/server/nginx-sawtooth.conf ${PROJECT_SOURCE_DIR}/packaging/sawtooth-server.service
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sawtooth/examples)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/sawtooth.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/sawtooth.svg
   DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
@@ -21,7 +30,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/sawtooth.svg
 set(SAWTOOTH_MAN_DIR ${CMAKE_BINARY_DIR}/man)
 set(SAWTOOTH_MAN_PAGES
   "sawtooth|6|a platformer and a word game whose levels are generated from seeds"
-  "sawtooth-lab|1|Sawtooth's research command line: generate, replay, analyse, curate, study")
+  "sawtooth-lab|1|Sawtooth's research command line: generate, replay, analyse, curate, study"
+  "sawtooth-server|1|collection server of Sawtooth's online studies")
 foreach(page ${SAWTOOTH_MAN_PAGES})
   string(REPLACE "|" ";" page "${page}")
   list(GET page 0 program)
@@ -61,7 +71,8 @@ set(CPACK_PACKAGE_DESCRIPTION "Sawtooth is a 2D platformer and a word game (Elim
 are generated on demand from seeds. Every session is recorded and replays bit
 for bit; the recordings train a model that predicts how hard a level is.
 sawtooth-lab, the research command line, generates, replays, curates and
-analyses levels and studies.")
+analyses levels and studies; sawtooth-server collects the sessions of online
+studies and of lab machines into a PostgreSQL store.")
 set(CPACK_PACKAGE_CONTACT "${SAWTOOTH_MAINTAINER}")
 set(CPACK_GENERATOR "DEB;TGZ")
 set(CPACK_STRIP_FILES ON)

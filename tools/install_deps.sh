@@ -12,6 +12,9 @@ game_packages=(
   libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev libsqlite3-dev
   libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev
   fonts-dejavu-core
+  # The study server's HTTP(S) client, for `--upload` (docs/online.md "Lab machines"); it
+  # brings libssl-dev, which the server and the clients' https need.
+  libcpp-httplib-dev
 )
 # On top, for sawtooth-lab, the test suite, the fuzz harnesses and the packages.
 test_packages=(
@@ -23,8 +26,9 @@ test_packages=(
   clang libclang-rt-14-dev
   # libpq for `sawtooth-lab push/pull`; the server, whose tests start one (docs/studies.md).
   postgresql libpq-dev
-  # sawtooth-server and its HTTP clients (`sawtooth-lab upload`, the load test; docs/online.md).
-  libcpp-httplib-dev
+  # sawtooth-server behind nginx with TLS, as its test runs it (docs/online.md "HTTPS in
+  # production"): nginx, openssl for the test's certificate, curl as a second client.
+  nginx openssl curl
   # The Debian package and its clean-root test (docs/packaging.md): man pages, checks, root.
   help2man lintian debootstrap file
 )

@@ -51,7 +51,7 @@ private:
     bool near_path(int n) const;
     int grab_node_after(int n) const;
     std::optional<Plan> expand(int si);
-    std::optional<Plan> try_move(const State& s, const Macro& m);
+    std::optional<Plan> try_move(const State& s, Rollout&& r);
     void offer_waits(const State& s, int here);
     void offer(const State& from, int node, int kind, std::shared_ptr<const SimSnapshot> snap,
                std::vector<InputFrame>&& frames);
@@ -135,8 +135,12 @@ std::optional<Plan> ChainSearch::expand(int si) {
     const double dx = cell_centre_x(m_target_cell) - v.x;
     const int dy = m_target_cell.y - feet_row(v);
     const int here = si == 0 ? m_goal.path[0] : node_of(m_graph, v);
-    for (const Macro& m : candidate_macros(v, dx, dy, grab_of(m_graph, grab_node_after(here), v))) {
-        if (auto plan = try_move(s, m)) return plan;
+    const Landing landing = m_settings.traps_on ? Landing::Record : Landing::Ignore;
+    MoveRollouts moves(m_graph, m_sim, *s.snap,
+                       frames_of(candidate_macros(v, dx, dy, grab_of(m_graph, grab_node_after(here), v))),
+                       landing, m_tools.rollouts);
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        if (auto plan = try_move(s, moves.run(k))) return plan;
         if (m_gave_up) return std::nullopt;
     }
     // With traps on, waiting at a resting place inside a trap area is a move too: two
@@ -147,9 +151,7 @@ std::optional<Plan> ChainSearch::expand(int si) {
     return std::nullopt;
 }
 
-std::optional<Plan> ChainSearch::try_move(const State& s, const Macro& m) {
-    const Landing landing = m_settings.traps_on ? Landing::Record : Landing::Ignore;
-    Rollout r = rollout(m_graph, m_sim, *s.snap, frames_of(m), landing, m_tools.rollouts);
+std::optional<Plan> ChainSearch::try_move(const State& s, Rollout&& r) {
     // With traps on, a chain may go on from the moment of a landing without coming to
     // rest first (off a mine before its fuse burns down).
     if (r.landing && r.landing_node >= 0 && !r.exit && r.landing_node != m_target) {

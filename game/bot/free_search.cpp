@@ -105,8 +105,10 @@ std::optional<Plan> FreeSearch::expand(int si) {
     const int dy = m_aim.y - feet_row(v);
     const auto snap = m_states[static_cast<std::size_t>(si)].snap;
     const int depth = m_states[static_cast<std::size_t>(si)].depth;
-    for (const Macro& m : candidate_macros(v, dx, dy)) {
-        Rollout r = rollout(m_planner.graph(), m_geo, *snap, frames_of(m), Landing::Ignore, m_tools.rollouts);
+    MoveRollouts moves(m_planner.graph(), m_geo, *snap, frames_of(candidate_macros(v, dx, dy)),
+                       Landing::Ignore, m_tools.rollouts);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        Rollout r = moves.run(i);
         if (!r.exit && !r.rest) continue;
         const RestKey k = key_of(r.view);
         if (!r.exit && m_seen.count(k)) continue;

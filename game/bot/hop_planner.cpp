@@ -101,9 +101,11 @@ std::vector<Rollout> HopPlanner::single_moves(const PlayerView& v, const HopGoal
     const double dx = cell_centre_x(tg.cell) - v.x;
     const int dy = tg.cell.y - feet_row(v);
     bool have_good = false;
-    for (const Macro& m : candidate_macros(v, dx, dy, grab_of(m_planner.graph(), target, v))) {
-        Rollout r =
-            rollout(m_planner.graph(), m_geo, goal.now, frames_of(m), Landing::Ignore, m_tools.rollouts);
+    MoveRollouts moves(m_planner.graph(), m_geo, goal.now,
+                       frames_of(candidate_macros(v, dx, dy, grab_of(m_planner.graph(), target, v))),
+                       Landing::Ignore, m_tools.rollouts);
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        Rollout r = moves.run(k);
         if (!r.exit && r.node != target) continue;
         const bool good = r.exit || well_centred(r, target);
         if (good && !have_good) {

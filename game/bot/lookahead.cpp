@@ -3,6 +3,7 @@
 #include "game/bot/rest_place.hpp"
 #include "gen/hash.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sawtooth::bot {
@@ -12,12 +13,40 @@ namespace {
 constexpr double kBlockedStep = 0.002;  ///< m: a walking step shorter than this is blocked by a wall
 constexpr std::size_t kMaxCachedRollouts = 1 << 15;  ///< a RolloutCache is emptied when this full
 
-/// A rollout in progress: the lookahead, its result so far and the landing to record.
+/// Where a move's own frames end early, the rest would only cost time: a grabbed ledge (the
+/// rest would only hold on, with no press edge, and hanging there longer can cost a trap
+/// window), or a walk blocked by a wall (pushing on costs time, a mine's fuse or a trap
+/// window, before the next move of a chain). `before` and `after`: the player around the
+/// step of frame `i`.
+struct MoveShape {
+    std::size_t tail = 0;    ///< frames from here on hold one button set to the end
+    bool walk_tail = false;  ///< ... and it is a walk
+
+    explicit MoveShape(const std::vector<InputFrame>& frames) : tail(frames.size()) {
+        while (tail > 0 && frames[tail - 1].bits == frames.back().bits) --tail;
+        const std::uint8_t bits = frames.empty() ? 0 : frames.back().bits;
+        walk_tail = bits == kInputLeft || bits == kInputRight;
+    }
+    bool ends_at(std::size_t i, const PlayerView& before, const PlayerView& after) const {
+        if (!hanging(before) && hanging(after)) return true;
+        return walk_tail && i > tail && after.mode == PlayerMode::Ground &&
+               std::fabs(after.x - before.x) < kBlockedStep;
+    }
+};
+
+using KeptStates = std::vector<std::pair<std::size_t, std::shared_ptr<const SimSnapshot>>>;
+
+/// A rollout in progress: the lookahead, its result so far and the landing to record; if
+/// traced, the player after each of the move's frames and the states after the numbers of
+/// frames in `keep` (sorted).
 struct RolloutRun {
     const LevelGraph& graph;
     Simulation& sim;
     Landing landing;
     Rollout r;
+    std::vector<PlayerView>* views = nullptr;
+    const std::vector<std::size_t>* keep = nullptr;
+    KeptStates* kept = nullptr;
 
     void note_landing(PlayerMode before) {
         if (landing == Landing::Ignore || r.landing || before != PlayerMode::Air ||
@@ -27,27 +56,35 @@ struct RolloutRun {
         r.landing_frames = r.frames.size();
         r.landing_node = node_of(graph, sim.player());
     }
+    void keep_state(std::size_t depth) {
+        if (keep && std::binary_search(keep->begin(), keep->end(), depth) &&
+            (kept->empty() || kept->back().first != depth))
+            kept->emplace_back(depth, sim.snapshot());
+    }
 
-    /// Steps the macro's frames; false if the rollout is over (exit or death).
-    bool run_macro(const std::vector<InputFrame>& frames);
+    /// Steps the move's frames from frame `first` on (the sim holds the state after the
+    /// ones before); false if the rollout is over (exit or death).
+    bool run_macro(const std::vector<InputFrame>& frames, std::size_t first);
     /// Steps released frames until the player rests; false if it died.
     bool settle();
+    /// The rollout's end state, after settle().
+    void finish() {
+        r.view = sim.player();
+        r.rest = at_rest(r.view);
+        r.node = r.rest ? node_of(graph, r.view) : -1;
+        r.end = sim.snapshot();
+    }
 };
 
-bool RolloutRun::run_macro(const std::vector<InputFrame>& frames) {
-    // Frames from `tail` on hold one button set to the end of the macro.
-    std::size_t tail = frames.size();
-    while (tail > 0 && frames[tail - 1].bits == frames.back().bits) --tail;
-    const std::uint8_t walk_bits = frames.empty() ? 0 : frames.back().bits;
-    const bool walk_tail = walk_bits == kInputLeft || walk_bits == kInputRight;
-    for (std::size_t i = 0; i < frames.size(); ++i) {
+bool RolloutRun::run_macro(const std::vector<InputFrame>& frames, std::size_t first) {
+    const MoveShape shape(frames);
+    for (std::size_t i = first; i < frames.size(); ++i) {
         const InputFrame f = frames[i];
-        const bool was_hanging = hanging(sim.player());
-        const double x_before = sim.player().x;
-        const PlayerMode mode_before = sim.player().mode;
+        const PlayerView before = sim.player();
         sim.step(f);
         r.frames.push_back(f);
-        note_landing(mode_before);
+        if (views) views->push_back(sim.player());
+        note_landing(before.mode);
         if (sim.reached_exit()) {
             r.exit = true;
             r.view = sim.player();
@@ -57,14 +94,8 @@ bool RolloutRun::run_macro(const std::vector<InputFrame>& frames) {
             r.died = true;
             return false;
         }
-        // A grabbed ledge ends the move: the rest of the macro would only hold on
-        // (no press edge), and hanging there longer can cost a trap window.
-        if (!was_hanging && hanging(sim.player())) break;
-        // Walking into a wall ends the move too: pushing on only costs time (a mine's
-        // fuse, a trap window) before the next move of a chain.
-        if (walk_tail && i > tail && sim.player().mode == PlayerMode::Ground &&
-            std::fabs(sim.player().x - x_before) < kBlockedStep)
-            break;
+        keep_state(i + 1);
+        if (shape.ends_at(i, before, sim.player())) break;
     }
     return true;
 }
@@ -93,16 +124,16 @@ bool RolloutRun::settle() {
 
 }  // namespace
 
-std::uint64_t RolloutCache::key(const SimSnapshot& from, const std::vector<InputFrame>& frames) {
+std::uint64_t RolloutCache::key(std::uint64_t from_hash, const std::vector<InputFrame>& frames) {
     Hasher h;
-    h.add_u64(snapshot_hash(from));
+    h.add_u64(from_hash);
     for (const InputFrame f : frames) h.add_u64(f.bits);
     return h.value();
 }
 
-const Rollout* RolloutCache::find(const SimConfig& config, const SimSnapshot& from,
+const Rollout* RolloutCache::find(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
                                   const std::vector<InputFrame>& frames, Landing landing) const {
-    const auto it = m_entries.find(key(from, frames));
+    const auto it = m_entries.find(key(from_hash, frames));
     if (it == m_entries.end()) return nullptr;
     for (const Entry& e : it->second)
         if (e.landing == landing && e.config == config && e.frames == frames && same_snapshot(*e.from, from))
@@ -110,31 +141,133 @@ const Rollout* RolloutCache::find(const SimConfig& config, const SimSnapshot& fr
     return nullptr;
 }
 
-void RolloutCache::store(const SimConfig& config, const SimSnapshot& from,
+void RolloutCache::store(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
                          const std::vector<InputFrame>& frames, Landing landing, const Rollout& r) {
     if (m_count >= kMaxCachedRollouts) {  // memory stays bounded; a cleared cache only costs time
         m_entries.clear();
         m_count = 0;
     }
-    m_entries[key(from, frames)].push_back({config, copy_snapshot(from), frames, landing, r});
+    m_entries[key(from_hash, frames)].push_back({config, copy_snapshot(from), frames, landing, r});
     ++m_count;
 }
 
-Rollout rollout(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
-                const std::vector<InputFrame>& frames, Landing landing, RolloutCache* cache) {
-    if (cache)
-        if (const Rollout* known = cache->find(sim.config(), from, frames, landing)) return *known;
-    sim.restore(from);
-    RolloutRun run{graph, sim, landing, {}};
-    run.r.frames.reserve(frames.size() + kSettleMaxTicks);
-    if (run.run_macro(frames) && run.settle()) {
-        Rollout& r = run.r;
-        r.view = sim.player();
-        r.rest = at_rest(r.view);
-        r.node = r.rest ? node_of(graph, r.view) : -1;
-        r.end = sim.snapshot();
+MoveRollouts::MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
+                           std::vector<std::vector<InputFrame>> moves, Landing landing, RolloutCache* cache)
+    : m_graph(graph),
+      m_sim(sim),
+      m_from(from),
+      m_moves(std::move(moves)),
+      m_landing(landing),
+      m_cache(cache),
+      m_from_hash(cache ? snapshot_hash(from) : 0) {}
+
+Rollout MoveRollouts::run(std::size_t k) {
+    const std::vector<InputFrame>& frames = m_moves[k];
+    if (m_cache)
+        if (const Rollout* known = m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
+            return *known;
+    Rollout r = simulate(k);
+    if (m_cache) m_cache->store(m_sim.config(), m_from, m_from_hash, frames, m_landing, r);
+    return r;
+}
+
+std::size_t MoveRollouts::shared_frames(std::size_t a, std::size_t b) const {
+    const std::vector<InputFrame>& fa = m_moves[a];
+    const std::vector<InputFrame>& fb = m_moves[b];
+    std::size_t n = 0;
+    while (n < fa.size() && n < fb.size() && fa[n] == fb[n]) ++n;
+    return n;
+}
+
+/// Where the moves after k leave k's frames: k's states there are kept.
+std::vector<std::size_t> MoveRollouts::depths_to_keep(std::size_t k) const {
+    std::vector<std::size_t> depths;
+    for (std::size_t j = k + 1; j < m_moves.size(); ++j)
+        if (const std::size_t d = shared_frames(j, k); d > 0) depths.push_back(d);
+    std::sort(depths.begin(), depths.end());
+    depths.erase(std::unique(depths.begin(), depths.end()), depths.end());
+    return depths;
+}
+
+/// Move k's rollout, if a traced move that shares k's first frames already tells it (its
+/// run over those frames is k's); otherwise `resume` says where k's simulation goes on from.
+std::optional<Rollout> MoveRollouts::known_from_traces(std::size_t k, Resume& resume) const {
+    resume = {};
+    const Trace* best = nullptr;
+    std::size_t shared = 0;
+    for (const Trace& t : m_traces)
+        if (const std::size_t u = std::min(shared_frames(k, t.move), t.views.size()); u > shared)
+            best = &t, shared = u;
+    if (!best) return std::nullopt;
+    const Trace& t = *best;
+    const MoveShape shape(m_moves[k]);
+    std::size_t need = shared;  // frames of k after which its simulation goes on
+    bool done = shared == m_moves[k].size();
+    for (std::size_t i = 0; i < shared; ++i) {
+        const bool last_of_trace = i + 1 == t.views.size();
+        if (last_of_trace && t.macro_ended_run) return t.result;  // died or reached the exit there
+        if (shape.ends_at(i, i == 0 ? m_start_view : t.views[i - 1], t.views[i])) {
+            need = i + 1;
+            done = true;
+            break;
+        }
     }
-    if (cache) cache->store(sim.config(), from, frames, landing, run.r);
+    // Both moves' frames end after the same frames: the same settling follows.
+    if (done && need == t.views.size()) return t.result;
+    for (const Trace& c : m_traces) {
+        const std::size_t usable = std::min({shared_frames(k, c.move), c.views.size(), need});
+        for (const auto& [depth, state] : c.states)
+            if (depth <= usable && depth > resume.depth) resume = {&c, depth, done && depth == need};
+    }
+    return std::nullopt;
+}
+
+Rollout MoveRollouts::simulate(std::size_t k) {
+    const std::vector<InputFrame>& frames = m_moves[k];
+    RolloutRun run{m_graph, m_sim, m_landing, {}};
+    run.r.frames.reserve(frames.size() + kSettleMaxTicks);
+    if (!m_cache) {  // every move whole, from the start
+        m_sim.restore(m_from);
+        if (run.run_macro(frames, 0) && run.settle()) run.finish();
+        return std::move(run.r);
+    }
+    Resume resume;
+    if (std::optional<Rollout> known = known_from_traces(k, resume)) return std::move(*known);
+    Trace trace;
+    trace.move = k;
+    if (const Trace* t = resume.trace) {
+        const std::size_t d = resume.depth;
+        for (const auto& [depth, state] : t->states) {
+            if (depth > d) break;
+            trace.states.emplace_back(depth, state);
+        }
+        m_sim.restore(*trace.states.back().second);
+        run.r.frames.assign(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(d));
+        trace.views.assign(t->views.begin(), t->views.begin() + static_cast<std::ptrdiff_t>(d));
+        if (t->result.landing && t->result.landing_frames <= d) {
+            run.r.landing = t->result.landing;
+            run.r.landing_frames = t->result.landing_frames;
+            run.r.landing_node = t->result.landing_node;
+        }
+    } else {
+        m_sim.restore(m_from);
+        m_start_view = m_sim.player();
+    }
+    const std::vector<std::size_t> keep = depths_to_keep(k);
+    run.views = &trace.views;
+    run.keep = &keep;
+    run.kept = &trace.states;
+    const bool alive = resume.frames_done || run.run_macro(frames, resume.depth);
+    trace.macro_ended_run = !alive;
+    if (alive) {
+        // A later move that shares every frame stepped here goes on from this state.
+        const std::size_t n = trace.views.size();
+        if (!keep.empty() && keep.back() >= n && (trace.states.empty() || trace.states.back().first != n))
+            trace.states.emplace_back(n, m_sim.snapshot());
+        if (run.settle()) run.finish();
+    }
+    trace.result = run.r;
+    m_traces.push_back(std::move(trace));
     return std::move(run.r);
 }
 

@@ -56,11 +56,11 @@ struct Rollout {
 /// answer is the one re-simulating gives. For one level: the hop planner owns one.
 class RolloutCache {
 public:
-    /// The stored rollout, if any.
-    const Rollout* find(const SimConfig& config, const SimSnapshot& from,
+    /// The stored rollout, if any. `from_hash`: snapshot_hash(from).
+    const Rollout* find(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
                         const std::vector<InputFrame>& frames, Landing landing) const;
-    void store(const SimConfig& config, const SimSnapshot& from, const std::vector<InputFrame>& frames,
-               Landing landing, const Rollout& r);
+    void store(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
+               const std::vector<InputFrame>& frames, Landing landing, const Rollout& r);
 
 private:
     struct Entry {
@@ -70,18 +70,62 @@ private:
         Landing landing = Landing::Ignore;
         Rollout result;
     };
-    static std::uint64_t key(const SimSnapshot& from, const std::vector<InputFrame>& frames);
+    static std::uint64_t key(std::uint64_t from_hash, const std::vector<InputFrame>& frames);
 
     std::unordered_map<std::uint64_t, std::vector<Entry>> m_entries;
     std::size_t m_count = 0;
 };
 
-/// Runs `frames` then lets the player settle, on `sim` restored to `from`. A move ends
-/// early when a ledge is grabbed or a walk is blocked by a wall. With a cache, a rollout
-/// run before is answered from it (and `sim` is then left as it was).
-Rollout rollout(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
-                const std::vector<InputFrame>& frames, Landing landing = Landing::Ignore,
-                RolloutCache* cache = nullptr);
+/// The candidate moves of one expansion: rollouts of each move's frames from one start on
+/// one lookahead, run when a search asks for them, in its order (it stops at the first
+/// that works). A rollout runs the frames, then lets the player settle; a move ends early
+/// when a ledge is grabbed or a walk is blocked by a wall. With a cache, a rollout run
+/// before is answered from it, and moves that begin with the same frames step them once:
+/// a move goes on from the state a move run before it reached after their shared frames
+/// (docs/performance.md, *What holds these figures*). Without a cache every move is
+/// simulated whole from the start. `sim` is left in no particular state.
+class MoveRollouts {
+public:
+    MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
+                 std::vector<std::vector<InputFrame>> moves, Landing landing, RolloutCache* cache);
+
+    std::size_t size() const { return m_moves.size(); }
+    /// The rollout of move `k` from the start.
+    Rollout run(std::size_t k);
+
+private:
+    /// A move simulated here: the player after each frame of its own that was stepped,
+    /// the states kept where later moves leave its frames, and how it ended.
+    struct Trace {
+        std::size_t move = 0;
+        std::vector<PlayerView> views;
+        std::vector<std::pair<std::size_t, std::shared_ptr<const SimSnapshot>>> states;  ///< (frames, state)
+        bool macro_ended_run = false;  ///< the player died or reached the exit within the frames
+        Rollout result;
+    };
+    /// Where move k can go on from: a trace's state after `depth` of its frames (depth 0
+    /// and no trace: the start), and whether its own frames already ended there (a break).
+    struct Resume {
+        const Trace* trace = nullptr;
+        std::size_t depth = 0;
+        bool frames_done = false;
+    };
+
+    Rollout simulate(std::size_t k);
+    std::optional<Rollout> known_from_traces(std::size_t k, Resume& resume) const;
+    std::vector<std::size_t> depths_to_keep(std::size_t k) const;
+    std::size_t shared_frames(std::size_t a, std::size_t b) const;
+
+    const LevelGraph& m_graph;
+    Simulation& m_sim;
+    const SimSnapshot& m_from;
+    std::vector<std::vector<InputFrame>> m_moves;
+    Landing m_landing;
+    RolloutCache* m_cache;
+    std::uint64_t m_from_hash = 0;  ///< snapshot_hash(from), with a cache
+    PlayerView m_start_view;
+    std::vector<Trace> m_traces;
+};
 
 /// Where a timed move must end: true if the player there counts as arrived.
 using AtTarget = std::function<bool(const PlayerView&)>;

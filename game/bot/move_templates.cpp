@@ -179,6 +179,13 @@ std::vector<InputFrame> frames_of(const Macro& m) {
     return out;
 }
 
+std::vector<std::vector<InputFrame>> frames_of(const std::vector<Macro>& ms) {
+    std::vector<std::vector<InputFrame>> out;
+    out.reserve(ms.size());
+    for (const Macro& m : ms) out.push_back(frames_of(m));
+    return out;
+}
+
 Grab grab_of(const LevelGraph& graph, int target, const PlayerView& v) {
     const GraphNode& g = graph.nodes[static_cast<std::size_t>(target)];
     if (g.type == NodeType::Stand) return {};

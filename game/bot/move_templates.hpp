@@ -24,6 +24,8 @@ using Macro = std::vector<Seg>;
 
 /// The frames a template holds, one per tick.
 std::vector<InputFrame> frames_of(const Macro& m);
+/// The frames of each template, in order.
+std::vector<std::vector<InputFrame>> frames_of(const std::vector<Macro>& ms);
 
 /// A target ledge to grab: the side it is on (+1 right, -1 left) and the metres from
 /// the player to where a hanging body is, horizontally. side 0: no ledge to grab.

@@ -4,6 +4,7 @@
 #include "gen/rng.hpp"
 #include "telemetry/store/events.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sawtooth::flows {
@@ -96,6 +97,28 @@ ThetaSpread final_theta_spread(const std::vector<AdaptivePlayerRun>& runs) {
     for (double x : theta) sq += (x - s.mean) * (x - s.mean);
     s.sd = theta.size() < 2 ? 0.0 : std::sqrt(sq / static_cast<double>(theta.size() - 1));
     return s;
+}
+
+AdaptiveIntervals adaptive_intervals(const std::vector<AdaptivePlayerRun>& runs, int levels, int block,
+                                     const analysis::BootstrapSettings& settings) {
+    const auto statistic = [&](const std::vector<std::size_t>& pick) {
+        std::vector<AdaptivePlayerRun> drawn;
+        for (const std::size_t i : pick) drawn.push_back(runs[i]);
+        std::vector<double> out;
+        for (int b = 0; b < levels; b += block)
+            out.push_back(adaptive_block(drawn, b, std::min(levels, b + block)).success);
+        out.push_back(adaptive_block(drawn, 0, levels).success);
+        out.push_back(final_theta_spread(drawn).mean);
+        return out;
+    };
+    std::vector<analysis::Interval> all = analysis::cluster_bootstrap(runs.size(), statistic, settings);
+    AdaptiveIntervals iv;
+    iv.final_theta = all.back();
+    all.pop_back();
+    iv.success = all.back();
+    all.pop_back();
+    iv.block_success = std::move(all);
+    return iv;
 }
 
 }  // namespace sawtooth::flows

@@ -8,6 +8,7 @@
 
 #include "game/bot/skill.hpp"
 #include "telemetry/analysis/adaptive.hpp"
+#include "telemetry/analysis/bootstrap.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
 
 #include <array>
@@ -75,5 +76,17 @@ struct ThetaSpread {
     double sd = 0.0;
 };
 ThetaSpread final_theta_spread(const std::vector<AdaptivePlayerRun>& runs);
+
+/// Player bootstrap intervals of a group's figures (telemetry/analysis/bootstrap.hpp: whole
+/// players resampled, their levels together): observed success per block of `block`
+/// levels and over all `levels`, and the mean final theta.
+struct AdaptiveIntervals {
+    std::vector<analysis::Interval> block_success;
+    analysis::Interval success;
+    analysis::Interval final_theta;
+};
+/// Throws ModelError for bad settings or no runs.
+AdaptiveIntervals adaptive_intervals(const std::vector<AdaptivePlayerRun>& runs, int levels, int block,
+                                     const analysis::BootstrapSettings& settings);
 
 }  // namespace sawtooth::flows

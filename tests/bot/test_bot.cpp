@@ -3,6 +3,10 @@
 // them reaches the exit), it is deterministic, and worse skill dies more on the same levels.
 #include "../support/read_file.hpp"
 #include "game/bot/expert_bot.hpp"
+#include "game/bot/lookahead.hpp"
+#include "game/bot/move_templates.hpp"
+#include "game/bot/path_planner.hpp"
+#include "game/bot/rest_place.hpp"
 #include "gen/generator.hpp"
 #include "gen/study_plan.hpp"
 
@@ -343,4 +347,63 @@ TEST_CASE("memoised lookahead runs give exactly the inputs of simulating every r
         CHECK(a.inputs == b.inputs);
         CHECK(a.deaths == b.deaths);
     }
+}
+
+// Candidate moves that begin with the same frames step them once (MoveRollouts with a
+// cache): a move goes on from the state a move run before reached after their shared
+// frames, or takes that move's rollout when their frames end alike. Each rollout must be
+// what simulating the move whole from the start gives: the same frames (so the same early
+// ends: a grabbed ledge, a walk blocked by a wall), outcome, resting node and landing.
+// The last bits of a position may differ (a snapshot leaves out Box2D's contact caches,
+// docs/performance.md), so positions are compared to a micrometre.
+TEST_CASE("moves that begin alike share their first frames and roll out as each move run whole") {
+    GenParams p;
+    p.seed = 22;
+    const GeneratedLevel g = generate_level(p);
+    REQUIRE(g.ok);
+    const PathPlanner planner(g.level);
+    const PlayResult play = play_level(g.level, expert_skill(), 22, capped());
+    REQUIRE(play.end == PlayEnd::Exit);
+    SimConfig geo;
+    geo.traps_enabled = false;
+    Simulation real(g.level), shared_sim(g.level, geo), whole_sim(g.level, geo);
+    RolloutCache cache;
+    int starts = 0, hanging_starts = 0;
+    std::size_t compared = 0;
+    RestKey last{-1, -1, -1, 0};
+    for (std::size_t t = 0; t < play.inputs.size() && starts < 12; ++t) {
+        real.step(play.inputs[t]);
+        if (!at_rest(real.player()) || key_of(real.player()) == last) continue;  // each resting place once
+        last = key_of(real.player());
+        ++starts;
+        hanging_starts += hanging(real.player());
+        const auto from = real.snapshot();
+        const PlayerView v = real.player();
+        const double dx = cell_centre_x(g.level.exit) - v.x;
+        const int dy = g.level.exit.y - feet_row(v);
+        const auto moves = frames_of(candidate_macros(v, dx, dy));
+        for (const Landing landing : {Landing::Ignore, Landing::Record}) {
+            MoveRollouts shared(planner.graph(), shared_sim, *from, moves, landing, &cache);
+            MoveRollouts whole(planner.graph(), whole_sim, *from, moves, landing, nullptr);
+            for (std::size_t k = 0; k < moves.size(); ++k) {
+                const Rollout a = shared.run(k), b = whole.run(k);
+                CAPTURE(t);
+                CAPTURE(k);
+                CHECK(a.frames == b.frames);
+                CHECK(a.died == b.died);
+                CHECK(a.exit == b.exit);
+                CHECK(a.rest == b.rest);
+                CHECK(a.node == b.node);
+                CHECK(a.view.x == doctest::Approx(b.view.x).epsilon(1e-6));
+                CHECK(a.view.y == doctest::Approx(b.view.y).epsilon(1e-6));
+                CHECK((a.landing != nullptr) == (b.landing != nullptr));
+                CHECK(a.landing_frames == b.landing_frames);
+                CHECK(a.landing_node == b.landing_node);
+                ++compared;
+            }
+        }
+    }
+    CHECK(starts >= 8);
+    CHECK(hanging_starts >= 1);
+    CHECK(compared > 1000);
 }

@@ -1,7 +1,8 @@
 // `sawtooth-lab adaptive-sim` (docs/difficulty.md §12) through the real binary, small sizes: the
 // levels chosen for GOOD players are harder (higher predicted difficulty at theta 0) than
 // those chosen for BAD players and GOOD's final skill offset is above BAD's; the run is the
-// same on one thread and on two; bad input gives one line, a non-zero exit and no output.
+// same on one thread and on two; the player bootstrap's intervals hold their figures (and
+// are left out with --bootstrap 0); bad input gives one line, a non-zero exit and no output.
 #include "../support/lab_cli.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 
@@ -54,9 +55,22 @@ TEST_CASE("adaptive-sim chooses harder levels for GOOD than for BAD, the same on
     CHECK(good["final_theta"].get<double>() > bad["final_theta"].get<double>());
     CHECK(good["blocks"].size() == 1);
     CHECK(good["blocks"][0]["plays"].get<int>() == 8);
+    // The player bootstrap (default 1000 replicates): each interval holds its figure.
+    for (const nlohmann::json* g : {&good, &bad}) {
+        const auto holds = [](const nlohmann::json& v, const char* figure, const char* interval) {
+            CHECK(v[interval]["lo"].get<double>() <= v[figure].get<double>());
+            CHECK(v[figure].get<double>() <= v[interval]["hi"].get<double>());
+        };
+        holds(*g, "success", "success_interval");
+        holds(*g, "final_theta", "final_theta_interval");
+        holds((*g)["blocks"][0], "success", "success_interval");
+    }
     const test::ProcessResult two = test::lab(run_words("--gain 0 --threads 2"));
     REQUIRE(two.exit_code == 0);
     CHECK(two.out == one.out);
+    const test::ProcessResult none = test::lab(run_words("--gain 0 --bootstrap 0"));
+    REQUIRE(none.exit_code == 0);
+    CHECK(!nlohmann::json::parse(none.out)["groups"]["GOOD"].contains("success_interval"));
 }
 
 TEST_CASE("adaptive-sim refuses bad input with one line and prints nothing") {

@@ -3,6 +3,9 @@
 // catalogue columns are recovered; skipped ratings and levels not in the catalogue are left
 // out and counted; --csv writes one row per rated level; too few rated levels, an unknown
 // predictor and a database without a ratings table are one-line errors that write nothing.
+// The participant bootstrap: many raters around the formula with noise; the intervals hold
+// the estimates, narrow with more raters, repeat with the seed, and --bootstrap 0 leaves
+// the output as it was without them.
 //
 // The levels rows are written through the real Store, the ratings into the store's own
 // ratings table.
@@ -11,12 +14,14 @@
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
+#include "gen/rng.hpp"
 #include "telemetry/curation/catalog.hpp"
 #include "telemetry/store/store.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -94,6 +99,63 @@ std::map<std::uint64_t, std::pair<int, int>> catalogue_columns() {
     return out;
 }
 
+/// A session database where each of `raters` participants rates maze seeds 1..24 once:
+/// 5 + 0.1 traps - 0.05 path_jumps, plus the rater's bias (sd 0.5) and noise (sd 1),
+/// kept within the scale (mid-scale, so that the clamp rarely acts); drawn from `seed`.
+std::string noisy_db(const std::string& name, int raters, std::uint64_t seed) {
+    const std::string path = file(name);
+    const auto cols = catalogue_columns();
+    std::vector<telemetry::LevelSource> sources;
+    for (std::uint64_t s = 1; s <= 24; ++s) {
+        GenParams p;
+        p.seed = s;
+        telemetry::LevelSource src;
+        src.kind = telemetry::LevelKind::Generated;
+        src.params = p;
+        src.level = generate_level(p).level;
+        sources.push_back(src);
+    }
+    telemetry::Store store = telemetry::Store::open(path);
+    std::vector<std::pair<std::int64_t, std::int64_t>> plays;  // session, level id
+    for (int r = 0; r < raters; ++r) {
+        const std::int64_t session = store.begin_session(store.create_participant(), "free");
+        for (const telemetry::LevelSource& src : sources)
+            plays.emplace_back(session, store.begin_level(session, src, 30));
+    }
+    telemetry::Database db(path, telemetry::OpenMode::ReadWrite);
+    telemetry::Statement st(db,
+                            "INSERT INTO ratings(session_id, level_id, enjoyment, difficulty, skipped, "
+                            "answer_ticks, rated_utc) VALUES (?, ?, ?, 4, 0, 0, '2026-11-25T00:00:00Z')");
+    Rng rng(seed);
+    double bias = 0.0;
+    for (std::size_t i = 0; i < plays.size(); ++i) {
+        if (i % sources.size() == 0) bias = 0.5 * rng.normal();
+        const std::uint64_t s = i % sources.size() + 1;
+        const double y = 5 + 0.1 * cols.at(s).first - 0.05 * cols.at(s).second + bias + rng.normal();
+        st.bind(1, plays[i].first).bind(2, plays[i].second).bind(3, std::clamp(y, 1.0, 10.0));
+        st.run();
+        st.reset();
+    }
+    return path;
+}
+
+/// `curate fit` of `db` on traps and path_jumps with `extra` options: the formula file.
+nlohmann::json fit_formula(const std::string& db, const std::string& extra, std::string* out_text = nullptr) {
+    const std::string out = file("boot.json");
+    const auto r = lab("curate fit --ratings " + db + " --catalog " + catalogue() + " --out " + out +
+                       " --predictors traps,path_jumps " + extra);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    if (out_text) *out_text = r.out;
+    return nlohmann::json::parse(test::read_file(out));
+}
+
+/// hi - lo of term k's interval.
+double width(const nlohmann::json& f, std::size_t k) {
+    const nlohmann::json& i = f["intervals"]["terms"][k];
+    return i["hi"].get<double>() - i["lo"].get<double>();
+}
+
 }  // namespace
 
 TEST_CASE("curate fit recovers a formula the ratings were made with") {
@@ -149,4 +211,70 @@ TEST_CASE("curate fit: bad input is one line, a non-zero exit, and no file writt
     fails("--ratings " + few + " --predictors traps,fun", "unknown predictor 'fun'");
     fails("--ratings " + rated_db("unrated.db", {{1, {5, false}}}, false), "has no ratings table");
     fails("--ratings " + few + " --predictors difficulty", "has no difficulty");
+}
+
+TEST_CASE(
+    "curate fit: participant bootstrap intervals hold the estimate, narrow with raters, repeat by seed") {
+    const std::string few = noisy_db("few_raters.db", 6, 1), many = noisy_db("many_raters.db", 48, 1);
+    const nlohmann::json a = fit_formula(few, "--bootstrap 400 --bootstrap-seed 3");
+    const nlohmann::json b = fit_formula(many, "--bootstrap 400 --bootstrap-seed 3");
+    for (const nlohmann::json* f : {&a, &b}) {
+        const nlohmann::json& iv = (*f)["intervals"];
+        REQUIRE(iv["terms"].size() == 3);
+        CHECK(iv["replicates"] == 400);
+        CHECK(iv["level"].get<double>() == doctest::Approx(0.9));
+        for (std::size_t k = 0; k < 3; ++k) {
+            const nlohmann::json& i = iv["terms"][k];
+            CHECK(i["name"] == (*f)["terms"][k]["name"]);
+            CHECK(i["estimate"].get<double>() == (*f)["terms"][k]["coefficient"].get<double>());
+            CHECK(i["lo"].get<double>() < i["estimate"].get<double>());
+            CHECK(i["estimate"].get<double>() < i["hi"].get<double>());
+            CHECK(i["replicates"] == 400);
+        }
+        // R²'s resamples sit below the estimate (a resample has fewer distinct raters, so
+        // noisier level means): its interval is a spread, not centred on the estimate.
+        CHECK(iv["r2"]["estimate"].get<double>() == (*f)["r2"].get<double>());
+        CHECK(0.0 <= iv["r2"]["lo"].get<double>());
+        CHECK(iv["r2"]["lo"].get<double>() < iv["r2"]["hi"].get<double>());
+        CHECK(iv["r2"]["hi"].get<double>() <= 1.0);
+    }
+    CHECK(a["participants"] == 6);
+    CHECK(b["participants"] == 48);
+    // Eight times the raters: the intervals about sqrt(8) = 2.8 times narrower.
+    for (std::size_t k = 0; k < 3; ++k) CHECK(width(b, k) < 0.6 * width(a, k));
+    // The true traps coefficient lies in the larger study's interval.
+    CHECK(b["intervals"]["terms"][1]["lo"].get<double>() < 0.1);
+    CHECK(0.1 < b["intervals"]["terms"][1]["hi"].get<double>());
+    // Same seed, same intervals; another seed, others.
+    CHECK(fit_formula(few, "--bootstrap 400 --bootstrap-seed 3")["intervals"] == a["intervals"]);
+    CHECK(fit_formula(few, "--bootstrap 400 --bootstrap-seed 4")["intervals"] != a["intervals"]);
+}
+
+TEST_CASE("curate fit --bootstrap 0 prints and writes what it did without intervals") {
+    const std::string db = noisy_db("zero.db", 6, 2);
+    std::string with_text, without_text;
+    nlohmann::json with = fit_formula(db, "--bootstrap 100", &with_text);
+    const nlohmann::json without = fit_formula(db, "--bootstrap 0", &without_text);
+    CHECK(!without.contains("intervals"));
+    CHECK(!without.contains("participants"));
+    CHECK(with.contains("intervals"));
+    with.erase("intervals");
+    with.erase("participants");
+    CHECK(with == without);
+    // The text is the same up to the intervals, which follow it.
+    REQUIRE(with_text.size() > without_text.size());
+    CHECK(with_text.compare(0, without_text.size(), without_text) == 0);
+    CHECK(with_text.find("participant bootstrap, 100 replicates, 90 % intervals, seed 1, 6 participants") !=
+          std::string::npos);
+    CHECK(without_text.find("bootstrap") == std::string::npos);
+}
+
+TEST_CASE("curate fit: one rater gives no interval, and says why") {
+    std::vector<std::pair<std::uint64_t, Rating>> ratings;
+    for (std::uint64_t s = 1; s <= 6; ++s) ratings.push_back({s, {double(s), false}});
+    std::string text;
+    const nlohmann::json f = fit_formula(rated_db("one_rater.db", ratings), "", &text);
+    CHECK(f["participants"] == 1);
+    CHECK(f["intervals"].is_null());
+    CHECK(text.find("one participant rated the fitted levels: no bootstrap interval") != std::string::npos);
 }

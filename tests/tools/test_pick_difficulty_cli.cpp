@@ -395,10 +395,17 @@ TEST_CASE("simulate-study --pack plays the pack's levels in order and reports de
         CHECK(all["mean_deaths"][k].get<double>() == doctest::Approx(means[k]));
     }
     const auto rho = analysis::spearman_rho(positions, means);
-    if (rho)
+    if (rho) {
         CHECK(all["spearman_rho"].get<double>() == doctest::Approx(*rho));
-    else
+        // The players' bootstrap interval (1000 replicates; a resample can have equal means).
+        const nlohmann::json& iv = all["spearman_rho_interval"];
+        REQUIRE(iv.is_object());
+        CHECK(iv["replicates"].get<int>() > 0);
+        CHECK(iv["lo"].get<double>() <= iv["hi"].get<double>());
+    } else {
         CHECK(all["spearman_rho"].is_null());
+        CHECK(all["spearman_rho_interval"].is_null());
+    }
     int grouped = 0;
     for (const char* g : {"GOOD", "AVERAGE", "BAD"})
         if (j["deaths_by_position"].contains(g)) grouped += j["deaths_by_position"][g]["players"].get<int>();

@@ -1,6 +1,6 @@
 // sawtooth-server against a real PostgreSQL (tests/support/postgres_server.hpp) set up with
 // tools/postgres/study_server.sql, both on loopback, driven through the HTTP API as the
-// web page drives it (tools/server/online_client.hpp): a participant's path (enrol with
+// web page drives it (telemetry/online/online_client.hpp): a participant's path (enrol with
 // recruiter ids, upload after each step, resume, completion code only once every upload
 // is acknowledged) ends in `pull` bringing back a session that replays; the threat
 // model's refusals (a forged token, an oversized upload, a damaged file, a replayed
@@ -14,11 +14,11 @@
 #include "../support/postgres_server.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
+#include "telemetry/online/online_client.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "telemetry/store/store.hpp"
 #include "telemetry/study/study_protocol.hpp"
-#include "tools/lab/session_pack.hpp"
 #include "tools/server/load_run.hpp"
-#include "tools/server/online_client.hpp"
 
 #include <doctest/doctest.h>
 
@@ -37,6 +37,7 @@ using sawtooth::test::run_process;
 namespace fs = std::filesystem;
 namespace tel = sawtooth::telemetry;
 namespace srv = sawtooth::server;
+namespace onl = sawtooth::online;
 
 namespace {
 
@@ -134,7 +135,7 @@ struct RunningServer {
         REQUIRE(process->wait_for_port(port));
     }
     std::string url() const { return "http://127.0.0.1:" + std::to_string(port); }
-    srv::StudyTarget target(const std::string& token = kToken) const { return {url(), kStudy, token}; }
+    onl::StudyTarget target(const std::string& token = kToken) const { return {url(), kStudy, token}; }
 };
 
 // A recorded session (the golden run, replayable) to copy as participants' sessions.
@@ -163,13 +164,13 @@ std::string count(const std::string& sql) {
 int refused_status(const std::function<void()>& call) {
     try {
         call();
-    } catch (const srv::ClientError& e) {
+    } catch (const onl::ClientError& e) {
         return e.status();
     }
     return 200;
 }
 
-srv::RetrySettings no_retry() { return {1, std::chrono::milliseconds(1), std::chrono::milliseconds(1)}; }
+onl::RetrySettings no_retry() { return {1, std::chrono::milliseconds(1), std::chrono::milliseconds(1)}; }
 
 // Pulls the study and replays every level it holds; returns the sessions pulled.
 std::int64_t pull_and_verify(const std::string& dir) {
@@ -195,7 +196,7 @@ std::int64_t pull_and_verify(const std::string& dir) {
 
 TEST_CASE("a participant's path: enrol, upload after each step, resume, completion code, pull replays") {
     RunningServer server;
-    srv::OnlineClient client(server.target());
+    onl::OnlineClient client(server.target());
     const nlohmann::json info = client.study_info();
     CHECK(info.at("protocol_hash") == protocol_hash());
     CHECK(info.at("protocol").contains("online") == false);  // the completion code stays on the server
@@ -231,12 +232,12 @@ TEST_CASE("a participant's path: enrol, upload after each step, resume, completi
 TEST_CASE(
     "refused: forged token, oversized, damaged, replayed, another participant's id, repeat; nothing stored") {
     RunningServer server({"--max-upload-mb", "1"});
-    srv::OnlineClient client(server.target(), no_retry());
+    onl::OnlineClient client(server.target(), no_retry());
     const std::vector<srv::LoadParticipant> ps = participants(3);
     const srv::LoadParticipant &a = ps[0], &b = ps[1], &c = ps[2];
     const std::string sessions_before = count("SELECT count(*) FROM study_sessions");
 
-    srv::OnlineClient forged(server.target("forged-token-0123456789ab"), no_retry());
+    onl::OnlineClient forged(server.target("forged-token-0123456789ab"), no_retry());
     CHECK(refused_status([&] { forged.enrol(a.who); }) == 401);
     CHECK(refused_status([&] { forged.upload(a.who, a.session_uid, 1, a.uploads[0]); }) == 401);
     CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + a.who.id + "'") == "0");
@@ -267,7 +268,7 @@ TEST_CASE(
     CHECK(count("SELECT count(*) FROM online_uploads WHERE session_uid = '" + a.session_uid + "'") == "1");
 
     // Another participant's id: a wrong key, someone else's session, reading another's state.
-    const srv::Participant thief{a.who.id, srv::new_participant_key()};
+    const onl::Participant thief{a.who.id, onl::new_participant_key()};
     CHECK(refused_status([&] { client.enrol(thief); }) == 403);
     CHECK(refused_status([&] { client.resume(thief); }) == 403);
     CHECK(refused_status([&] { client.upload(thief, a.session_uid, 2, a.uploads[1]); }) == 403);
@@ -393,7 +394,7 @@ TEST_CASE("a missing or unknown server option is one line and exit 2") {
 
 TEST_CASE("too many requests from one address are refused with 429") {
     RunningServer server({"--rate", "0.5", "--burst", "3"});
-    srv::OnlineClient client(server.target(), no_retry());
+    onl::OnlineClient client(server.target(), no_retry());
     int refused = 0;
     for (int i = 0; i < 6; ++i) refused += refused_status([&] { client.study_info(); }) == 429 ? 1 : 0;
     CHECK(refused >= 2);
@@ -401,7 +402,7 @@ TEST_CASE("too many requests from one address are refused with 429") {
 
 TEST_CASE("a withdrawal deletes every row of the participant and counts it") {
     RunningServer server;
-    srv::OnlineClient client(server.target());
+    onl::OnlineClient client(server.target());
     const srv::LoadParticipant p = participants(1).at(0);
     client.enrol(p.who, {{"PROLIFIC_PID", "withdrawn-one"}});
     client.upload(p.who, p.session_uid, 1, p.uploads[0]);
@@ -414,7 +415,7 @@ TEST_CASE("a withdrawal deletes every row of the participant and counts it") {
     CHECK(count("SELECT count(*) FROM online_uploads WHERE participant_id = " + id) == "0");
     CHECK(count("SELECT count(*) FROM online_recruiter_ids WHERE value = 'withdrawn-one'") == "0");
     CHECK(std::stoi(count("SELECT count(*) FROM online_withdrawals")) == std::stoi(withdrawals) + 1);
-    srv::OnlineClient once(server.target(), no_retry());
+    onl::OnlineClient once(server.target(), no_retry());
     CHECK(refused_status([&] { once.withdraw(p.who.id); }) == 404);
     // study-status from the server counts the withdrawal under its condition.
     const auto status = run_process(kLab, {"study-status", "--from", database().url("anna", "pwa"),

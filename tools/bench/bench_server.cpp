@@ -5,11 +5,11 @@
 // median over runs of the throughput (requests/s) and of each run's median and p99 request
 // latency, with the CPU model and load. tools/bench/server_load.sh starts PostgreSQL and
 // the server on loopback and runs it.
+#include "telemetry/store/scratch_folder.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "tools/bench/machine.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
-#include "tools/lab/scratch_folder.hpp"
-#include "tools/lab/session_pack.hpp"
 #include "tools/server/load_run.hpp"
 
 #include <CLI/CLI.hpp>
@@ -36,17 +36,17 @@ double median(std::vector<double> v) {
 }
 
 void run_bench_server(const ServerBenchArgs& a) {
-    std::string token = read_file_bytes(a.token_file);
+    std::string token = telemetry::read_file_bytes(a.token_file);
     while (!token.empty() && (token.back() == '\n' || token.back() == '\r')) token.pop_back();
-    const server::StudyTarget target{a.url, a.label, token};
-    server::OnlineClient probe(target);
+    const online::StudyTarget target{a.url, a.label, token};
+    online::OnlineClient probe(target);
     const nlohmann::json info = probe.study_info();
     const std::string hash = info.at("protocol_hash");
     const std::string condition = info.at("protocol").at("conditions").at(0).at("name");
     std::vector<double> throughput, p50, p99;
     std::size_t failures = 0;
     for (int run = 0; run < a.runs; ++run) {
-        const ScratchFolder dir("sawtooth-bench-server");
+        const telemetry::ScratchFolder dir("sawtooth-bench-server");
         const auto people =
             server::synthetic_participants(a.template_db, hash, condition, a.participants, dir.file(""));
         ProgressLine progress("participants (run " + std::to_string(run + 1) + ")", people.size());

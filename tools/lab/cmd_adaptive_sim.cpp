@@ -8,6 +8,7 @@
 #include "game/bot/skill.hpp"
 #include "game/flows/adaptive_sim.hpp"
 #include "telemetry/analysis/adaptive.hpp"
+#include "tools/lab/bootstrap_options.hpp"
 #include "tools/lab/bot_common.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -45,6 +46,7 @@ struct SimRequest {
     int threads = 0;
     int block = 5;
     bool json = false;
+    analysis::BootstrapSettings bootstrap;  ///< player bootstrap of the figures; replicates 0: none
 };
 
 /// The request's adaptive settings; every field checked before anything runs.
@@ -80,7 +82,12 @@ analysis::AdaptiveSettings adaptive_settings(const SimRequest& r) {
     return s;
 }
 
-/// One group's figures: per block of --block levels, over all levels, and the final theta.
+nlohmann::json interval_json(const analysis::Interval& i) {
+    return {{"lo", i.lo}, {"hi", i.hi}, {"replicates", i.replicates}};
+}
+
+/// One group's figures: per block of --block levels, over all levels, and the final theta;
+/// with the bootstrap, the success and final theta intervals.
 nlohmann::json group_json(const std::vector<flows::AdaptivePlayerRun>& runs, const SimRequest& req) {
     const auto block_json = [](const flows::AdaptiveBlock& b) {
         return nlohmann::json{{"levels", std::to_string(b.first + 1) + "-" + std::to_string(b.last)},
@@ -105,7 +112,23 @@ nlohmann::json group_json(const std::vector<flows::AdaptivePlayerRun>& runs, con
     j["final_theta"] = theta.mean;
     j["final_theta_sd"] = theta.sd;
     j["players"] = runs.size();
+    if (req.bootstrap.replicates > 0) {
+        const flows::AdaptiveIntervals iv =
+            flows::adaptive_intervals(runs, req.levels, req.block, req.bootstrap);
+        for (std::size_t b = 0; b < iv.block_success.size(); ++b)
+            j["blocks"][b]["success_interval"] = interval_json(iv.block_success[b]);
+        j["success_interval"] = interval_json(iv.success);
+        j["final_theta_interval"] = interval_json(iv.final_theta);
+    }
     return j;
+}
+
+/// " [lo, hi]" of an interval field, or nothing.
+std::string interval_text(const nlohmann::json& v, const char* key, const char* format) {
+    if (!v.contains(key)) return "";
+    char text[64];
+    std::snprintf(text, sizeof text, format, v[key]["lo"].get<double>(), v[key]["hi"].get<double>());
+    return text;
 }
 
 void print_text(const nlohmann::json& out) {
@@ -114,14 +137,19 @@ void print_text(const nlohmann::json& out) {
                 out["target"].get<double>(), out["outcome_gain"].get<double>());
     for (const char* name : {"GOOD", "AVERAGE", "BAD"}) {
         const nlohmann::json& g = out["groups"][name];
-        std::printf("%s: final theta %+.2f (sd %.2f), chosen difficulty %.3f, success %.2f\n", name,
-                    g["final_theta"].get<double>(), g["final_theta_sd"].get<double>(),
-                    g["difficulty"].get<double>(), g["success"].get<double>());
+        std::printf("%s: final theta %+.2f%s (sd %.2f), chosen difficulty %.3f, success %.2f%s\n", name,
+                    g["final_theta"].get<double>(),
+                    interval_text(g, "final_theta_interval", " [%+.2f, %+.2f]").c_str(),
+                    g["final_theta_sd"].get<double>(), g["difficulty"].get<double>(),
+                    g["success"].get<double>(),
+                    interval_text(g, "success_interval", " [%.2f, %.2f]").c_str());
         for (const auto& b : g["blocks"])
             std::printf(
-                "  levels %-6s success %.2f  completed %.2f  deaths %5.2f  predicted %.2f  difficulty %.3f\n",
+                "  levels %-6s success %.2f%s  completed %.2f  deaths %5.2f  predicted %.2f  difficulty "
+                "%.3f\n",
                 b["levels"].get<std::string>().c_str(), b["success"].get<double>(),
-                b["completed"].get<double>(), b["deaths"].get<double>(), b["predicted_success"].get<double>(),
+                interval_text(b, "success_interval", " [%.2f, %.2f]").c_str(), b["completed"].get<double>(),
+                b["deaths"].get<double>(), b["predicted_success"].get<double>(),
                 b["difficulty"].get<double>());
     }
 }
@@ -178,6 +206,7 @@ void register_adaptive_sim(CLI::App& app) {
     c->add_option("--threads", req->threads, "worker threads (default: all cores)");
     c->add_option("--block", req->block, "levels per block of the report")->capture_default_str();
     c->add_flag("--json", req->json, "print the figures as JSON");
+    add_bootstrap_options(*c, req->bootstrap);
     c->callback([req] { run_adaptive_sim(*req); });
 }
 

@@ -10,12 +10,12 @@
 #include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/store/merge.hpp"
+#include "telemetry/store/scratch_folder.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/deprecated_names.hpp"
 #include "tools/lab/postgres.hpp"
 #include "tools/lab/progress.hpp"
-#include "tools/lab/scratch_folder.hpp"
-#include "tools/lab/session_pack.hpp"
 #include "tools/lab/store_common.hpp"
 
 #include <CLI/CLI.hpp>
@@ -58,7 +58,7 @@ bool push_session(PgConnection& pg, const std::string& study, telemetry::Store& 
                   const telemetry::SessionKey& key) {
     if (already_there(pg, study, key, telemetry::hex64(telemetry::session_content_digest(source, key.id))))
         return false;
-    const PackedSession p = pack_session(source, key);
+    const telemetry::PackedSession p = telemetry::pack_session(source, key);
     const PgResult ins = pg.exec(
         "INSERT INTO study_sessions(session_uid, study, participant_id, mode, started_utc, ended_utc, "
         "digest, store, protocol_hash, condition) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), "
@@ -118,7 +118,7 @@ struct PullArgs {
 
 // The study's sessions as files in `dir`, opened read-only, oldest first.
 std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string& study,
-                                             const ScratchFolder& dir) {
+                                             const telemetry::ScratchFolder& dir) {
     const PgResult r = pg.exec(
         "SELECT session_uid, store FROM study_sessions WHERE study = $1 ORDER BY started_utc, session_uid",
         {{study}}, true);
@@ -141,7 +141,7 @@ std::vector<telemetry::Store> download_study(PgConnection& pg, const std::string
 
 void run_pull(const PullArgs& args) {
     PgConnection pg(args.url);
-    const ScratchFolder dir("sawtooth-pull");
+    const telemetry::ScratchFolder dir("sawtooth-pull");
     std::vector<telemetry::Store> sources = download_study(pg, args.label, dir);
     const bool created = !fs::exists(args.db);
     telemetry::MergeSummary s;

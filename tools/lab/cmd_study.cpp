@@ -16,7 +16,7 @@
 #include "gen/study_plan.hpp"
 #include "telemetry/analysis/challenge_params.hpp"
 #include "telemetry/analysis/event_trace.hpp"
-#include "telemetry/analysis/statistics.hpp"
+#include "telemetry/analysis/position_trend.hpp"
 #include "telemetry/curation/pack.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/recording/replay.hpp"
@@ -369,22 +369,24 @@ struct StudyTiming {
     double secs = 0.0;      ///< everything
 };
 
-/// Mean deaths at each position per skill group, and Spearman's rho between position and
-/// that mean (null when it is undefined: one position, or equal means everywhere).
+/// Mean deaths at each position per skill group, Spearman's rho between position and that
+/// mean (null when it is undefined: one position, or equal means everywhere) and its
+/// participant bootstrap interval (telemetry/analysis/position_trend.hpp; 1000 replicates,
+/// 90 %, seed 1).
 nlohmann::json position_json(const RecordedStudy& r) {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [group, by] : r.position_deaths) {
-        std::vector<double> positions, means;
-        for (std::size_t k = 0; k < by.size(); ++k) {
-            positions.push_back(static_cast<double>(k + 1));
-            double sum = 0.0;
-            for (const double d : by[k]) sum += d;
-            means.push_back(by[k].empty() ? 0.0 : sum / static_cast<double>(by[k].size()));
-        }
-        const std::optional<double> rho = analysis::spearman_rho(positions, means);
+        const analysis::PositionTrend t = analysis::position_trend(by, analysis::BootstrapSettings{});
+        const analysis::Interval& i = t.rho_interval;
         out[group] = {{"players", by.empty() ? std::size_t{0} : by.front().size()},
-                      {"mean_deaths", means},
-                      {"spearman_rho", rho ? nlohmann::json(*rho) : nlohmann::json(nullptr)}};
+                      {"mean_deaths", t.means},
+                      {"spearman_rho", t.rho ? nlohmann::json(*t.rho) : nlohmann::json(nullptr)},
+                      {"spearman_rho_interval",
+                       i.replicates == 0 ? nlohmann::json(nullptr)
+                                         : nlohmann::json{{"lo", i.lo},
+                                                          {"hi", i.hi},
+                                                          {"replicates", i.replicates},
+                                                          {"level", analysis::BootstrapSettings{}.level}}}};
     }
     return out;
 }
@@ -437,10 +439,14 @@ void print_figures(const StudyRequest& req, const RecordedStudy& r, const StudyF
     const nlohmann::json by_position = position_json(r);
     for (const auto& [group, v] : by_position.items()) {
         const nlohmann::json& rho = v["spearman_rho"];
+        const nlohmann::json& iv = v["spearman_rho_interval"];
         if (rho.is_null())
             std::printf("  %-8s rho      - |", group.c_str());
-        else
+        else if (iv.is_null())
             std::printf("  %-8s rho %+.3f |", group.c_str(), rho.get<double>());
+        else
+            std::printf("  %-8s rho %+.3f [%+.2f, %+.2f] |", group.c_str(), rho.get<double>(),
+                        iv["lo"].get<double>(), iv["hi"].get<double>());
         for (const auto& m : v["mean_deaths"]) std::printf(" %.2f", m.get<double>());
         std::printf("\n");
     }

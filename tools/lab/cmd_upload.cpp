@@ -1,11 +1,11 @@
 // `sawtooth-lab upload --db FILE --to URL --label STUDY --token-file FILE`: a lab machine's
 // finished sessions to sawtooth-server (docs/online.md "Lab machines"); the work is
-// tools/server/store_upload.hpp.
+// telemetry/online/store_upload.hpp.
+#include "telemetry/online/store_upload.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
-#include "tools/lab/session_pack.hpp"
 #include "tools/lab/store_common.hpp"
-#include "tools/server/store_upload.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -22,13 +22,13 @@ struct UploadArgs {
 
 void run_upload(const UploadArgs& args) {
     const std::string db = db_path(args.db);
-    std::string token = read_file_bytes(args.token_file);
+    std::string token = telemetry::read_file_bytes(args.token_file);
     while (!token.empty() && (token.back() == '\n' || token.back() == '\r')) token.pop_back();
     if (token.empty()) throw LabError(args.token_file + ": no upload token in it");
-    server::OnlineClient client({args.url, args.label, token});
-    ProgressLine progress("uploading sessions", server::count_store_sessions(db));
-    const server::StoreUploadSummary s =
-        server::upload_store(db, client, [&progress] { progress.advance(); });
+    online::OnlineClient client({args.url, args.label, token});
+    ProgressLine progress("uploading sessions", online::count_store_sessions(db));
+    const online::StoreUploadSummary s =
+        online::upload_store(db, client, [&progress] { progress.advance(); });
     progress.finish();
     std::printf(
         "uploaded %s to study '%s': %zu new, %zu already there; not sent: %zu of another protocol, %zu "

@@ -2,6 +2,7 @@
 
 #include "gen/printable.hpp"
 #include "telemetry/curation/catalog.hpp"
+#include "telemetry/curation/rating_formula.hpp"
 #include "telemetry/store/json_reader.hpp"
 #include "tools/lab/commands.hpp"
 
@@ -58,10 +59,11 @@ Formula read_formula(const std::string& path) {
         f.doc = telemetry::parse_json_text(
             std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
         const telemetry::JsonField root(f.doc);
-        if (root.at("format").string() != "sawtooth-rating-formula")
+        if (root.at("format").string() != telemetry::kRatingFormulaFormat)
             root.at("format").fail("not a rating formula (curate fit)");
-        if (root.at("format_version").int_in(1, 1000) > 1)
-            root.at("format_version").fail("newer than this build's 1");
+        if (root.at("format_version").int_in(1, 1000) > telemetry::kRatingFormulaVersion)
+            root.at("format_version")
+                .fail("newer than this build's " + std::to_string(telemetry::kRatingFormulaVersion));
         const telemetry::JsonField terms = root.at("terms");
         terms.expect_array();
         for (std::size_t i = 0; i < terms.value().size(); ++i) {

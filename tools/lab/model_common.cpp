@@ -1,6 +1,7 @@
 #include "tools/lab/model_common.hpp"
 
 #include "telemetry/store/sqlite.hpp"
+#include "tools/lab/bootstrap_options.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
 
@@ -134,17 +135,7 @@ nlohmann::json intervals_json(const analysis::VerifyIntervals& iv) {
 }
 
 void add_bootstrap_options(CLI::App& cmd, analysis::VerifyBootstrapSettings& settings) {
-    cmd.add_option("--bootstrap", settings.bootstrap.replicates,
-                   "participant bootstrap replicates for the intervals (0: none)")
-        ->check(CLI::Range(0, 100000))
-        ->capture_default_str();
-    add_seed_option(cmd, "--bootstrap-seed", settings.bootstrap.seed,
-                    "bootstrap seed: same seed, same intervals")
-        ->default_str("1");
-    cmd.add_option("--interval-level", settings.bootstrap.level,
-                   "central interval of the bootstrap (0.9 = 90 %)")
-        ->check(CLI::Range(0.5, 0.999))
-        ->capture_default_str();
+    add_bootstrap_options(cmd, settings.bootstrap);
 }
 
 }  // namespace sawtooth::lab

@@ -8,7 +8,8 @@
 #      the Debian mirror, as `apt install` would for a user;
 #   4. inside it: the game in a window (SDL's offscreen driver) on a generated level, which
 #      it records under XDG_DATA_HOME; the game headless on the title menu, started through
-#      the desktop entry's Exec line; `sawtooth-lab gen`; the man pages;
+#      the desktop entry's Exec line; `sawtooth-lab gen`; `sawtooth-server --help` and
+#      the study store's SQL scripts; the man pages;
 #   5. with the package removed, the portable archive unpacked into a folder runs from there;
 #   6. lintian on the package: no error, no warning (explained tags: docs/packaging.md).
 # Needs root (chroot, mounts) and the Debian mirror. Usage: test_clean_root.sh BUILD_DIR
@@ -72,9 +73,15 @@ grep -qx "screen: title" "$root/tmp/title.out"
 step "sawtooth-lab gen"
 in_root sawtooth-lab gen --seed 42 | tee "$root/tmp/gen.out" | head -3
 [ "$(wc -l <"$root/tmp/gen.out")" -gt 5 ]
+step "sawtooth-server --help, the SQL scripts"
+in_root sawtooth-server --help | tee "$root/tmp/server.out" | head -3
+grep -q -- "--trust-proxy" "$root/tmp/server.out"
+test -s "$root/usr/share/sawtooth/postgres/study_server.sql"
+test -s "$root/usr/share/sawtooth/postgres/online_server.sql"
 step "man pages"
 test -s "$root/usr/share/man/man6/sawtooth.6.gz"
 test -s "$root/usr/share/man/man1/sawtooth-lab.1.gz"
+test -s "$root/usr/share/man/man1/sawtooth-server.1.gz"
 
 step "the portable archive, unpacked into /opt/elsewhere, with the package removed"
 in_root dpkg -r sawtooth >/dev/null

@@ -2,15 +2,16 @@
 
 #include "gen/number_text.hpp"
 #include "telemetry/store/json_reader.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/postgres.hpp"
-#include "tools/lab/session_pack.hpp"
 #include "tools/server/online_store.hpp"
 #include "tools/server/refusal.hpp"
 #include "tools/server/upload_check.hpp"
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -128,10 +129,21 @@ nlohmann::json resume_json(const ResumeState& state) {
 
 }  // namespace
 
+std::string client_address(const std::string& remote_addr, const std::string& forwarded_for,
+                           const std::vector<std::string>& trusted_proxies) {
+    if (std::find(trusted_proxies.begin(), trusted_proxies.end(), remote_addr) == trusted_proxies.end())
+        return remote_addr;
+    const std::size_t comma = forwarded_for.rfind(',');
+    std::string last = forwarded_for.substr(comma == std::string::npos ? 0 : comma + 1);
+    last.erase(0, last.find_first_not_of(" \t"));
+    last.erase(last.find_last_not_of(" \t") + 1);
+    return last.empty() ? remote_addr : last;
+}
+
 std::vector<ServedStudy> load_studies(const std::vector<std::string>& protocol_files,
                                       const std::string& tokens_file) {
     namespace fs = std::filesystem;
-    const std::string text = lab::read_file_bytes(tokens_file);
+    const std::string text = telemetry::read_file_bytes(tokens_file);
     if (text.empty()) throw Error(tokens_file + ": no tokens file (a JSON object: study label -> token)");
     const nlohmann::json tokens = with_context(tokens_file, [&] { return telemetry::parse_json_text(text); });
     std::vector<ServedStudy> out;
@@ -145,7 +157,7 @@ std::vector<ServedStudy> load_studies(const std::vector<std::string>& protocol_f
         s.token = tokens[s.label].get<std::string>();
         for (const ServedStudy& other : out)
             if (other.label == s.label) throw Error(file + ": a second study labelled '" + s.label + "'");
-        s.public_doc = telemetry::parse_json_text(lab::read_file_bytes(file));
+        s.public_doc = telemetry::parse_json_text(telemetry::read_file_bytes(file));
         s.public_doc.erase("online");
         out.push_back(std::move(s));
     }
@@ -160,7 +172,9 @@ HttpServer::HttpServer(ServerSettings settings)
     m_http->new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
     m_http->set_payload_max_length(m_settings.max_upload_bytes * 2);
     m_http->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-        if (req.path.rfind("/api/", 0) != 0 || m_limiter.allow(req.remote_addr))
+        if (req.path.rfind("/api/", 0) != 0 ||
+            m_limiter.allow(client_address(req.remote_addr, req.get_header_value("X-Forwarded-For"),
+                                           m_settings.trusted_proxies)))
             return httplib::Server::HandlerResponse::Unhandled;
         send_json(res, 429, {{"error", "too many requests from this address; retry later"}});
         return httplib::Server::HandlerResponse::Handled;

@@ -6,8 +6,10 @@
 // participant request carries the participant's id and key; every upload passes
 // upload_check.hpp before a row is written. Each worker thread keeps one PostgreSQL
 // connection and reconnects after a failure, so a restarted database is picked up.
-// Does not: terminate TLS (a reverse proxy in front does, docs/online.md "HTTPS"), or log
-// request bodies.
+// Behind a reverse proxy (docs/online.md "HTTPS in production") the client's address is
+// the last one of the X-Forwarded-For header, taken only from the proxies it is told to
+// trust; from anyone else the header is ignored.
+// Does not: terminate TLS (the reverse proxy in front does), or log request bodies.
 
 #include "telemetry/study/study_protocol.hpp"
 #include "tools/server/rate_limit.hpp"
@@ -42,8 +44,14 @@ struct ServerSettings {
     std::vector<ServedStudy> studies;
     std::size_t max_upload_bytes = 32u << 20;
     RateSettings rate;
-    int threads = 8;  ///< worker threads (each with its PostgreSQL connection)
+    int threads = 8;                           ///< worker threads (each with its PostgreSQL connection)
+    std::vector<std::string> trusted_proxies;  ///< addresses whose X-Forwarded-For names the client
 };
+
+/// The address a request's client has for the rate limit: the connection's, or when that
+/// is a trusted proxy, the last address of its X-Forwarded-For (the one the proxy added).
+std::string client_address(const std::string& remote_addr, const std::string& forwarded_for,
+                           const std::vector<std::string>& trusted_proxies);
 
 /// The studies of `protocol_files` with their tokens from `tokens_file` (a JSON object
 /// label -> token of at least 16 characters). Throws sawtooth::Error naming the file.

@@ -1,8 +1,8 @@
 #include "tools/server/load_run.hpp"
 
 #include "telemetry/store/merge.hpp"
+#include "telemetry/store/session_pack.hpp"
 #include "telemetry/store/store.hpp"
-#include "tools/lab/session_pack.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -21,7 +21,7 @@ LoadParticipant make_participant(const std::string& copy, const std::string& pro
                                  const std::string& condition) {
     telemetry::Store store = telemetry::Store::open(copy);
     LoadParticipant p;
-    p.who = {store.create_participant(), new_participant_key()};
+    p.who = {store.create_participant(), online::new_participant_key()};
     p.session_uid = telemetry::random_session_uid();
     if (store.db().query_int("SELECT count(*) FROM sessions") != 1)
         throw Error(copy + ": the template must hold exactly one session");
@@ -30,9 +30,9 @@ LoadParticipant make_participant(const std::string& copy, const std::string& pro
                             "condition = ?, end_reason = 'finished'");
     st.bind(1, p.who.id).bind(2, p.session_uid).bind(3, protocol_hash).bind(4, condition).run();
     const telemetry::SessionKey key = telemetry::session_keys(store).at(0);
-    const std::string ended = lab::pack_session(store, key).bytes;
+    const std::string ended = telemetry::pack_session(store, key).bytes;
     store.db().exec("UPDATE sessions SET ended_utc = NULL, end_reason = NULL");
-    p.uploads = {lab::pack_session(store, key).bytes, ended};
+    p.uploads = {telemetry::pack_session(store, key).bytes, ended};
     return p;
 }
 
@@ -60,14 +60,14 @@ double LoadFigures::percentile(double p) const {
     return latency_ms[std::min(i, latency_ms.size() - 1)];
 }
 
-LoadFigures run_load(const StudyTarget& target, const std::vector<LoadParticipant>& participants,
+LoadFigures run_load(const online::StudyTarget& target, const std::vector<LoadParticipant>& participants,
                      const LoadSettings& settings) {
     LoadFigures fig;
     std::mutex mutex;
     std::atomic<std::size_t> next{0};
     const auto start = Clock::now();
     auto worker = [&] {
-        OnlineClient client(target, settings.retry);
+        online::OnlineClient client(target, settings.retry);
         std::vector<double> mine;
         int attempts = 0;
         auto timed = [&](auto&& call) {

@@ -5,7 +5,7 @@
 // retries, from a pool of threads. The load test and `sawtooth-lab bench server` run it.
 // Does not: start the server or the database, or check what was stored (the caller pulls).
 
-#include "tools/server/online_client.hpp"
+#include "telemetry/online/online_client.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -16,7 +16,7 @@ namespace sawtooth::server {
 
 /// One simulated participant: who, their session and its uploads in order (seq 1, 2, ...).
 struct LoadParticipant {
-    Participant who;
+    online::Participant who;
     std::string session_uid;
     std::vector<std::string> uploads;
     std::map<std::string, std::string> recruiter;
@@ -32,7 +32,7 @@ std::vector<LoadParticipant> synthetic_participants(const std::string& template_
 
 struct LoadSettings {
     int threads = 16;
-    RetrySettings retry{40, std::chrono::milliseconds(50), std::chrono::milliseconds(1000)};
+    online::RetrySettings retry{40, std::chrono::milliseconds(50), std::chrono::milliseconds(1000)};
     std::function<void()> on_participant;  ///< after each participant's last request (from any thread)
 };
 
@@ -45,7 +45,7 @@ struct LoadFigures {
     double percentile(double p) const;  ///< of latency_ms (p in 0..100)
 };
 
-LoadFigures run_load(const StudyTarget& target, const std::vector<LoadParticipant>& participants,
+LoadFigures run_load(const online::StudyTarget& target, const std::vector<LoadParticipant>& participants,
                      const LoadSettings& settings);
 
 }  // namespace sawtooth::server

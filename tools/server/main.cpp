@@ -30,6 +30,13 @@ void parse_numbers(const Args& args, server::ServerSettings& s) {
     s.threads = parse_number_in<int>("--threads", args.threads, 1, 256);
 }
 
+// A proxy is named by the address the server sees it connect from.
+void check_proxies(const std::vector<std::string>& proxies) {
+    for (const std::string& a : proxies)
+        if (a.empty() || a.find_first_not_of("0123456789abcdefABCDEF.:") != std::string::npos)
+            throw Error("--trust-proxy: expected an IP address, got '" + printable(a, 60) + "'");
+}
+
 void parse_listen(const std::string& text, server::ServerSettings& s) {
     const auto colon = text.rfind(':');
     if (colon == std::string::npos || colon == 0)
@@ -80,13 +87,20 @@ int main(int argc, char** argv) {
     app.add_option("--rate", args.rate, "API requests per second per client address (default 20)");
     app.add_option("--burst", args.burst, "requests a client may make at once (default 60)");
     app.add_option("--threads", args.threads, "worker threads, each with a database connection (default 8)");
+    app.add_option("--trust-proxy", settings.trusted_proxies,
+                   "address of a reverse proxy (e.g. 127.0.0.1 for nginx on this machine) whose "
+                   "X-Forwarded-For names the client for the rate limit (repeatable)");
+    app.set_version_flag("--version", "sawtooth-server 0.1");
     try {
         app.parse(argc, argv);
         parse_listen(args.listen, settings);
         parse_numbers(args, settings);
+        check_proxies(settings.trusted_proxies);
         settings.studies = server::load_studies(args.protocols, args.tokens);
         run(std::move(settings));
     } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {  // as sawtooth-lab: one line, exit 2
         std::fprintf(stderr, "sawtooth-server: %s\n", sawtooth::one_line(e.what()).c_str());

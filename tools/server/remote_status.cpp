@@ -2,8 +2,8 @@
 
 #include "gen/number_text.hpp"
 #include "telemetry/store/merge.hpp"
+#include "telemetry/store/scratch_folder.hpp"
 #include "tools/lab/postgres.hpp"
-#include "tools/lab/scratch_folder.hpp"
 
 #include <fstream>
 
@@ -13,7 +13,7 @@ namespace {
 
 // The protocol's sessions as read-only stores in `dir`.
 std::vector<telemetry::Store> download(lab::PgConnection& pg, const std::string& hash,
-                                       const lab::ScratchFolder& dir) {
+                                       const telemetry::ScratchFolder& dir) {
     const lab::PgResult r = pg.exec(
         "SELECT store FROM study_sessions WHERE protocol_hash = $1 ORDER BY session_uid", {{hash}}, true);
     std::vector<telemetry::Store> out;
@@ -43,7 +43,7 @@ std::vector<int> withdrawals(lab::PgConnection& pg, const telemetry::StudyProtoc
 RemoteStatus remote_study_status(const std::string& url, const telemetry::StudyProtocol& protocol,
                                  const std::string& label) {
     lab::PgConnection pg(url);
-    const lab::ScratchFolder dir("sawtooth-status");
+    const telemetry::ScratchFolder dir("sawtooth-status");
     std::vector<telemetry::Store> sources = download(pg, protocol.hash, dir);
     RemoteStatus out;
     out.sessions = static_cast<int>(sources.size());

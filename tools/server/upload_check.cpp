@@ -1,8 +1,8 @@
 #include "tools/server/upload_check.hpp"
 
 #include "telemetry/store/merge.hpp"
+#include "telemetry/store/scratch_folder.hpp"
 #include "telemetry/store/store.hpp"
-#include "tools/lab/scratch_folder.hpp"
 #include "tools/server/refusal.hpp"
 
 #include <fstream>
@@ -45,7 +45,7 @@ UploadedSession check_upload(const std::string& bytes, std::size_t max_bytes) {
         throw Refusal(413, "the upload is " + std::to_string(bytes.size()) + " bytes, over the limit of " +
                                std::to_string(max_bytes));
     if (bytes.empty()) throw Refusal(400, "the upload is empty");
-    const lab::ScratchFolder dir("sawtooth-upload");
+    const telemetry::ScratchFolder dir("sawtooth-upload");
     const std::string path = dir.file("upload.db");
     std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     try {

@@ -30,6 +30,7 @@ class PlatformerScreen;
 class SoundBank;
 class GameRecorder;
 class WordsLoader;
+class SessionUploads;
 struct Settings;
 struct OverlayModel;
 
@@ -70,6 +71,7 @@ struct Services {
     bool debug_overlay = false;                   ///< levels start with the F1 view open (--debug-overlay)
     GameRecorder* recorder = nullptr;             ///< the store's recorder (null = not recording)
     WordsLoader* words = nullptr;                 ///< Elimination's dictionary and progress (lazy)
+    SessionUploads* uploads = nullptr;            ///< the protocol run's uploads (null = none)
     /// Called for every level a menu or session starts, right before its first tick:
     /// the recorder attaches its LevelObserver here.
     std::function<void(PlatformerScreen&, const LevelInfo&)> on_level_start;

@@ -14,6 +14,7 @@
 #include "game/app/core/level_source.hpp"
 #include "game/app/core/screen.hpp"
 #include "game/app/core/scripted_input.hpp"
+#include "game/app/core/session_uploads.hpp"
 #include "game/app/core/settings.hpp"
 #include "game/app/editor/editor_screen.hpp"
 #include "game/app/recording/recording.hpp"
@@ -22,6 +23,9 @@
 #include "game/app/screens/rating_screen.hpp"
 #include "game/app/screens/title_screen.hpp"
 #include "game/app/shell/main_loop.hpp"
+#ifndef __EMSCRIPTEN__
+#include "game/app/shell/online_uploads.hpp"
+#endif
 #include "game/app/study/protocol_run.hpp"
 #include "game/app/study/study_session.hpp"
 #include "game/app/widgets/difficulty_overlay.hpp"
@@ -144,6 +148,10 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
             "--pack, --participant, --no-record or --bench-frames, and headless only with --db");
         return 2;
     }
+    if (o.upload_url.empty() != o.upload_token_file.empty()) {
+        fail("--upload and --upload-token-file (the study's upload token) go together");
+        return 2;
+    }
     plan.protocol = telemetry::read_protocol(o.protocol_file);
     if (!o.online_protocol_hash.empty()) plan.protocol->hash = o.online_protocol_hash;
     if (const std::string& c = o.online_assignment.condition;
@@ -186,6 +194,10 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
                      "': a study plays generated levels only (use the pack without --thesis-session)");
                 return 1;
             }
+    }
+    if ((!o.upload_url.empty() || !o.upload_token_file.empty()) && o.protocol_file.empty()) {
+        fail("--upload sends the sessions of a --protocol run: give --protocol");
+        return 2;
     }
     if (!o.protocol_file.empty()) {
         if (const std::optional<int> rc = read_start_protocol(o, plan)) return rc;
@@ -499,12 +511,26 @@ MainLoopOptions loop_options(const AppOptions& o, StartPlan& plan, PlatformerScr
 // destroyed in reverse: screens first, the recorder last). One object, so the web build
 // can keep it alive after run() returns (start_browser_loop).
 struct RunState {
-    RecordingSetup recording;  ///< first, so it outlives every screen
+    RecordingSetup recording;                 ///< first, so it outlives every screen
+    std::unique_ptr<SessionUploads> uploads;  ///< --upload: reads the recorder's database
     StartPlan plan;
     GameData data;
     Window window;
     std::unique_ptr<GameHost> host;
 };
+
+#ifndef __EMSCRIPTEN__
+// --upload at the end of a run: the screens go (a level cut short is recorded as quit), the
+// session ends as the recorder's end would end it, and what changed goes up while the game
+// waits a few seconds (what does not is sent by the next start).
+void finish_run_uploads(RunState& state) {
+    if (!state.uploads) return;
+    state.host.reset();
+    state.recording.recorder->end_session(telemetry::SessionEnd::Closed);
+    state.uploads->changed();
+    finish_uploads(*state.uploads);
+}
+#endif
 
 }  // namespace
 
@@ -528,11 +554,20 @@ int run(const AppOptions& o) {
     if (const std::optional<int> rc = load_start_level(o, plan)) return *rc;
     GameData& data = state->data;
     if (const std::optional<int> rc = load_game_data(o, plan, data)) return *rc;
+#ifndef __EMSCRIPTEN__
+    const std::string upload_token = read_upload_token(o);  // before the store is touched
+#endif
     if (const std::optional<int> rc = prepare_recording(o, recording)) return *rc;
+#ifndef __EMSCRIPTEN__
+    if (!upload_token.empty())
+        state->uploads =
+            start_uploads(o, upload_token, recording.recorder->store().path(), plan.protocol->hash);
+#endif
     if (const std::optional<int> rc = open_window(o, data.settings, plan.assets, state->window)) return *rc;
 
     state->host = std::make_unique<GameHost>(o, plan.assets, data, state->window, recording);
     GameHost& host = *state->host;
+    host.services.uploads = state->uploads.get();
     PlatformerScreen* level_screen = nullptr;
     if (const std::optional<int> rc = push_first_screens(o, plan, data, recording, host, level_screen))
         return *rc;
@@ -542,7 +577,10 @@ int run(const AppOptions& o) {
 #else
     const MainLoopResult result =
         run_main_loop(host.services, loop_options(o, plan, level_screen), host.quit);
-    if (result.exit_code != 0) return result.exit_code;
+    if (result.exit_code != 0) {
+        finish_run_uploads(*state);
+        return result.exit_code;
+    }
 
     if (o.print_screen) {
         const Screen* top = host.screens.top();
@@ -553,6 +591,7 @@ int run(const AppOptions& o) {
     if (o.bench_frames > 0)
         print_benchmark_report(result.frames, o.json, o.headless,
                                host.services.platform->renderer_description());
+    finish_run_uploads(*state);
     return 0;
 #endif
 }

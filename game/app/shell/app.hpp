@@ -31,6 +31,8 @@ struct AppOptions {
     std::string pack_file;              ///< play this level pack (docs/curation.md#packs)
     bool study = false;                 ///< start the study session (with pack_file: on its levels)
     std::string protocol_file;          ///< run the study of this protocol file (docs/studies.md)
+    std::string upload_url;             ///< --upload: sawtooth-server's URL (docs/online.md "Lab machines")
+    std::string upload_token_file;      ///< --upload-token-file: the study's upload token
     std::string layout = "maze";        ///< maze | linear
     std::string rooms;                  ///< "WxH" rooms (generator default when empty)
     std::string room_size;              ///< "WxH" cells per room

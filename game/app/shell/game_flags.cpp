@@ -26,6 +26,14 @@ void add_game_flags(CLI::App& cli, AppOptions& o) {
         "--protocol", o.protocol_file,
         "run the designed study of this protocol file (assets/studies/*.json): consent, participant "
         "id, its conditions, questionnaires and breaks; recorded with the protocol's hash");
+#ifndef __EMSCRIPTEN__  // the browser's page uploads by itself (docs/web.md)
+    cli.add_option("--upload", o.upload_url,
+                   "with --protocol: send each session to sawtooth-server at this URL (http://HOST:PORT "
+                   "or https://HOST) as it is recorded, under the study labelled as the protocol file's "
+                   "stem; the end screen waits for the server's acknowledgement");
+    cli.add_option("--upload-token-file", o.upload_token_file,
+                   "with --upload: file holding the study's upload token");
+#endif
     cli.add_option("--seed", o.seed, "play the generated level of this seed (0..2^64-1)");
     cli.add_option("--layout", o.layout, "generated level layout")->check(CLI::IsMember({"maze", "linear"}));
     cli.add_option("--rooms", o.rooms, "generated level: rooms as WxH");

@@ -2,9 +2,11 @@
 
 #include "engine/text.hpp"
 #include "engine/ui_input.hpp"
+#include "game/app/core/session_uploads.hpp"
 #include "game/app/recording/recording.hpp"
 #include "game/app/screens/message_screen.hpp"
 #include "game/app/study/study_session.hpp"
+#include "game/app/study/upload_wait_screen.hpp"
 #include "game/app/widgets/ui.hpp"
 #include "game/flows/protocol_plan.hpp"
 #include "gen/printable.hpp"
@@ -251,6 +253,10 @@ private:
     std::string choose_adaptive(GenParams& params) const;
     /// Level k ended: the run reads its recorded events.
     void adaptive_level_ended();
+    /// The session's rows changed: the uploads, if any, send it (docs/online.md "Lab machines").
+    void uploads_changed() const {
+        if (m_services.uploads) m_services.uploads->changed();
+    }
 
     Services m_services;
     StudyProtocol m_protocol;
@@ -430,17 +436,23 @@ StudyConfig ProtocolRun::study_config(const flows::ParticipantPlan& plan) {
     config.levels = plan.level_count;
     config.pack_levels = plan.levels;
     config.resume_at = plan.resume_at;
-    if (plan.adaptive) {
+    if (plan.adaptive)
         config.choose_level = [self](int, GenParams& params) { return self->choose_adaptive(params); };
-        config.level_ended = [self](int) { self->adaptive_level_ended(); };
-    }
+    config.level_ended = [self, adaptive = plan.adaptive](int) {
+        if (adaptive) self->adaptive_level_ended();
+        self->uploads_changed();
+    };
     config.card_label = m_protocol.name;  // not the condition: participants need not know it
     config.tutorials = m_protocol.tutorials;
     config.ratings = m_protocol.ratings;
     config.interlude = [self](int k, std::function<void()> next) { self->interlude(k, std::move(next)); };
+    // The results are on the stack by now; with uploads, the completion shows once acknowledged.
     config.on_end = [self](bool completed) {
         self->recorder().end_session(completed ? telemetry::SessionEnd::Finished
                                                : telemetry::SessionEnd::Quit);
+        self->uploads_changed();
+        if (self->m_services.uploads)
+            self->m_services.screens->push(make_upload_wait_screen(self->m_services));
     };
     config.results_subtitle = m_protocol.name + ", condition " + m_condition->name +
                               ". Thank you: the study is over, please tell the experimenter.";
@@ -475,6 +487,7 @@ void ProtocolRun::adaptive_level_ended() {
 }
 
 void ProtocolRun::interlude(int k, std::function<void()> next) {
+    uploads_changed();  // the level's rating
     const flows::Interlude after = flows::interlude_after(m_protocol, *m_condition, k);
     std::vector<std::function<void(std::function<void()>)>> pages;
     for (const Questionnaire* q : after.questionnaires)
@@ -486,7 +499,10 @@ void ProtocolRun::interlude(int k, std::function<void()> next) {
         pages.push_back([this, b](std::function<void()> done) {
             m_services.screens->replace(std::make_unique<BreakPage>(m_services, b->text, std::move(done)));
         });
-    show_pages(std::move(pages), 0, std::move(next));
+    show_pages(std::move(pages), 0, [self = shared_from_this(), next = std::move(next)] {
+        self->uploads_changed();  // the questionnaires' answers
+        next();
+    });
 }
 
 void ProtocolRun::show_pages(std::vector<std::function<void(std::function<void()>)>> pages, std::size_t i,

@@ -255,16 +255,17 @@ void StudySession::after_level(int stage, bool quit) {
 }
 
 void StudySession::show_results() {
-    if (m_config.on_end && !m_ended)
-        m_config.on_end(
-            std::all_of(m_results.begin() + m_first_stage, m_results.end(),
-                        [](const StageResult& r) { return r.played && r.outcome != LevelOutcome::Quit; }));
+    const bool first_end = !m_ended;
     m_ended = true;
     const std::string seed = "Session seed " + std::to_string(m_seed);
     std::string subtitle = m_config.results_subtitle;
     if (subtitle.empty())
         subtitle = m_config.pack_name.empty() ? seed : "Pack " + m_config.pack_name + ", " + seed;
     m_services.screens->replace(std::make_unique<ResultsScreen>(m_services, m_results, std::move(subtitle)));
+    if (m_config.on_end && first_end)  // after the results, so a page it pushes comes above them
+        m_config.on_end(
+            std::all_of(m_results.begin() + m_first_stage, m_results.end(),
+                        [](const StageResult& r) { return r.played && r.outcome != LevelOutcome::Quit; }));
 }
 
 ResultsScreen::ResultsScreen(Services services, std::vector<StageResult> results, std::string subtitle)

@@ -46,7 +46,8 @@ struct StudyConfig {
     /// Set: runs after level k (1-based, after its rating) when the session goes on, and
     /// after the last level; it shows its screens and calls `next` once to continue.
     std::function<void(int k, std::function<void()> next)> interlude;
-    /// Set: runs once when the results are shown, with true when every level was played.
+    /// Set: runs once when the results are shown (after they are on the screen stack, so a
+    /// screen it pushes comes above them), with true when every level was played.
     std::function<void(bool completed)> on_end;
     std::string results_subtitle;  ///< "" = the session seed (and pack)
 };

@@ -3,9 +3,12 @@
 // web page uses it: enrol, upload a session database under an upload number, complete,
 // withdraw. A request the server could not answer (no connection, a 5xx, a 429) is retried
 // with exponential backoff and jitter until it is answered or the attempts run out; a
-// refusal (any other 4xx) is not retried. Used by `sawtooth-lab upload`, the load
-// benchmark and the tests. Does not: keep state between calls (the caller holds its
-// participant's key and upload numbers). Thread-safe per object only if not shared.
+// refusal (any other 4xx) is not retried. "https://" URLs go through OpenSSL (Debian's
+// cpp-httplib is built with it), checking the server's certificate against the system's
+// authorities (or $SSL_CERT_FILE); a certificate that does not verify is final. Used by
+// the game's uploads (upload_worker.hpp), `sawtooth-lab upload`, the load benchmark and
+// the tests. Does not: keep state between calls (the caller holds its participant's key
+// and upload numbers). Not thread-safe but for stop(), which another thread may call.
 
 #include "gen/error.hpp"
 
@@ -20,7 +23,7 @@ namespace httplib {
 class Client;
 }
 
-namespace sawtooth::server {
+namespace sawtooth::online {
 
 /// The server refused a request, or never answered it within the attempts.
 class ClientError : public Error {
@@ -38,7 +41,8 @@ struct RetrySettings {
     std::chrono::milliseconds max_wait{4000};
 };
 
-/// Where a client sends: the server's base URL ("http://host:port"), a study label and its token.
+/// Where a client sends: the server's base URL ("http://host:port" or "https://host"), a
+/// study label and its token.
 struct StudyTarget {
     std::string base_url;
     std::string study;
@@ -65,6 +69,9 @@ public:
     nlohmann::json resume(const Participant& p);
     nlohmann::json complete(const Participant& p, const std::map<std::string, int>& uploads);
     nlohmann::json withdraw(const std::string& participant_id);
+    const StudyTarget& target() const { return m_target; }
+    /// Ends a request in flight at once (it fails as unanswered); from any thread.
+    void stop();
     /// Attempts the last call needed (1: answered at once).
     int last_attempts() const { return m_last_attempts; }
 
@@ -77,7 +84,11 @@ private:
     int m_last_attempts = 0;
 };
 
+/// "" when `url` names a server as OnlineClient takes it ("http://HOST[:PORT]" or
+/// "https://HOST[:PORT]", no path), else the one-line problem.
+std::string server_url_problem(const std::string& url);
+
 /// A new participant key: 32 hex digits from the OS entropy source.
 std::string new_participant_key();
 
-}  // namespace sawtooth::server
+}  // namespace sawtooth::online

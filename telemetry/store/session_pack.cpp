@@ -1,12 +1,12 @@
-#include "tools/lab/session_pack.hpp"
+#include "telemetry/store/session_pack.hpp"
 
-#include "tools/lab/scratch_folder.hpp"
+#include "telemetry/store/scratch_folder.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
-namespace sawtooth::lab {
+namespace sawtooth::telemetry {
 
 std::string read_file_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -15,22 +15,22 @@ std::string read_file_bytes(const std::string& path) {
 
 // The folder lives only while one session is packed: a push killed between two sessions
 // leaves nothing behind in the temporary directory.
-PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey& key) {
+PackedSession pack_session(Store& source, const SessionKey& key) {
     const ScratchFolder dir("sawtooth-pack");
     const std::string path = dir.file(key.uid + ".db");
     PackedSession p;
     {
-        telemetry::Store one = telemetry::Store::open(path);
-        std::vector<telemetry::Store> sources;
-        sources.push_back(telemetry::Store::open_read_only(source.path()));
-        telemetry::MergeSettings only;
+        Store one = Store::open(path);
+        std::vector<Store> sources;
+        sources.push_back(Store::open_read_only(source.path()));
+        sources.back().db().exec("BEGIN");  // one snapshot; ended when the connection closes
+        MergeSettings only;
         only.select = [&key](const std::string& uid) { return uid == key.uid; };
-        telemetry::merge_stores(one, sources, only);
-        p.digest = telemetry::hex64(telemetry::session_content_digest(one, 1));
-        telemetry::Statement st(
-            one.db(),
-            "SELECT mode, started_utc, coalesce(ended_utc, ''), coalesce(protocol_hash, ''), "
-            "coalesce(condition, '') FROM sessions WHERE session_id = 1");
+        merge_stores(one, sources, only);
+        p.digest = hex64(session_content_digest(one, 1));
+        Statement st(one.db(),
+                     "SELECT mode, started_utc, coalesce(ended_utc, ''), coalesce(protocol_hash, ''), "
+                     "coalesce(condition, '') FROM sessions WHERE session_id = 1");
         st.step();
         p.mode = st.text(0);
         p.started_utc = st.text(1);
@@ -43,4 +43,4 @@ PackedSession pack_session(telemetry::Store& source, const telemetry::SessionKey
     return p;
 }
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::telemetry

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sawtooth::lab {
+namespace sawtooth::telemetry {
 
 class ScratchFolder {
 public:
@@ -33,4 +33,4 @@ private:
     std::filesystem::path m_path;
 };
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::telemetry

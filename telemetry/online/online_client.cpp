@@ -1,11 +1,14 @@
-#include "tools/server/online_client.hpp"
+#include "telemetry/online/online_client.hpp"
+
+#include "gen/printable.hpp"
 
 #include <httplib.h>
 
+#include <cstdio>
 #include <random>
 #include <thread>
 
-namespace sawtooth::server {
+namespace sawtooth::online {
 
 struct OnlineClient::Request {
     std::string method;  ///< "GET", "POST", "PUT"
@@ -29,9 +32,21 @@ httplib::Result perform(httplib::Client& http, const std::string& method, const 
     return http.Post(path, headers, body, type);
 }
 
-bool worth_retrying(int status) { return status == 0 || status == 429 || status >= 500; }
+// A certificate that does not verify is no passing trouble: it is not retried.
+bool certificate_refused(const httplib::Result& res) {
+    return !res && (res.error() == httplib::Error::SSLServerVerification ||
+                    res.error() == httplib::Error::SSLLoadingCerts);
+}
+
+bool worth_retrying(const httplib::Result& res) {
+    const int status = res ? res->status : 0;
+    return (status == 0 && !certificate_refused(res)) || status == 429 || status >= 500;
+}
 
 std::string error_line(const httplib::Result& res) {
+    if (certificate_refused(res))
+        return "the server's certificate does not verify (" + httplib::to_string(res.error()) +
+               "; for a certificate of your own, set SSL_CERT_FILE to it)";
     if (!res) return "no answer from the server (" + httplib::to_string(res.error()) + ")";
     const nlohmann::json doc = nlohmann::json::parse(res->body, nullptr, false);
     if (doc.is_object() && doc.contains("error") && doc["error"].is_string())
@@ -40,6 +55,17 @@ std::string error_line(const httplib::Result& res) {
 }
 
 }  // namespace
+
+std::string server_url_problem(const std::string& url) {
+    const std::size_t rest = url.rfind("https://", 0) == 0 ? 8 : url.rfind("http://", 0) == 0 ? 7 : 0;
+    if (rest == 0 || url.size() == rest || url.find('/', rest) != std::string::npos ||
+        !httplib::Client(url).is_valid()) {
+        std::string problem(1, '\'');
+        problem += printable(url, 80);
+        return problem + "' is no server URL (http://HOST:PORT or https://HOST, no path)";
+    }
+    return {};
+}
 
 std::string new_participant_key() {
     std::random_device rd;  // OS entropy
@@ -56,14 +82,16 @@ OnlineClient::OnlineClient(StudyTarget target, RetrySettings retry)
     : m_target(std::move(target)),
       m_retry(retry),
       m_http(std::make_unique<httplib::Client>(m_target.base_url)) {
-    if (!m_http->is_valid())
-        throw ClientError(0, "'" + m_target.base_url + "' is no server URL (http://HOST:PORT)");
+    if (const std::string problem = server_url_problem(m_target.base_url); !problem.empty())
+        throw ClientError(0, problem);
     m_http->set_connection_timeout(5);
     m_http->set_read_timeout(30);
     m_http->set_keep_alive(true);
 }
 
 OnlineClient::~OnlineClient() = default;
+
+void OnlineClient::stop() { m_http->stop(); }
 
 nlohmann::json OnlineClient::send(const Request& r) {
     std::mt19937 jitter(std::random_device{}());
@@ -75,7 +103,7 @@ nlohmann::json OnlineClient::send(const Request& r) {
             if (res->get_header_value("Content-Type") != "application/json") return nlohmann::json(res->body);
             return nlohmann::json::parse(res->body);
         }
-        if (!worth_retrying(status) || m_last_attempts >= m_retry.attempts)
+        if (!worth_retrying(res) || m_last_attempts >= m_retry.attempts)
             throw ClientError(status, error_line(res));
         std::uniform_int_distribution<long> spread(0, wait.count());
         std::this_thread::sleep_for(wait + std::chrono::milliseconds(spread(jitter)));
@@ -118,4 +146,4 @@ nlohmann::json OnlineClient::withdraw(const std::string& participant_id) {
                  body.dump()});
 }
 
-}  // namespace sawtooth::server
+}  // namespace sawtooth::online
