@@ -291,10 +291,10 @@ TEST_CASE(
 namespace {
 
 // A participant of the two-condition study with a made-up id ("P-" + tag + "-" + 4 digits).
-srv::Participant two_way_participant(const std::string& tag, int i) {
+onl::Participant two_way_participant(const std::string& tag, int i) {
     char digits[8];
     std::snprintf(digits, sizeof digits, "%04d", i);
-    return {"P-" + tag + "-" + digits, srv::new_participant_key()};
+    return {"P-" + tag + "-" + digits, onl::new_participant_key()};
 }
 
 // The two-condition study's assignments in the database: condition -> numbers given in it.
@@ -328,9 +328,9 @@ void check_balanced(const std::map<std::string, std::vector<int>>& assigned, std
 TEST_CASE("the server assigns conditions in balance, also to concurrent enrolments; a reload keeps them") {
     RunningServer server(
         {"--protocol", study_dir() + "/" + kTwoWay + ".json", "--rate", "100000", "--burst", "100000"});
-    const srv::StudyTarget target{server.url(), kTwoWay, kToken};
-    srv::OnlineClient client(target);
-    std::vector<srv::Participant> first;
+    const onl::StudyTarget target{server.url(), kTwoWay, kToken};
+    onl::OnlineClient client(target);
+    std::vector<onl::Participant> first;
     for (int i = 0; i < 7; ++i) {
         first.push_back(two_way_participant("SEQA", i));
         const nlohmann::json answer = client.enrol(first.back());
@@ -351,7 +351,7 @@ TEST_CASE("the server assigns conditions in balance, also to concurrent enrolmen
     std::vector<std::string> conditions(20);
     for (int i = 0; i < 20; ++i)
         threads.emplace_back([&, i] {
-            srv::OnlineClient own(target);
+            onl::OnlineClient own(target);
             conditions[static_cast<std::size_t>(i)] =
                 own.enrol(two_way_participant("CONC", i)).at("assignment").at("condition");
         });
@@ -368,7 +368,7 @@ TEST_CASE("the server assigns conditions in balance, also to concurrent enrolmen
                              "ALTER TABLE online_participants ADD COLUMN IF NOT EXISTS condition text, "
                              "ADD COLUMN IF NOT EXISTS condition_number integer"})
                 .exit_code == 0);
-    const srv::Participant old = two_way_participant("OLDP", 1);
+    const onl::Participant old = two_way_participant("OLDP", 1);
     client.enrol(old);
     REQUIRE(database()
                 .psql_admin({"-c",
