@@ -4,10 +4,12 @@
 // value gets the native game's one-line refusal, which the page shows. Then app::run()
 // starts the game; its main loop hands the frames to the browser and never returns.
 // A study link's page (docs/web.md "An online study") starts the game with
-// `--online-study FILE HASH PARTICIPANT` instead, which no URL can give (URL arguments are
+// `--online-study FILE HASH PARTICIPANT CONDITION NUMBER` instead (CONDITION and NUMBER: the
+// study server's assignment, docs/online.md "Condition assignment"), which no URL can give (URL arguments are
 // `name=value`), and calls the exported functions at the end of this file to upload.
 #include "game/app/shell/app.hpp"
 #include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/printable.hpp"
 #include "telemetry/store/merge.hpp"
 #include "telemetry/store/store.hpp"
@@ -66,7 +68,8 @@ std::string url_parameter_flag(const std::string& arg) {
     return "--protocol=" + std::string(kAssets) + "/studies/" + value + ".json";
 }
 
-// The page's own first argument: the online study's protocol file, hash and participant follow.
+// The page's own first argument: the online study's protocol file, hash, participant, and the
+// condition and number the server assigned them follow.
 constexpr const char* kOnlineStudy = "--online-study";
 
 // Adds the participant the page enrolled to the store, so the protocol run can begin their
@@ -85,12 +88,14 @@ void add_online_participant(const std::string& id) {
 // The game's arguments: the URL's flags, or the online study's protocol run.
 std::vector<std::string> game_arguments(int argc, char** argv, sawtooth::app::AppOptions& o) {
     std::vector<std::string> args = {"sawtooth", "--assets", kAssets};
-    if (argc == 5 && std::string(argv[1]) == kOnlineStudy) {
+    if (argc == 7 && std::string(argv[1]) == kOnlineStudy) {
         static const std::regex hash("^[0-9a-f]{16}$");
         if (!std::regex_match(argv[3], hash)) throw sawtooth::Error("the study's protocol hash is malformed");
         add_online_participant(argv[4]);
         o.online_protocol_hash = argv[3];
         o.online_participant = argv[4];
+        o.online_assignment = {argv[5], sawtooth::parse_number_in<int>("the assigned condition number",
+                                                                       std::string(argv[6]), 1, 1000000000)};
         args.push_back("--protocol=" + std::string(argv[2]));
         return args;
     }

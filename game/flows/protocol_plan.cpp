@@ -90,8 +90,20 @@ std::string prepare_protocol(telemetry::StudyProtocol& protocol, const analysis:
     return {};
 }
 
+namespace {
+
+// The index of `assigned`'s condition in `protocol`.
+int assigned_index(const telemetry::StudyProtocol& protocol, const AssignedCondition& assigned) {
+    for (std::size_t i = 0; i < protocol.conditions.size(); ++i)
+        if (protocol.conditions[i].name == assigned.condition) return static_cast<int>(i);
+    throw telemetry::ProtocolError(protocol.file + ": the assigned condition '" + assigned.condition +
+                                   "' is not one of the protocol's");
+}
+
+}  // namespace
+
 ParticipantPlan plan_participant(telemetry::Store& store, const telemetry::StudyProtocol& protocol,
-                                 const std::string& participant) {
+                                 const std::string& participant, const AssignedCondition& assigned) {
     ParticipantPlan plan;
     const telemetry::ParticipantProgress progress =
         telemetry::participant_progress(store, protocol, participant);
@@ -99,7 +111,10 @@ ParticipantPlan plan_participant(telemetry::Store& store, const telemetry::Study
     if (plan.finished) return plan;
     plan.condition = progress.condition;
     plan.key = {participant, progress.number};
-    if (plan.condition < 0) {
+    if (plan.condition < 0 && !assigned.condition.empty()) {
+        plan.condition = assigned_index(protocol, assigned);
+        plan.key.number = assigned.number;
+    } else if (plan.condition < 0) {
         const std::vector<int> counts = telemetry::study_status(store, protocol).counts();
         plan.condition = telemetry::assign_condition(protocol, {participant, 1}, counts);
         // The participant's number within the condition picks their Latin-square row.

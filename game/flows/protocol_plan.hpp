@@ -46,9 +46,18 @@ struct ParticipantPlan {
     int resume_at = 0;    ///< levels already ended: play from level resume_at + 1
 };
 
-/// The plan of `participant` (who exists in `store`) under a prepared `protocol`.
+/// A condition assigned outside the store: the study server's, for an online participant
+/// (docs/online.md "Condition assignment").
+struct AssignedCondition {
+    std::string condition;  ///< a condition's name; empty: none (the store's counts assign)
+    int number = 1;         ///< the participant's 1-based number within it (their Latin-square row)
+};
+
+/// The plan of `participant` (who exists in `store`) under a prepared `protocol`. A
+/// participant the store has not assigned yet gets `assigned` when it names a condition
+/// (ProtocolError when it names none of the protocol's).
 ParticipantPlan plan_participant(telemetry::Store& store, const telemetry::StudyProtocol& protocol,
-                                 const std::string& participant);
+                                 const std::string& participant, const AssignedCondition& assigned = {});
 
 /// The pages shown after level `k` (1-based) of `condition`: its questionnaires, then its breaks.
 struct Interlude {

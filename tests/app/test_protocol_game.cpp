@@ -3,9 +3,11 @@
 // a new one with Tab), the condition a balanced assignment gives, its two levels with a
 // break between them and a questionnaire at the end. The session rows carry the protocol's
 // hash and condition, the answers land in questionnaire_answers. Declining records
-// nothing; a bad or unplayable protocol is one line before any database exists.
+// nothing; a bad or unplayable protocol is one line before any database exists. The
+// browser's online participant is planned by the study server's assignment instead.
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
+#include "game/flows/protocol_plan.hpp"
 #include "telemetry/analysis/adaptive.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
 #include "telemetry/analysis/curve_candidates.hpp"
@@ -506,4 +508,36 @@ TEST_CASE(
         CHECK(r.err.find("--protocol runs its own study") != std::string::npos);
         CHECK(!fs::exists(dir / "s.db"));
     }
+}
+
+TEST_CASE("an online participant plays the condition and Latin-square row the study server assigned") {
+    // The browser's protocol run (docs/online.md "Condition assignment") plans a participant
+    // its store has not assigned by the server's assignment instead of its own counts.
+    const fs::path dir = test::scratch_dir("sawtooth_protocol_assigned");
+    nlohmann::json doc = small_protocol();
+    doc["order"] = "latin_square";
+    telemetry::StudyProtocol protocol = telemetry::read_protocol(write_protocol(dir, doc).string());
+    REQUIRE(flows::prepare_protocol(protocol).empty());
+    const std::string db = (dir / "s.db").string();
+    const std::string id = new_participant(db);
+    telemetry::Store store = telemetry::Store::open(db);
+    auto seeds = [](const flows::ParticipantPlan& plan) {
+        std::vector<std::uint64_t> out;
+        for (const GenParams& p : plan.levels) out.push_back(p.seed);
+        return out;
+    };
+
+    // Alone, the browser's empty store would give every participant condition "a", row 1.
+    const flows::ParticipantPlan local = flows::plan_participant(store, protocol, id);
+    CHECK(local.condition == 0);
+    CHECK(seeds(local) == std::vector<std::uint64_t>{11, 12});
+    // The server's "b", participant 2 of it: the second Latin-square row.
+    const flows::ParticipantPlan assigned = flows::plan_participant(store, protocol, id, {"b", 2});
+    CHECK(assigned.condition == 1);
+    CHECK(assigned.key.number == 2);
+    CHECK(seeds(assigned) == std::vector<std::uint64_t>{14, 13});
+    CHECK(seeds(flows::plan_participant(store, protocol, id, {"b", 3})) ==
+          std::vector<std::uint64_t>{13, 14});
+    // A condition the protocol does not have is refused, not replaced.
+    CHECK_THROWS_AS(flows::plan_participant(store, protocol, id, {"c", 1}), telemetry::ProtocolError);
 }

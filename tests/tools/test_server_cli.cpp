@@ -7,7 +7,9 @@
 // request, another participant's id, a repeat participant, too many requests) store
 // nothing; a withdrawal deletes every row; `sawtooth-lab upload` sends a lab's sessions;
 // 200 participants upload at once while the server is killed and restarted, and every
-// session arrives exactly once and replays after `pull`.
+// session arrives exactly once and replays after `pull`. The server assigns each new
+// participant a condition: balanced over a two-condition study, also for 20 enrolments at
+// once, the same on every later call.
 #include "../support/background_process.hpp"
 #include "../support/postgres_server.hpp"
 #include "../support/run_process.hpp"
@@ -21,8 +23,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <thread>
 
 using namespace sawtooth;
@@ -42,7 +47,8 @@ const std::string kServer = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-server";
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 const std::string kServerSql = std::string(SAWTOOTH_SOURCE_DIR) + "/tools/postgres/study_server.sql";
 const std::string kToken = "test-token-0123456789abcdef";
-const std::string kStudy = "online";  // the protocol file's stem
+const std::string kStudy = "online";   // the protocol file's stem
+const std::string kTwoWay = "twoway";  // a second study: two conditions, balanced, Latin-square order
 
 PostgresServer& database() {
     static PostgresServer pg;
@@ -90,7 +96,14 @@ const std::string& study_dir() {
               {"completion_code", "C0MPL3TE"},
               {"return_url", "https://app.prolific.com/submissions/complete?cc=C0MPL3TE"}}}};
         std::ofstream(d + "/" + kStudy + ".json") << doc.dump(1);
-        std::ofstream(d + "/tokens.json") << nlohmann::json{{kStudy, kToken}}.dump();
+        std::ofstream(d + "/tokens.json") << nlohmann::json{{kStudy, kToken}, {kTwoWay, kToken}}.dump();
+        doc["name"] = "Two conditions";
+        doc["order"] = "latin_square";
+        nlohmann::json levels = doc["conditions"][0]["levels"];
+        levels["levels"].push_back(levels["levels"][0]);
+        levels["levels"][1]["seed"] = 12;
+        doc["conditions"] = {{{"name", "a"}, {"levels", levels}}, {{"name", "b"}, {"levels", levels}}};
+        std::ofstream(d + "/" + kTwoWay + ".json") << doc.dump(1);
         std::ofstream(d + "/token.txt") << kToken << "\n";
         fs::create_directories(d + "/site");
         std::ofstream(d + "/site/index.html") << "<!doctype html><title>study</title>";
@@ -189,7 +202,9 @@ TEST_CASE("a participant's path: enrol, upload after each step, resume, completi
     CHECK(info.at("protocol").contains("online") == false);  // the completion code stays on the server
     const srv::LoadParticipant p = participants(1).at(0);
 
-    CHECK(client.enrol(p.who, {{"PROLIFIC_PID", "5f0c0ffee"}, {"STUDY_ID", "s1"}}).at("resumed") == false);
+    const nlohmann::json enrolled = client.enrol(p.who, {{"PROLIFIC_PID", "5f0c0ffee"}, {"STUDY_ID", "s1"}});
+    CHECK(enrolled.at("resumed") == false);
+    CHECK(enrolled.at("assignment").at("condition") == "linear");
     CHECK(count("SELECT count(*) FROM online_recruiter_ids WHERE value = '5f0c0ffee'") == "1");
     CHECK(count("SELECT count(*) FROM study_sessions WHERE participant_id = '5f0c0ffee'") == "0");
     CHECK(client.upload(p.who, p.session_uid, 1, p.uploads[0]).at("stored") == true);
@@ -200,6 +215,7 @@ TEST_CASE("a participant's path: enrol, upload after each step, resume, completi
     const nlohmann::json state = client.resume(p.who);
     REQUIRE(state.at("sessions").size() == 1);
     CHECK(state.at("sessions")[0].at("seq") == 1);
+    CHECK(state.at("assignment") == enrolled.at("assignment"));
     CHECK(client.upload(p.who, p.session_uid, 2, p.uploads[1]).at("stored") == true);
     // An upload not yet acknowledged (3) keeps the code back; the acknowledged one gives it.
     CHECK(refused_status([&] { client.complete(p.who, {{p.session_uid, 3}}); }) == 409);
@@ -270,6 +286,100 @@ TEST_CASE(
     // Only the first recruiter id names the participant: the study's id is shared by all.
     client.enrol(c.who, {{"PROLIFIC_PID", "someone-else"}, {"STUDY_ID", "shared-study"}});
     CHECK(count("SELECT count(*) FROM online_participants WHERE participant_id = '" + c.who.id + "'") == "1");
+}
+
+namespace {
+
+// A participant of the two-condition study with a made-up id ("P-" + tag + "-" + 4 digits).
+onl::Participant two_way_participant(const std::string& tag, int i) {
+    char digits[8];
+    std::snprintf(digits, sizeof digits, "%04d", i);
+    return {"P-" + tag + "-" + digits, onl::new_participant_key()};
+}
+
+// The two-condition study's assignments in the database: condition -> numbers given in it.
+std::map<std::string, std::vector<int>> two_way_assignments() {
+    const auto r =
+        database().psql_admin({"-At", "-F", " ", "-c",
+                               "SELECT condition, condition_number FROM online_participants WHERE study = '" +
+                                   kTwoWay + "' ORDER BY condition, condition_number"});
+    REQUIRE(r.exit_code == 0);
+    std::map<std::string, std::vector<int>> out;
+    std::istringstream lines(r.out);
+    std::string condition;
+    int number = 0;
+    while (lines >> condition >> number) out[condition].push_back(number);
+    return out;
+}
+
+// Balanced: the conditions' counts differ by at most one, and each condition's participants
+// are numbered 1, 2, ... once each (so their Latin-square rows are used in turn).
+void check_balanced(const std::map<std::string, std::vector<int>>& assigned, std::size_t total) {
+    REQUIRE(assigned.size() == 2);
+    const std::size_t a = assigned.at("a").size(), b = assigned.at("b").size();
+    CHECK(a + b == total);
+    CHECK(std::max(a, b) - std::min(a, b) <= 1);
+    for (const auto& [condition, numbers] : assigned)
+        for (std::size_t i = 0; i < numbers.size(); ++i) CHECK(numbers[i] == static_cast<int>(i) + 1);
+}
+
+}  // namespace
+
+TEST_CASE("the server assigns conditions in balance, also to concurrent enrolments; a reload keeps them") {
+    RunningServer server(
+        {"--protocol", study_dir() + "/" + kTwoWay + ".json", "--rate", "100000", "--burst", "100000"});
+    const onl::StudyTarget target{server.url(), kTwoWay, kToken};
+    onl::OnlineClient client(target);
+    std::vector<onl::Participant> first;
+    for (int i = 0; i < 7; ++i) {
+        first.push_back(two_way_participant("SEQA", i));
+        const nlohmann::json answer = client.enrol(first.back());
+        // One after another they alternate: a, b, a, b ... numbered 1, 1, 2, 2 ...
+        CHECK(answer.at("assignment").at("condition") == (i % 2 == 0 ? "a" : "b"));
+        CHECK(answer.at("assignment").at("number") == i / 2 + 1);
+    }
+    check_balanced(two_way_assignments(), 7);
+    // A reload's enrolment and resume give the same assignment and assign nobody anew.
+    const nlohmann::json again = client.enrol(first[3]);
+    CHECK(again.at("resumed") == true);
+    CHECK(again.at("assignment") == nlohmann::json{{"condition", "b"}, {"number", 2}});
+    CHECK(client.resume(first[3]).at("assignment") == again.at("assignment"));
+    check_balanced(two_way_assignments(), 7);
+
+    // 20 participants enrol at once, each on its own connection.
+    std::vector<std::thread> threads;
+    std::vector<std::string> conditions(20);
+    for (int i = 0; i < 20; ++i)
+        threads.emplace_back([&, i] {
+            onl::OnlineClient own(target);
+            conditions[static_cast<std::size_t>(i)] =
+                own.enrol(two_way_participant("CONC", i)).at("assignment").at("condition");
+        });
+    for (std::thread& t : threads) t.join();
+    CHECK(std::count(conditions.begin(), conditions.end(), "a") +
+              std::count(conditions.begin(), conditions.end(), "b") ==
+          20);
+    check_balanced(two_way_assignments(), 27);
+
+    // A participant enrolled before the server assigned (the columns added to an older store
+    // by online_server.sql's ALTER, which runs again harmlessly) is assigned at their next call.
+    REQUIRE(database()
+                .psql_admin({"-c",
+                             "ALTER TABLE online_participants ADD COLUMN IF NOT EXISTS condition text, "
+                             "ADD COLUMN IF NOT EXISTS condition_number integer"})
+                .exit_code == 0);
+    const onl::Participant old = two_way_participant("OLDP", 1);
+    client.enrol(old);
+    REQUIRE(database()
+                .psql_admin({"-c",
+                             "UPDATE online_participants SET condition = NULL, condition_number = "
+                             "NULL WHERE participant_id = '" +
+                                 old.id + "'"})
+                .exit_code == 0);
+    CHECK(client.resume(old).at("assignment").is_null());
+    CHECK(client.enrol(old).at("assignment").at("condition") == "b");  // 14 a, 13 b without them
+    CHECK(client.resume(old).at("assignment").at("condition") == "b");
+    check_balanced(two_way_assignments(), 28);
 }
 
 TEST_CASE("a missing or unknown server option is one line and exit 2") {

@@ -12,7 +12,9 @@ CREATE POLICY server_owns_its_rows ON study_sessions FOR ALL TO sawtooth_server
   USING (site = current_user) WITH CHECK (site = current_user);
 
 -- An enrolled online participant: the pseudonymous id the page made, the SHA-256 of the
--- secret key the page holds (never the key), and when they finished.
+-- secret key the page holds (never the key), when they finished, and the condition the
+-- server assigned at enrolment with their 1-based number within it (which picks their
+-- Latin-square row; docs/online.md "Condition assignment").
 CREATE TABLE online_participants (
   participant_id text PRIMARY KEY CHECK (participant_id ~ '^P-[0-9A-Z]{4}-[0-9A-Z]{4}$'),
   study          text NOT NULL,
@@ -20,6 +22,11 @@ CREATE TABLE online_participants (
   enrolled_at    timestamptz NOT NULL DEFAULT now(),
   finished_at    timestamptz
 );
+-- The assignment columns and their index. A store set up with an earlier version of this
+-- script gets them by running just these two statements (psql -c); a participant enrolled
+-- before is assigned at their next enrolment call.
+ALTER TABLE online_participants ADD COLUMN IF NOT EXISTS condition text, ADD COLUMN IF NOT EXISTS condition_number integer;
+CREATE INDEX IF NOT EXISTS online_participants_by_condition ON online_participants(study, condition);
 -- The recruiter's ids of a participant (PROLIFIC_PID ...), apart from the sessions: an
 -- analysis never sees them, and a withdrawal deletes them with the participant.
 CREATE TABLE online_recruiter_ids (

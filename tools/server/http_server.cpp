@@ -111,12 +111,20 @@ std::map<std::string, int> upload_list(const nlohmann::json& body) {
     return out;
 }
 
+// null for a participant enrolled before the server assigned conditions (until they enrol again).
+nlohmann::json assignment_json(const Assignment& a) {
+    if (a.condition.empty()) return nullptr;
+    return {{"condition", a.condition}, {"number", a.number}};
+}
+
 nlohmann::json resume_json(const ResumeState& state) {
     nlohmann::json sessions = nlohmann::json::array();
     for (const UploadState& s : state.sessions)
         sessions.push_back(
             {{"session_uid", s.session_uid}, {"seq", s.seq}, {"digest", s.digest}, {"ended", s.ended}});
-    return {{"finished", state.finished}, {"sessions", sessions}};
+    return {{"finished", state.finished},
+            {"sessions", sessions},
+            {"assignment", assignment_json(state.assignment)}};
 }
 
 }  // namespace
@@ -200,7 +208,9 @@ void HttpServer::add_routes() {
             const ServedStudy& s = authorised_study(studies, req);
             const EnrolResult r = OnlineStore(pg).enrol({s.label, &s.protocol}, credentials(req),
                                                         recruiter_ids(body_json(req)));
-            return nlohmann::json{{"resumed", r.resumed}, {"finished", r.finished}};
+            return nlohmann::json{{"resumed", r.resumed},
+                                  {"finished", r.finished},
+                                  {"assignment", assignment_json(r.assignment)}};
         });
     });
     m_http->Put(study + "/sessions/" + kUidPattern + "/([0-9]{1,9})", [&, this](const httplib::Request& req,

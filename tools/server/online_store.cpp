@@ -74,6 +74,32 @@ void store_recruiter_ids(lab::PgConnection& pg, const StudyRef& study, const std
     }
 }
 
+// Assigns `participant` a condition of `study` as the native game would (flows::plan_participant)
+// over the counts of the participants assigned so far. Holds the study's assignment lock until
+// the transaction ends, so a concurrent enrolment counts this one.
+Assignment assign(lab::PgConnection& pg, const StudyRef& study, const std::string& participant) {
+    pg.exec("SELECT pg_advisory_xact_lock(hashtext('sawtooth-assign'), hashtext($1))", {{study.label}});
+    const std::vector<telemetry::Condition>& conditions = study.protocol->conditions;
+    std::vector<int> counts(conditions.size(), 0);
+    const PgResult r = pg.exec(
+        "SELECT condition, count(*) FROM online_participants WHERE study = $1 AND condition IS NOT NULL "
+        "GROUP BY condition",
+        {{study.label}});
+    for (int row = 0; row < r.rows(); ++row)
+        for (std::size_t i = 0; i < conditions.size(); ++i)
+            if (conditions[i].name == r.value(row, 0))
+                counts[i] = parse_number<int>("assigned participants", r.value(row, 1));
+    const int c = telemetry::assign_condition(*study.protocol, {participant, 1}, counts);
+    const auto at = static_cast<std::size_t>(c);
+    return {conditions[at].name, counts[at] + 1};
+}
+
+Assignment stored_assignment(const PgResult& r, int condition_column) {
+    if (r.value(0, condition_column).empty()) return {};
+    return {r.value(0, condition_column),
+            parse_number<int>("condition number", r.value(0, condition_column + 1))};
+}
+
 // The session must be the participant's own, of this study's protocol and one of its conditions.
 void check_session_fits(const StudyRef& study, const ParticipantCredentials& who, const UploadedSession& s) {
     if (s.participant_id != who.participant_id)
@@ -143,22 +169,38 @@ EnrolResult OnlineStore::enrol(const StudyRef& study, const ParticipantCredentia
     check_credentials(who);
     Transaction tx(m_pg);
     const PgResult have = m_pg.exec(
-        "SELECT study = $2 AND key_sha256 = sha256(convert_to($3, 'UTF8')), finished_at IS NOT NULL "
-        "FROM online_participants WHERE participant_id = $1 FOR UPDATE",
+        "SELECT study = $2 AND key_sha256 = sha256(convert_to($3, 'UTF8')), finished_at IS NOT NULL, "
+        "coalesce(condition, ''), condition_number FROM online_participants WHERE participant_id = $1 FOR "
+        "UPDATE",
         {{who.participant_id}, {study.label}, {who.key}});
     if (have.rows() != 0) {
         if (have.value(0, 0) != "t")
             throw Refusal(403, "this participant id is taken by another participant");
-        return {true, have.value(0, 1) == "t"};
+        EnrolResult out{true, have.value(0, 1) == "t", stored_assignment(have, 2)};
+        if (out.assignment.condition.empty()) {  // enrolled before the server assigned conditions
+            out.assignment = assign(m_pg, study, who.participant_id);
+            m_pg.exec(
+                "UPDATE online_participants SET condition = $2, condition_number = $3 WHERE participant_id = "
+                "$1",
+                {{who.participant_id}, {out.assignment.condition}, {std::to_string(out.assignment.number)}});
+            tx.commit();
+        }
+        return out;
     }
     if (!study.protocol->online.repeat) refuse_repeat(m_pg, study, recruiter);
+    EnrolResult out;
+    out.assignment = assign(m_pg, study, who.participant_id);
     m_pg.exec(
-        "INSERT INTO online_participants(participant_id, study, key_sha256) "
-        "VALUES ($1, $2, sha256(convert_to($3, 'UTF8')))",
-        {{who.participant_id}, {study.label}, {who.key}});
+        "INSERT INTO online_participants(participant_id, study, key_sha256, condition, condition_number) "
+        "VALUES ($1, $2, sha256(convert_to($3, 'UTF8')), $4, $5)",
+        {{who.participant_id},
+         {study.label},
+         {who.key},
+         {out.assignment.condition},
+         {std::to_string(out.assignment.number)}});
     store_recruiter_ids(m_pg, study, who.participant_id, recruiter);
     tx.commit();
-    return {};
+    return out;
 }
 
 UploadAck OnlineStore::store_upload(const StudyRef& study, const ParticipantCredentials& who, int seq,
@@ -196,10 +238,12 @@ UploadAck OnlineStore::store_upload(const StudyRef& study, const ParticipantCred
 ResumeState OnlineStore::resume(const StudyRef& study, const ParticipantCredentials& who) {
     authenticate(study, who);
     ResumeState out;
-    const PgResult f =
-        m_pg.exec("SELECT finished_at IS NOT NULL FROM online_participants WHERE participant_id = $1",
-                  {{who.participant_id}});
+    const PgResult f = m_pg.exec(
+        "SELECT finished_at IS NOT NULL, coalesce(condition, ''), condition_number FROM online_participants "
+        "WHERE participant_id = $1",
+        {{who.participant_id}});
     out.finished = f.rows() != 0 && f.value(0, 0) == "t";
+    if (f.rows() != 0) out.assignment = stored_assignment(f, 1);
     const PgResult r = m_pg.exec(
         "SELECT DISTINCT ON (session_uid) session_uid, seq, digest, ended FROM online_uploads "
         "WHERE participant_id = $1 ORDER BY session_uid, seq DESC",

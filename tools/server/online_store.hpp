@@ -31,9 +31,18 @@ struct ParticipantCredentials {
     std::string key;
 };
 
+/// The condition the server assigned a participant at enrolment (docs/online.md "Condition
+/// assignment"): its name and the participant's 1-based number within it, which picks
+/// their Latin-square row of the level order.
+struct Assignment {
+    std::string condition;
+    int number = 0;
+};
+
 struct EnrolResult {
     bool resumed = false;   ///< the participant was enrolled before with this key
     bool finished = false;  ///< and has finished
+    Assignment assignment;  ///< the same on every enrolment call of the participant
 };
 
 /// One session's latest acknowledged upload.
@@ -47,6 +56,7 @@ struct UploadState {
 /// A participant's resume state: only their own rows.
 struct ResumeState {
     bool finished = false;
+    Assignment assignment;
     std::vector<UploadState> sessions;
 };
 
@@ -74,7 +84,11 @@ public:
     explicit OnlineStore(lab::PgConnection& pg) : m_pg(pg) {}
 
     /// Enrols (or resumes) a participant; `recruiter` holds the recruiter ids the page read
-    /// from the link (only the protocol's names are kept). Refuses another participant's
+    /// from the link (only the protocol's names are kept). A participant new to the server
+    /// (or enrolled before assignment existed) is assigned a condition by the protocol's
+    /// assignment (telemetry's assign_condition) over the counts of the study's participants
+    /// assigned so far; the study's enrolments take turns for it, so concurrent ones count
+    /// each other. Refuses another participant's
     /// id (403) and, unless the protocol allows repeats, a recruiter id already enrolled (409).
     EnrolResult enrol(const StudyRef& study, const ParticipantCredentials& who,
                       const std::map<std::string, std::string>& recruiter);

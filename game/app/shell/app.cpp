@@ -154,6 +154,11 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
     }
     plan.protocol = telemetry::read_protocol(o.protocol_file);
     if (!o.online_protocol_hash.empty()) plan.protocol->hash = o.online_protocol_hash;
+    if (const std::string& c = o.online_assignment.condition;
+        !c.empty() && !plan.protocol->find_condition(c)) {
+        fail(o.protocol_file + ": the assigned condition '" + c + "' is not one of the protocol's");
+        return 2;
+    }
     if (const std::string err = flows::prepare_protocol(*plan.protocol); !err.empty()) {
         fail(err);
         return 1;
@@ -423,9 +428,9 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
                                      GameHost& host) {
     host.screens.push(std::make_unique<TitleScreen>(host.services, o.session_seed));
     if (plan.protocol) {
-        start_protocol_run(
-            host.services, std::move(*plan.protocol),
-            {o.session_seed.value_or(random_seed()), o.participant_memory, o.online_participant});
+        start_protocol_run(host.services, std::move(*plan.protocol),
+                           {o.session_seed.value_or(random_seed()), o.participant_memory,
+                            o.online_participant, o.online_assignment});
     } else if (o.study) {
         StudyConfig config;
         if (plan.pack) {

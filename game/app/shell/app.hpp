@@ -3,6 +3,7 @@
 // AppOptions; run() starts the game they describe (game/app/shell/app.cpp).
 
 #include "game/app/recording/recording_options.hpp"
+#include "game/flows/protocol_plan.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -75,6 +76,9 @@ struct AppOptions {
     /// the file read: the server serves its document without the "online" object, which its
     /// hash covers (docs/online.md "The protocol's online fields").
     std::string online_protocol_hash;
+    /// The condition the study server assigned the online participant (docs/online.md
+    /// "Condition assignment").
+    flows::AssignedCondition online_assignment;
 };
 
 /// Adds every flag of `sawtooth` to `cli`, each writing into `o` (game/app/shell/game_flags.cpp).

@@ -381,7 +381,8 @@ void QuestionnaireScreen::answer(std::optional<int> value) {
 
 void ProtocolRun::begin(const std::string& participant) {
     telemetry::Store& store = recorder().store();
-    const flows::ParticipantPlan plan = flows::plan_participant(store, m_protocol, participant);
+    const flows::ParticipantPlan plan =
+        flows::plan_participant(store, m_protocol, participant, m_settings.assigned);
     if (plan.finished) {
         m_services.screens->replace(std::make_unique<MessageScreen>(
             m_services, "Already done",

@@ -12,6 +12,7 @@
 // does, before any window or database opens).
 
 #include "game/app/core/screen.hpp"
+#include "game/flows/protocol_plan.hpp"
 #include "telemetry/study/study_protocol.hpp"
 
 #include <cstdint>
@@ -28,6 +29,9 @@ struct ProtocolRunSettings {
     /// online study page, docs/web.md "An online study"): the run starts their plan at once,
     /// without the consent and id screens. The participant must exist in the store.
     std::string participant;
+    /// With `participant`: the condition the study server assigned them (docs/online.md
+    /// "Condition assignment"), played unless this store assigned them one before.
+    flows::AssignedCondition assigned;
 };
 
 /// Pushes the consent screen of a protocol run. `services.recorder` must be set (the run
