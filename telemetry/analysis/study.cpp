@@ -55,7 +55,7 @@ StudyData resampled_study(const StudyData& data, const std::vector<std::size_t>&
     for (const std::size_t i : picked) {
         StudySession s = data.sessions.at(i);
         const int k = ++times[i];
-        if (k > 1) s.participant += "#" + std::to_string(k);
+        if (k > 1) s.participant.append(1, '#').append(std::to_string(k));
         out.levels += static_cast<int>(s.levels.size());
         for (const StudyLevel& l : s.levels) out.switch_events += l.skipped ? 1 : 0;
         out.sessions.push_back(std::move(s));
