@@ -5,6 +5,7 @@
 // hash and condition, the answers land in questionnaire_answers. Declining records
 // nothing; a bad or unplayable protocol is one line before any database exists. The
 // browser's online participant is planned by the study server's assignment instead.
+#include "../support/protocol_doc.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "game/flows/protocol_plan.hpp"
@@ -31,11 +32,6 @@ namespace {
 const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 
-nlohmann::json linear_level(int seed) {
-    return {{"seed", seed}, {"layout", "linear"}, {"rooms_w", 4},     {"rooms_h", 2},
-            {"room_w", 11}, {"room_h", 7},        {"level_index", 1}, {"alpha", 0.25}};
-}
-
 // Two conditions of two seed levels each, no tutorials or ratings, a break after level 1 and
 // a two-item questionnaire at the end.
 nlohmann::json small_protocol() {
@@ -47,9 +43,10 @@ nlohmann::json small_protocol() {
         {"tutorials", false},
         {"ratings", false},
         {"conditions",
-         {{{"name", "a"}, {"levels", {{"type", "seeds"}, {"levels", {linear_level(11), linear_level(12)}}}}},
+         {{{"name", "a"},
+           {"levels", {{"type", "seeds"}, {"levels", {test::linear_level(11), test::linear_level(12)}}}}},
           {{"name", "b"},
-           {"levels", {{"type", "seeds"}, {"levels", {linear_level(13), linear_level(14)}}}}}}},
+           {"levels", {{"type", "seeds"}, {"levels", {test::linear_level(13), test::linear_level(14)}}}}}}},
         {"assignment", {{"type", "balanced"}}},
         {"order", "fixed"},
         {"questionnaires",

@@ -10,6 +10,7 @@
 // with the server up sees the results only once the session is acknowledged.
 #include "../support/background_process.hpp"
 #include "../support/postgres_server.hpp"
+#include "../support/protocol_doc.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "telemetry/store/merge.hpp"
@@ -36,11 +37,6 @@ const std::string kServer = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-server";
 const std::string kSource = SAWTOOTH_SOURCE_DIR;
 const std::string kToken = "lab-token-0123456789abcdef";
 
-nlohmann::json linear_level(int seed) {
-    return {{"seed", seed}, {"layout", "linear"}, {"rooms_w", 4},     {"rooms_h", 2},
-            {"room_w", 11}, {"room_h", 7},        {"level_index", 1}, {"alpha", 0.25}};
-}
-
 // The study (label "lab", the file's stem): two levels, a break after the first, a
 // questionnaire at the end; no tutorials or ratings.
 std::string write_study(const std::string& dir) {
@@ -53,7 +49,7 @@ std::string write_study(const std::string& dir) {
         {"ratings", false},
         {"conditions",
          {{{"name", "a"},
-           {"levels", {{"type", "seeds"}, {"levels", {linear_level(11), linear_level(12)}}}}}}},
+           {"levels", {{"type", "seeds"}, {"levels", {test::linear_level(11), test::linear_level(12)}}}}}}},
         {"assignment", {{"type", "balanced"}}},
         {"order", "fixed"},
         {"questionnaires",

@@ -12,6 +12,7 @@
 // once, the same on every later call.
 #include "../support/background_process.hpp"
 #include "../support/postgres_server.hpp"
+#include "../support/protocol_doc.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "telemetry/online/online_client.hpp"
@@ -72,29 +73,10 @@ std::string scratch(const std::string& name) {
 const std::string& study_dir() {
     static const std::string dir = [] {
         const std::string d = scratch("study");
-        nlohmann::json doc = {
-            {"format", "sawtooth-study-protocol"},
-            {"format_version", 1},
-            {"name", "Online test"},
-            {"consent", "Do you agree to take part?"},
-            {"conditions",
-             {{{"name", "linear"},
-               {"levels",
-                {{"type", "seeds"},
-                 {"levels",
-                  {{{"seed", 11},
-                    {"layout", "linear"},
-                    {"rooms_w", 4},
-                    {"rooms_h", 2},
-                    {"room_w", 11},
-                    {"room_h", 7},
-                    {"level_index", 1},
-                    {"alpha", 0.25}}}}}}}}},
-            {"assignment", {{"type", "balanced"}}},
-            {"online",
-             {{"recruiter_ids", {"PROLIFIC_PID", "STUDY_ID"}},
-              {"completion_code", "C0MPL3TE"},
-              {"return_url", "https://app.prolific.com/submissions/complete?cc=C0MPL3TE"}}}};
+        nlohmann::json doc = test::seeds_protocol("Online test", "linear", {11});
+        doc["online"] = {{"recruiter_ids", {"PROLIFIC_PID", "STUDY_ID"}},
+                         {"completion_code", "C0MPL3TE"},
+                         {"return_url", "https://app.prolific.com/submissions/complete?cc=C0MPL3TE"}};
         std::ofstream(d + "/" + kStudy + ".json") << doc.dump(1);
         std::ofstream(d + "/tokens.json") << nlohmann::json{{kStudy, kToken}, {kTwoWay, kToken}}.dump();
         doc["name"] = "Two conditions";

@@ -10,6 +10,7 @@
 // or through the proxy, changes nothing.
 #include "../support/background_process.hpp"
 #include "../support/postgres_server.hpp"
+#include "../support/protocol_doc.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "telemetry/store/session_pack.hpp"
@@ -77,24 +78,7 @@ void make_certificate(const std::string& dir) {
 
 // The study the server runs (label "proxy"): one condition of one generated level.
 std::string write_study(const std::string& dir) {
-    const nlohmann::json doc = {{"format", "sawtooth-study-protocol"},
-                                {"format_version", 1},
-                                {"name", "Proxy test"},
-                                {"consent", "Do you agree?"},
-                                {"conditions",
-                                 {{{"name", "linear"},
-                                   {"levels",
-                                    {{"type", "seeds"},
-                                     {"levels",
-                                      {{{"seed", 11},
-                                        {"layout", "linear"},
-                                        {"rooms_w", 4},
-                                        {"rooms_h", 2},
-                                        {"room_w", 11},
-                                        {"room_h", 7},
-                                        {"level_index", 1},
-                                        {"alpha", 0.25}}}}}}}}},
-                                {"assignment", {{"type", "balanced"}}}};
+    const nlohmann::json doc = test::seeds_protocol("Proxy test", "linear", {11});
     std::ofstream(dir + "/proxy.json") << doc.dump(1);
     std::ofstream(dir + "/tokens.json") << nlohmann::json{{"proxy", kToken}}.dump();
     std::ofstream(dir + "/token.txt") << kToken << "\n";
