@@ -99,7 +99,8 @@ analysis::PopulationParticipant simulate_power_participant(const PowerDesign& de
                                                " does not generate: " + drawn.error);
                 l = play_level(drawn.level, skill, pseed, base + k, nullptr);
                 l.level_index = drawn.params.level_index;
-                l.level_key = std::string("p") + std::to_string(i) + "/c" + std::to_string(c) + "/" + std::to_string(k);
+                l.level_key =
+                    std::string("p") + std::to_string(i) + "/c" + std::to_string(c) + "/" + std::to_string(k);
             } else {
                 const PowerCondition::PackLevel& pl = cond.pack[static_cast<std::size_t>(k)];
                 l = play_level(pl.level, skill, pseed, base + k, pl.graph);
