@@ -38,7 +38,9 @@ export function launchChromium(profile) {
   const args = ['--headless=new', '--no-sandbox', '--no-first-run', '--disable-gpu-sandbox', '--use-angle=swiftshader',
     '--enable-unsafe-swiftshader', '--autoplay-policy=user-gesture-required', '--window-size=1280,800',
     '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank'];
-  const proc = spawn(process.env.SAWTOOTH_CHROMIUM || 'chromium', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group, so that stopChromium ends its helper processes too.
+  const proc = spawn(process.env.SAWTOOTH_CHROMIUM || 'chromium', args,
+                     { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let text = '';
     proc.stderr.on('data', (d) => {
@@ -50,12 +52,26 @@ export function launchChromium(profile) {
   });
 }
 
-// Ends Chromium and waits until it has exited (its profile can then be removed).
-export function stopChromium(proc) {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
-  proc.kill();
-  return exited;
+// Sends a signal to Chromium's whole process group (false when none is left).
+function signalGroup(proc, signal) {
+  try {
+    process.kill(-proc.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Ends Chromium and every helper process it started (renderers, the GPU and crash handlers,
+// which can outlive the browser and still write into the profile), then waits until the
+// browser has exited: its profile can then be removed.
+export async function stopChromium(proc) {
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    if (!signalGroup(proc, 'SIGTERM')) proc.kill();
+    await exited;
+  }
+  signalGroup(proc, 'SIGKILL');  // helpers that did not follow the browser out
 }
 
 // A DevTools protocol session on one page.
