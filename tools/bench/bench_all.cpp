@@ -122,8 +122,8 @@ std::vector<Benchmark> benchmarks(const BenchAllOptions& o, const std::string& s
     const std::string threads = std::to_string(o.threads);
     const std::string seeds = !o.verify_seeds.empty() ? o.verify_seeds : (q ? "1..2" : "1..1000");
     const std::string players = std::to_string(o.players > 0 ? o.players : (q ? 1 : 53));
-    std::vector<std::string> study = {"study", "--players", players,  "--threads",
-                                      threads, "--db",      study_db, "--json"};
+    std::vector<std::string> study = {"simulate-study", "--players", players,  "--threads",
+                                      threads,          "--db",      study_db, "--json"};
     if (q) study.insert(study.end(), {"--levels", "1"});
     std::vector<Benchmark> all;
     all.push_back(lab_benchmark(
