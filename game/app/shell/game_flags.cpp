@@ -6,6 +6,34 @@
 
 namespace sawtooth::app {
 
+namespace {
+
+// The Elimination flags (README "Playing"), in --help after --screen.
+void add_words_flags(CLI::App& cli, AppOptions& o) {
+    cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
+        ->check(CLI::IsMember({"levels", "infinite", "daily"}));
+    cli.add_option("--words-level", o.words_level, "--screen words-level: level number (levels: 1..30)")
+        ->check(CLI::Range(1, 100000));
+    cli.add_option("--words-actions", o.words_actions,
+                   "--screen words-level: play this action log (`<tick> c <index>` lines) instead of input");
+    cli.add_option("--date", o.date, "Elimination Daily level of this UTC date YYYY-MM-DD (default: today)");
+    cli.add_option("--words-file", o.words_file,
+                   "play this word-level file (the challenge builder's; `sawtooth-words-level 1` + one "
+                   "challenge a line)");
+    cli.add_option("--words-builder", o.words_builder_file,
+                   "open the Elimination challenge builder on FILE (default "
+                   "$XDG_DATA_HOME/sawtooth/words_level.txt)")
+        ->expected(0, 1);
+    cli.add_option("--words-short-band", o.words_short_band,
+                   "challenge builder: flag reachable 3-4 letter words outside rank percentiles LO..HI");
+    cli.add_option("--words-long-band", o.words_long_band,
+                   "challenge builder: flag reachable 5-6 letter words outside rank percentiles LO..HI");
+    cli.add_option("--words-progress", o.words_progress,
+                   "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
+}
+
+}  // namespace
+
 // Every flag of `sawtooth`, written into `o` (README "Playing").
 void add_game_flags(CLI::App& cli, AppOptions& o) {
     cli.add_flag("--headless", o.headless, "run without a display (SDL offscreen driver)");
@@ -54,26 +82,7 @@ void add_game_flags(CLI::App& cli, AppOptions& o) {
                    "first screen: title, level, results (demo data), rating (demo, stores nothing), words "
                    "(Elimination menu), words-level or words-builder")
         ->check(CLI::IsMember(kFirstScreens));
-    cli.add_option("--words-mode", o.words_mode, "--screen words-level: levels, infinite or daily")
-        ->check(CLI::IsMember({"levels", "infinite", "daily"}));
-    cli.add_option("--words-level", o.words_level, "--screen words-level: level number (levels: 1..30)")
-        ->check(CLI::Range(1, 100000));
-    cli.add_option("--words-actions", o.words_actions,
-                   "--screen words-level: play this action log (`<tick> c <index>` lines) instead of input");
-    cli.add_option("--date", o.date, "Elimination Daily level of this UTC date YYYY-MM-DD (default: today)");
-    cli.add_option("--words-file", o.words_file,
-                   "play this word-level file (the challenge builder's; `sawtooth-words-level 1` + one "
-                   "challenge a line)");
-    cli.add_option("--words-builder", o.words_builder_file,
-                   "open the Elimination challenge builder on FILE (default "
-                   "$XDG_DATA_HOME/sawtooth/words_level.txt)")
-        ->expected(0, 1);
-    cli.add_option("--words-short-band", o.words_short_band,
-                   "challenge builder: flag reachable 3-4 letter words outside rank percentiles LO..HI");
-    cli.add_option("--words-long-band", o.words_long_band,
-                   "challenge builder: flag reachable 5-6 letter words outside rank percentiles LO..HI");
-    cli.add_option("--words-progress", o.words_progress,
-                   "Elimination progress file (default: $XDG_DATA_HOME/sawtooth/words_progress.json)");
+    add_words_flags(cli, o);
     cli.add_option("--menu-keys", o.menu_keys,
                    "scripted input FRAME:CONTROL,... (left right up down confirm back pause skip), "
                    "FRAME:type=LETTERS, FRAME:click=XxY (logical pixels of the 1280x720 view), "
