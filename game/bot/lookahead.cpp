@@ -310,7 +310,7 @@ std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vecto
 
 bool MoveTimer::survives(const SimSnapshot& from, const std::vector<InputFrame>& frames,
                          const AtTarget& at_target) {
-    if (!m_settings.memoise_lookahead) return run(from, frames, at_target, nullptr) >= RunEnd::Exit;
+    if (!m_settings.memoise_lookahead) return reached(run(from, frames, at_target, nullptr));
     if (m_motion && same_motion(*m_motion->from, from, frames.empty() ? InputFrame{} : frames.front()))
         if (const std::optional<bool> known = replay(from)) return *known;
     Motion fresh{copy_snapshot(from), {}, RunEnd::Killed, false};
@@ -318,7 +318,7 @@ bool MoveTimer::survives(const SimSnapshot& from, const std::vector<InputFrame>&
     const RunEnd end = run(from, frames, at_target, &fresh);
     fresh.end = end;
     m_motion = std::move(fresh);
-    return end == RunEnd::Exit || end == RunEnd::Held;
+    return reached(end);
 }
 
 std::optional<bool> MoveTimer::replay(const SimSnapshot& from) const {
@@ -327,7 +327,7 @@ std::optional<bool> MoveTimer::replay(const SimSnapshot& from) const {
     if (m_run_sim.first_killing_step(from, steps) < steps.size()) return false;
     // Alive through every recorded step: a recorded death is where the motion stops being known.
     if (m_motion->end == RunEnd::Killed) return std::nullopt;
-    return m_motion->end != RunEnd::Missed;
+    return reached(m_motion->end);
 }
 
 MoveTimer::RunEnd MoveTimer::run(const SimSnapshot& from, const std::vector<InputFrame>& frames,

@@ -148,6 +148,9 @@ public:
 private:
     /// How a run of the move being timed ended.
     enum class RunEnd : std::uint8_t { Killed, Exit, Missed, Held };
+    /// True if a run that ended so is a safe start: it reached the exit, or the target and
+    /// stayed alive there.
+    static bool reached(RunEnd end) { return end == RunEnd::Exit || end == RunEnd::Held; }
     /// One run of the move being timed: where the player was after each step until the
     /// run ended, and how it ended. A later start of the same motion (same_motion: the
     /// player waiting still) moves the same until a trap kills, so only the traps need

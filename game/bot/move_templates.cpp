@@ -173,9 +173,12 @@ void add_grabs(std::vector<Macro>& jumps, Grab grab) {
 }  // namespace
 
 std::vector<InputFrame> frames_of(const Macro& m) {
+    std::size_t n = 0;
+    for (const Seg& s : m) n += static_cast<std::size_t>(std::max(0, s.n));
     std::vector<InputFrame> out;
+    out.reserve(n);
     for (const Seg& s : m)
-        for (int i = 0; i < s.n; ++i) out.push_back(InputFrame{s.bits});
+        out.insert(out.end(), static_cast<std::size_t>(std::max(0, s.n)), InputFrame{s.bits});
     return out;
 }
 

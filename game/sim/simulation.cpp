@@ -61,10 +61,21 @@ Simulation::Simulation(const Level& level, const SimConfig& config) : m_level(le
         throw Error("invalid level: " + problem);
     m_state.traps.resize(level.traps.size());
     m_state.inside_trap.assign(level.traps.size(), 0);
+    std::vector<Box> tested;  // per trap: its area and its reach together
     for (const Trap& trap : level.traps) {
         m_trap_areas.push_back(trap_area(trap));
         m_trap_reach.push_back(trap_reach(trap));
+        const Box a = m_trap_areas.back(), r = m_trap_reach.back();
+        tested.push_back(
+            {std::min(a.x0, r.x0), std::min(a.y0, r.y0), std::max(a.x1, r.x1), std::max(a.y1, r.y1)});
     }
+    m_trap_columns = TrapColumns(tested);
+    m_mines.assign(m_trap_columns.words(), 0);
+    for (std::size_t i = 0; i < level.traps.size(); ++i)
+        if (level.traps[i].type == TrapType::Mine) m_mines[i / 64] |= std::uint64_t{1} << (i % 64);
+    m_no_traps.assign(m_mines.size(), 0);
+    m_near.resize(m_mines.size());
+    note_busy_traps();
     m_state.safe_cell = level.start;
     build_world();
 }
@@ -268,35 +279,60 @@ void Simulation::update_ground_contact(InputFrame input, double x, double y, flo
         try_grab_ledge();
 }
 
+// The traps near `body`, with `also` (bits of trap indices) added: the others' tests are false.
+std::span<const std::uint64_t> Simulation::traps_near(const Box& body,
+                                                      std::span<const std::uint64_t> also) const {
+    std::copy(also.begin(), also.end(), m_near.begin());
+    m_trap_columns.add_near(body, m_near);
+    return m_near;
+}
+
+// The traps update_traps visits besides those near the body, from m_state: the ones the
+// body is inside (it may leave them) and the mines whose fuse or rearm time runs.
+void Simulation::note_busy_traps() {
+    m_busy.assign(m_mines.size(), 0);
+    for (std::size_t i = 0; i < m_level.traps.size(); ++i)
+        if (m_state.inside_trap[i] ||
+            (m_level.traps[i].type == TrapType::Mine && !mine_at_rest(m_state.traps[i])))
+            m_busy[i / 64] |= std::uint64_t{1} << (i % 64);
+}
+
 bool Simulation::update_traps(const Box& body) {
     bool in_any_trap = false;
-    for (std::size_t i = 0; i < m_level.traps.size(); ++i) {
+    // The others: outside the body's reach, not inside before, a mine at rest stays so.
+    each_set_bit(traps_near(body, m_busy), [&](std::size_t i) {
         const Trap& trap = m_level.traps[i];
         TrapState& state = m_state.traps[i];
         const bool inside = overlaps(body, m_trap_areas[i]);
         if (inside && !m_state.inside_trap[i]) emit(SimEventType::TrapEnter, static_cast<int>(i));
         m_state.inside_trap[i] = inside;
         in_any_trap = in_any_trap || inside;
-        if (trap.type != TrapType::Mine) continue;  // a function of the tick: see traps()
-        const MinePhase before = state.mine;
-        step_mine(state, inside);
-        if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
-            emit(SimEventType::MineArmed, static_cast<int>(i));
-        if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
-    }
+        bool busy = inside;
+        if (trap.type == TrapType::Mine) {  // the others are a function of the tick: see traps()
+            const MinePhase before = state.mine;
+            step_mine(state, inside);
+            if (before == MinePhase::Idle && state.mine == MinePhase::Armed)
+                emit(SimEventType::MineArmed, static_cast<int>(i));
+            if (state.blast) emit(SimEventType::MineBlast, static_cast<int>(i));
+            busy = busy || !mine_at_rest(state);
+        }
+        const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+        m_busy[i / 64] = busy ? m_busy[i / 64] | bit : m_busy[i / 64] & ~bit;
+    });
     return in_any_trap;
 }
 
 // `mines`: per trap, the mines' states at `tick` (a periodic trap's entry is unused).
 int Simulation::killing_trap(const Box& body, std::uint64_t tick, const std::vector<TrapState>& mines) const {
     if (!m_config.traps_enabled) return -1;
-    for (std::size_t i = 0; i < m_level.traps.size(); ++i) {
-        if (!overlaps(body, m_trap_reach[i])) continue;  // trap_hits would be false
+    int killer = -1;
+    each_set_bit(traps_near(body, m_no_traps), [&](std::size_t i) {
+        if (killer >= 0 || !overlaps(body, m_trap_reach[i])) return;  // trap_hits would be false
         const Trap& trap = m_level.traps[i];
         const TrapState state = trap.type == TrapType::Mine ? mines[i] : periodic_trap_state(trap, tick);
-        if (trap_hits(trap, state, body)) return static_cast<int>(i);
-    }
-    return -1;
+        if (trap_hits(trap, state, body)) killer = static_cast<int>(i);
+    });
+    return killer;
 }
 
 std::size_t Simulation::first_killing_step(const SimSnapshot& from,
@@ -306,8 +342,10 @@ std::size_t Simulation::first_killing_step(const SimSnapshot& from,
     for (std::size_t k = 0; k < motion.size(); ++k) {
         ++tick;
         const Box box = body_box(motion[k].x, motion[k].y);
-        for (std::size_t i = 0; i < m_level.traps.size(); ++i)  // update_traps' part for the mines
-            if (m_level.traps[i].type == TrapType::Mine) step_mine(mines[i], overlaps(box, m_trap_areas[i]));
+        each_set_bit(m_mines, [&](std::size_t i) {  // update_traps' part for the mines
+            const bool inside = overlaps(box, m_trap_areas[i]);
+            if (inside || !mine_at_rest(mines[i])) step_mine(mines[i], inside);
+        });
         if (killing_trap(box, tick, mines) >= 0) return k;
     }
     return motion.size();
@@ -317,9 +355,11 @@ bool Simulation::respawn_clear(CellPos cell) const {
     const double x = stand_x(cell.x), y = stand_y(cell.y);
     if (!feet_on_ground(x, y)) return false;  // feet on a neighbour's edge, the centre over a gap
     const Box body = body_box(x, y);
-    for (std::size_t i = 0; i < m_trap_areas.size(); ++i)
-        if (overlaps(body, m_trap_areas[i]) || overlaps(body, m_trap_reach[i])) return false;
-    return true;
+    bool clear = true;
+    each_set_bit(traps_near(body, m_no_traps), [&](std::size_t i) {
+        clear = clear && !overlaps(body, m_trap_areas[i]) && !overlaps(body, m_trap_reach[i]);
+    });
+    return clear;
 }
 
 const std::vector<TrapState>& Simulation::traps() const {
@@ -387,6 +427,7 @@ void Simulation::respawn() {
     for (std::size_t i = 0; i < m_level.traps.size(); ++i)
         if (m_level.traps[i].type == TrapType::Mine) m_state.traps[i] = TrapState{};
     std::fill(m_state.inside_trap.begin(), m_state.inside_trap.end(), 0);
+    note_busy_traps();
     emit(SimEventType::Respawn, at.x, at.y);
 }
 
@@ -470,7 +511,7 @@ void each_snapshot_field(const SimSnapshot& snap, F&& f) {
     f(dead_timer), f(deaths), f(reached_exit), f(hang_x), f(hang_y), f(safe_cell.x), f(safe_cell.y);
     f(snap.position.x), f(snap.position.y), f(snap.velocity.x), f(snap.velocity.y);
     for (const TrapState& t : traps) each_trap_field(t, f);
-    for (const std::uint8_t inside : inside_trap) f(inside);
+    for (const std::uint8_t& inside : inside_trap) f(inside);
 }
 
 std::uint64_t snapshot_hash(const SimSnapshot& snap) {
@@ -483,18 +524,15 @@ bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b) {
     if (a.state.traps.size() != b.state.traps.size() ||
         a.state.inside_trap.size() != b.state.inside_trap.size())
         return false;
-    // Walk both field lists in step: collect b's bytes, then compare a's against them.
-    std::vector<unsigned char> bytes;
-    each_snapshot_field(b, [&bytes](const auto& v) {
-        const auto* p = reinterpret_cast<const unsigned char*>(&v);
-        bytes.insert(bytes.end(), p, p + sizeof v);
-    });
+    // Walk both field lists in step: the n-th field of a is the n-th of b. The list of b's
+    // fields is reused (the bots' rollout cache asks this for every rollout asked for).
+    thread_local std::vector<const void*> fields_of_b;
+    fields_of_b.clear();
+    each_snapshot_field(b, [](const auto& v) { fields_of_b.push_back(&v); });
     std::size_t at = 0;
     bool same = true;
-    each_snapshot_field(a, [&](const auto& v) {
-        same = same && std::memcmp(&v, bytes.data() + at, sizeof v) == 0;
-        at += sizeof v;
-    });
+    each_snapshot_field(
+        a, [&](const auto& v) { same = same && std::memcmp(&v, fields_of_b[at++], sizeof v) == 0; });
     return same;
 }
 
@@ -534,6 +572,7 @@ std::shared_ptr<const SimSnapshot> Simulation::snapshot() const {
 void Simulation::restore(const SimSnapshot& snap) {
     m_state = snap.state;
     m_trap_view_valid = false;
+    note_busy_traps();
     set_player_mode(m_state.mode);  // sets the body's weight and collision for the mode
     m_player->SetTransform(snap.position, 0.0f);
     m_player->SetLinearVelocity(snap.velocity);

@@ -211,6 +211,8 @@ private:
     void control_running(InputFrame input, int dir);
     void after_physics(InputFrame input);
     void update_ground_contact(InputFrame input, double x, double y, float vy);
+    std::span<const std::uint64_t> traps_near(const Box& body, std::span<const std::uint64_t> also) const;
+    void note_busy_traps();
     bool update_traps(const Box& body);
     int killing_trap(const Box& body, std::uint64_t tick, const std::vector<TrapState>& mines) const;
     bool respawn_clear(CellPos cell) const;
@@ -228,8 +230,14 @@ private:
     std::unique_ptr<b2World> m_world;
     b2Body* m_player = nullptr;
     int m_static_fixtures = 0;
-    std::vector<Box> m_trap_areas;  ///< per trap: its cells, m
-    std::vector<Box> m_trap_reach;  ///< per trap: trap_reach, m
+    std::vector<Box> m_trap_areas;          ///< per trap: its cells, m
+    std::vector<Box> m_trap_reach;          ///< per trap: trap_reach, m
+    TrapColumns m_trap_columns;             ///< the traps near each column (area and reach)
+    std::vector<std::uint64_t> m_mines;     ///< bits of the mines' trap indices
+    std::vector<std::uint64_t> m_no_traps;  ///< no bits set
+
+    std::vector<std::uint64_t> m_busy;          ///< from m_state: note_busy_traps
+    mutable std::vector<std::uint64_t> m_near;  ///< traps_near's answer, reused by every step
 
     // traps() for the current tick, filled on demand: a periodic trap's state is a pure
     // function of the tick, so steps compute it only for traps within reach of the player.

@@ -199,4 +199,33 @@ bool trap_hits(const Trap& trap, const TrapState& s, const Box& player_box) {
     return false;
 }
 
+namespace {
+int column_of(double x) { return static_cast<int>(std::floor(x / kCellSize)); }
+}  // namespace
+
+// A box's columns, one more on each side: a box touching a column's edge may round either way.
+TrapColumns::TrapColumns(std::span<const Box> boxes) : m_words((boxes.size() + 63) / 64) {
+    if (boxes.empty()) return;
+    int last = column_of(boxes.front().x1) + 1;
+    m_first = column_of(boxes.front().x0) - 1;
+    for (const Box& b : boxes) {
+        m_first = std::min(m_first, column_of(b.x0) - 1);
+        last = std::max(last, column_of(b.x1) + 1);
+    }
+    m_columns = last - m_first + 1;
+    m_bits.assign(static_cast<std::size_t>(m_columns) * m_words, 0);
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (int c = column_of(boxes[i].x0) - 1; c <= column_of(boxes[i].x1) + 1; ++c)
+            m_bits[static_cast<std::size_t>(c - m_first) * m_words + i / 64] |= std::uint64_t{1} << (i % 64);
+}
+
+void TrapColumns::add_near(const Box& box, std::span<std::uint64_t> bits) const {
+    const int c0 = std::max(column_of(box.x0), m_first);
+    const int c1 = std::min(column_of(box.x1), m_first + m_columns - 1);
+    for (int c = c0; c <= c1; ++c) {
+        const std::uint64_t* col = m_bits.data() + static_cast<std::size_t>(c - m_first) * m_words;
+        for (std::size_t w = 0; w < m_words; ++w) bits[w] |= col[w];
+    }
+}
+
 }  // namespace sawtooth

@@ -7,7 +7,11 @@
 #include "gen/level.hpp"
 #include "gen/physics_constants.hpp"
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 namespace sawtooth {
 
@@ -66,6 +70,11 @@ TrapState periodic_trap_state(const Trap& trap, std::uint64_t tick);
 /// Advances a mine by one tick; `touching` = the player box overlaps its cell now.
 void step_mine(TrapState& state, bool touching);
 
+/// True if step_mine(state, false) leaves `state` as it is: an idle mine, not touched.
+inline bool mine_at_rest(const TrapState& s) {
+    return s.mine == MinePhase::Idle && !s.blast && !s.telling && !s.deadly;
+}
+
 /// True if this trap kills a player whose (unshrunk) box is `player` at this state.
 bool trap_hits(const Trap& trap, const TrapState& state, const Box& player);
 
@@ -81,6 +90,35 @@ Box trap_reach(const Trap& trap);
 /// player's box against every trap's area.
 inline bool overlaps(const Box& a, const Box& b) {
     return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/// Which traps' boxes reach into each column of cells, as bit sets of trap indices (bit i
+/// of word i / 64): a step tests only the traps near the player (docs/performance.md,
+/// *What holds these figures*). Answers a superset of the boxes that overlap a query box,
+/// so the exact test stays the caller's.
+class TrapColumns {
+public:
+    TrapColumns() = default;
+    /// `boxes[i]`: everything of trap i that a step tests (its area and its reach).
+    explicit TrapColumns(std::span<const Box> boxes);
+    /// Words of one bit set: (number of traps + 63) / 64.
+    std::size_t words() const { return m_words; }
+    /// ORs into `bits` (words() words) the traps whose boxes may overlap `box`.
+    void add_near(const Box& box, std::span<std::uint64_t> bits) const;
+
+private:
+    int m_first = 0;  ///< column of the first bit set
+    int m_columns = 0;
+    std::size_t m_words = 0;
+    std::vector<std::uint64_t> m_bits;  ///< m_columns bit sets of m_words words
+};
+
+/// Calls f(i) for every set bit i of `bits`, in increasing order.
+template <class F>
+void each_set_bit(std::span<const std::uint64_t> bits, F&& f) {
+    for (std::size_t w = 0; w < bits.size(); ++w)
+        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
+            f(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
 }
 
 }  // namespace sawtooth

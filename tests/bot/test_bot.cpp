@@ -349,6 +349,35 @@ TEST_CASE("memoised lookahead runs give exactly the inputs of simulating every r
     }
 }
 
+// A timing run that misses the move's target is no safe start, with the memo on (the
+// scan's replay) and off (every run simulated, the memo test's comparison mode).
+TEST_CASE("the timing scan finds no start for a move that misses its target, memo on or off") {
+    GenParams p;
+    p.seed = 22;
+    const GeneratedLevel g = generate_level(p);
+    REQUIRE(g.ok);
+    const LevelGraph graph = build_level_graph(g.level);
+    Simulation sim(g.level);
+    for (int t = 0; t < 60; ++t) sim.step(InputFrame{});
+    REQUIRE(at_rest(sim.player()));
+    const auto now = sim.snapshot();
+    const std::vector<InputFrame> walk(12, InputFrame{kInputRight});
+    for (const bool memo : {true, false}) {
+        CAPTURE(memo);
+        BotSettings settings = capped();
+        settings.memoise_lookahead = memo;
+        MoveTimer timer(g.level, graph, 2, settings);
+        CHECK_FALSE(timer
+                        .time_move(
+                            now, walk, [](const PlayerView&) { return false; }, 0, 30)
+                        .has_value());
+        CHECK(timer
+                  .time_move(
+                      now, walk, [](const PlayerView&) { return true; }, 0, 30)
+                  .has_value());
+    }
+}
+
 // Candidate moves that begin with the same frames step them once (MoveRollouts with a
 // cache): a move goes on from the state a move run before reached after their shared
 // frames, or takes that move's rollout when their frames end alike. Each rollout must be
