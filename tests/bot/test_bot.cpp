@@ -362,19 +362,15 @@ TEST_CASE("the timing scan finds no start for a move that misses its target, mem
     REQUIRE(at_rest(sim.player()));
     const auto now = sim.snapshot();
     const std::vector<InputFrame> walk(12, InputFrame{kInputRight});
+    const AtTarget never = [](const PlayerView&) { return false; };
+    const AtTarget always = [](const PlayerView&) { return true; };
     for (const bool memo : {true, false}) {
         CAPTURE(memo);
         BotSettings settings = capped();
         settings.memoise_lookahead = memo;
         MoveTimer timer(g.level, graph, 2, settings);
-        CHECK_FALSE(timer
-                        .time_move(
-                            now, walk, [](const PlayerView&) { return false; }, 0, 30)
-                        .has_value());
-        CHECK(timer
-                  .time_move(
-                      now, walk, [](const PlayerView&) { return true; }, 0, 30)
-                  .has_value());
+        CHECK_FALSE(timer.time_move(*now, walk, never, 0, 30).has_value());
+        CHECK(timer.time_move(*now, walk, always, 0, 30).has_value());
     }
 }
 
