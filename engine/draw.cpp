@@ -137,6 +137,23 @@ void fill_rects(SDL_Renderer* r, const SDL_FRect* rects, int count, Color c) {
     SDL_RenderFillRectsF(r, rects, count);
 }
 
+void clear(SDL_Renderer* r, Color c) {
+    DirectTarget t;
+    if (!direct_target(r, t)) {
+        set_draw_color(r, c);
+        SDL_RenderClear(r);
+        return;
+    }
+    // SDL's software clear: the whole surface (it ignores viewport and clip), one colour.
+    SDL_RenderFlush(r);
+    const Uint32 pixel = SDL_MapRGBA(t.surface->format, c.r, c.g, c.b, c.a);
+    auto* const base = static_cast<unsigned char*>(t.surface->pixels);
+    for (int y = 0; y < t.surface->h; ++y) {
+        Uint32* row = reinterpret_cast<Uint32*>(base + static_cast<std::ptrdiff_t>(y) * t.surface->pitch);
+        std::fill(row, row + t.surface->w, pixel);
+    }
+}
+
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c) {
     const SDL_FRect rect{x, y, w, h};
     fill_rects(r, &rect, 1, c);

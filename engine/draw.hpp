@@ -21,6 +21,9 @@ void set_draw_color(SDL_Renderer* r, Color c);
 /// would write; scaled, with edges rounded so touching rectangles stay touching
 /// (docs/performance.md, *Frames*).
 void fill_rects(SDL_Renderer* r, const SDL_FRect* rects, int count, Color c);
+/// Clears the whole output to `c` (SDL_RenderClear; on the software renderer's window, the
+/// same pixels written through the cache, as fill_rects does).
+void clear(SDL_Renderer* r, Color c);
 /// Filled axis-aligned rectangle in pixels.
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
 /// One-pixel rectangle outline.
