@@ -59,6 +59,9 @@ Uint32 renderer_flags(const PlatformConfig& config, std::string& gl_renderer) {
     }
     const Uint32 vsync = config.vsync ? Uint32{SDL_RENDERER_PRESENTVSYNC} : Uint32{0};
     if (SDL_GetHint(SDL_HINT_RENDER_DRIVER)) return SDL_RENDERER_ACCELERATED | vsync;
+#ifdef __EMSCRIPTEN__
+    return SDL_RENDERER_ACCELERATED | vsync;  // the page's one canvas: WebGL, no probe window
+#endif
     gl_renderer = probe_gl_renderer();
     if (!is_software_rasteriser(gl_renderer)) return SDL_RENDERER_ACCELERATED | vsync;
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
