@@ -81,7 +81,7 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
     auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
     for (int s = 0; s < sessions; ++s) {
         const std::string who = store->create_participant();
-        telemetry::SessionRecorder session(store, who, "study");
+        telemetry::SessionRecorder session(store, who, telemetry::SessionMode::Study);
         for (int k = 1; k <= levels_per_session; ++k) {
             const GenParams p = study_params(1000 + static_cast<std::uint64_t>(s * 10 + k), 4 + k);
             const GeneratedLevel g = generate_level(p);
