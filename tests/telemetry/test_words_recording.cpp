@@ -141,9 +141,9 @@ TEST_CASE("stored statuses are read through their name/parse pairs; an unknown o
     CHECK_FALSE(parse_word_level_end("playing"));
     CHECK_FALSE(parse_level_kind("Generated"));
     CHECK(word_level_end(words::LevelStatus::Playing) == WordLevelEnd::Quit);
-    for (const SessionMode m :
-         {SessionMode::Study, SessionMode::Free, SessionMode::Single, SessionMode::Scripted, SessionMode::WordsLevels,
-          SessionMode::WordsInfinite, SessionMode::WordsDaily, SessionMode::WordsCustom})
+    for (const SessionMode m : {SessionMode::Study, SessionMode::Free, SessionMode::Single,
+                                SessionMode::Scripted, SessionMode::WordsLevels, SessionMode::WordsInfinite,
+                                SessionMode::WordsDaily, SessionMode::WordsCustom})
         CHECK(parse_session_mode(session_mode_name(m)) == m);
     // The words modes' stored names are "words-" and the mode's own name, as sessions hold them.
     for (const auto m : {words::Mode::Levels, words::Mode::Infinite, words::Mode::Daily, words::Mode::Custom})
