@@ -173,7 +173,7 @@ TEST_CASE("analyse_study_model: model verify's failures are errors, the report's
     std::string fit_error;
     try {
         fit_all(r.d);
-    } catch (const ModelError& e) {
+    } catch (const Error& e) {
         fit_error = e.what();
     }
     CHECK(r.no_model == (fit_error.empty() ? split : fit_error));
