@@ -28,4 +28,11 @@ SolvabilityResult check_solvability(int width, int height, int max_attempts, int
     return r;
 }
 
+std::vector<RoomSize> thesis_room_sizes() {
+    std::vector<RoomSize> sizes = {{4, 4}, {5, 5}};
+    for (int w = 5; w <= 11; ++w)
+        for (int h = 6; h <= 7; ++h) sizes.push_back({w, h});
+    return sizes;
+}
+
 }  // namespace sawtooth

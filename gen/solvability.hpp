@@ -26,4 +26,14 @@ struct SolvabilityResult {
 SolvabilityResult check_solvability(int width, int height, int max_attempts, int stride = 1, int offset = 0,
                                     int max_iterations = 5000);
 
+/// A room size, width x height cells.
+struct RoomSize {
+    int width = 0;
+    int height = 0;
+};
+
+/// The room sizes thesis 3.2.2 enumerates (`gen-enumerate --sizes all`): 4x4, 5x5 and
+/// 5x6 .. 11x7.
+std::vector<RoomSize> thesis_room_sizes();
+
 }  // namespace sawtooth

@@ -107,8 +107,7 @@ Participant simulate(std::uint64_t seed, const SessionPlan& plan) {
 /// Records a participant through the real recorders (record_play), with their skill.
 std::vector<std::int64_t> record(const std::shared_ptr<telemetry::Store>& store, const Participant& p) {
     const std::string pid = store->create_participant();
-    telemetry::SessionRecorder session(store, pid,
-                                       telemetry::session_mode_name(telemetry::SessionMode::Study));
+    telemetry::SessionRecorder session(store, pid, telemetry::SessionMode::Study);
     std::vector<std::int64_t> ids;
     for (const Stage& st : p.stages) ids.push_back(record_play(session, st.source, st.play));
     session.end(telemetry::SessionEnd::Finished);

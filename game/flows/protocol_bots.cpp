@@ -31,8 +31,7 @@ public:
         ++tally.participants;
         std::unique_ptr<analysis::AdaptiveRun> adaptive;
         if (plan.adaptive) adaptive = resume_adaptive_run(*m_store, m_protocol, condition, participant);
-        telemetry::SessionRecorder session(m_store, participant,
-                                           telemetry::session_mode_name(telemetry::SessionMode::Study),
+        telemetry::SessionRecorder session(m_store, participant, telemetry::SessionMode::Study,
                                            telemetry::SessionProtocol{m_protocol.hash, condition.name});
         record_synthetic_skill(*m_store, participant, m_skill);
         if (m_protocol.tutorials)

@@ -77,8 +77,7 @@ WordsStudyRecorded record_players(telemetry::Store& store, const std::vector<Sim
     r.players_per_level.assign(m.modes.size(), 0);
     for (const SimPlayer& p : players) {
         const std::string pid = store.create_participant();
-        const std::int64_t sid =
-            store.begin_session(pid, telemetry::session_mode_name(telemetry::SessionMode::WordsLevels));
+        const std::int64_t sid = store.begin_session(pid, telemetry::SessionMode::WordsLevels);
         for (const PlayedLevel& pl : p.levels) {
             const auto k = static_cast<std::size_t>(pl.level - 1);
             r.word_level_ids.push_back(telemetry::record_word_level(store, sid, m.modes[k], dict, dict_hash,

@@ -1,10 +1,18 @@
 #include "gen/words/challenge_run.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "gen/rng.hpp"
 
 namespace sawtooth::words {
+
+void set_exact_length(GenParams& p, int length) {
+    p.target_length = length;
+    p.exact_length = true;
+    const int each = std::max(kMinWordLength, std::min(length - 1, (length * 3 + 4) / 5));
+    p.source_lengths = {each, each};
+}
 
 void add_gen_stats(GenStats& total, const GenStats& s) {
     total.evaluations += s.evaluations;

@@ -32,6 +32,11 @@ struct ChallengeRun {
     std::optional<ChallengeRunFailure> failed;  ///< set when a challenge could not be made
 };
 
+/// Makes `p` ask for challenges of exactly `length` letters (kMinWordLength + 1 ..
+/// kMaxChallengeLength; `words gen --length`): that target length, and two source words of
+/// about 60 % of it each, which leave letters to share.
+void set_exact_length(GenParams& p, int length);
+
 /// Adds `s`'s counters to `total`.
 void add_gen_stats(GenStats& total, const GenStats& s);
 

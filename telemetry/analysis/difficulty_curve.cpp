@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <sstream>
 #include <string>
 
 namespace sawtooth::analysis {
@@ -261,6 +263,20 @@ std::vector<double> curve_targets_from_json(const nlohmann::json& doc) {
         out.push_back(d);
     }
     return out;
+}
+
+std::vector<double> read_curve_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw Error("cannot read curve file '" + path + "'");
+    std::stringstream text;
+    text << f.rdbuf();
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error&) {  // the library's message names no file
+        throw Error(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
+    }
+    return with_context(path, [&] { return curve_targets_from_json(doc); });
 }
 
 CurvePick pick_for_curve(const std::vector<CurveCandidate>& candidates, const std::vector<double>& targets,

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -76,6 +77,9 @@ std::vector<double> flat_curve(const std::vector<double>& difficulties, int coun
 /// each a number in [0, 1]. Throws CurveError naming the JSON pointer ("/targets/2: 1.5 is
 /// outside [0, 1]").
 std::vector<double> curve_targets_from_json(const nlohmann::json& doc);
+/// The targets of the curve file `path` (`pick-difficulty --curve FILE`); throws an Error
+/// naming the file when it cannot be read, is not JSON or its targets are bad.
+std::vector<double> read_curve_file(const std::string& path);
 
 /// One candidate level: its predicted difficulty, and a group. Two candidates of one group
 /// are never chosen together (the caller's groups: one generator seed and shape, so a pack

@@ -1,12 +1,16 @@
 #include "telemetry/analysis/study_report.hpp"
 
 #include "gen/error.hpp"
+#include "telemetry/analysis/report_page.hpp"
 #include "telemetry/analysis/verification_json.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -23,25 +27,6 @@ std::string bin_label(double v) {
     return b;
 }
 
-ModelFigures analyse_model(const StudyReportSettings& o, const StudyData& d) {
-    ModelFigures m;
-    m.all = fit_all(d);
-    VerifySettings vs;
-    vs.partitions = o.partitions;
-    vs.train_sessions = o.train_sessions;
-    vs.seed = o.seed;
-    m.v = verify_model(d, vs);
-    m.ts = training_size_analysis(d, m.all);
-    if (o.bootstrap.bootstrap.replicates > 0) {
-        try {
-            m.intervals = bootstrap_verification(d, vs, o.bootstrap);
-        } catch (const ModelError&) {
-            // the model's figures stand without intervals (the page says none were made)
-        }
-    }
-    return m;
-}
-
 /// Levels per difficulty bin per group (Fig. 5.7) and level scores per session position (Fig. 5.5).
 struct LevelFigures {
     std::vector<std::vector<int>> dist;                    ///< [group][bin]
@@ -49,7 +34,7 @@ struct LevelFigures {
 };
 
 /// Difficulty of every level under the all-session model, for the level distribution.
-LevelFigures level_figures(const StudyData& d, const ModelFigures& m) {
+LevelFigures level_figures(const StudyData& d, const VerifiedModel& m) {
     std::map<std::string, Group> group_of;
     for (const PlayerScore& p : m.v.players) group_of[p.participant] = p.group;
     const int bins = m.v.settings.difficulty_bins;
@@ -106,25 +91,73 @@ void add_group_figures(const VerifyResult& v, const LevelFigures& lf, json& figu
     }
 }
 
+std::string read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return {};
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::string load_chartjs(const std::string& path) {
+    const std::string chartjs = read_file(path);
+    if (chartjs.empty())
+        throw Error(
+            "Chart.js not found at '" + path +
+            "': install the Debian package libjs-chart.js (tools/install_deps.sh) or pass --chartjs FILE");
+    return chartjs;
+}
+
+void write_text_file(const std::string& dir, const char* name, const std::string& text) {
+    std::ofstream f(std::filesystem::path(dir) / name, std::ios::binary);
+    if (!f || !(f << text)) throw Error(std::string("cannot write ") + name + " in '" + dir + "'");
+}
+
+/// DIR (created) with report.json and index.html.
+void write_report_files(const std::string& dir, const json& report, const std::string& html) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw Error("cannot create '" + dir + "': " + ec.message());
+    write_text_file(dir, "report.json", report.dump(2) + "\n");
+    write_text_file(dir, "index.html", html);
+}
+
+/// report.json of a platformer study: the verification, counts, figures, model, intervals and sections.
+json report_json(const StudyModel& r, const json& figures, const std::optional<WordsReportSection>& words,
+                 const std::optional<ConditionsReportSection>& conditions) {
+    json report = r.model ? verify_json(r.model->v, r.model->all) : json{{"no_model", r.no_model}};
+    report["study"] = study_json(r.d);
+    report["figures"] = figures;
+    report["model"] = r.model ? model_to_json(r.model->all) : json(nullptr);
+    if (r.model && r.model->intervals) report["intervals"] = intervals_json(*r.model->intervals);
+    if (words) report["words"] = words->json;
+    if (conditions) report["conditions"] = conditions->json;
+    return report;
+}
+
 }  // namespace
 
-StudyReport analyse_study_report(const std::string& db, const StudyReportSettings& o,
-                                 const telemetry::SessionSelection& selection) {
-    StudyReport r;
-    LoadSettings load;
-    load.threads = o.threads;
-    load.selection = selection;
-    r.d = load_study(db, load);
-    try {
-        r.model = analyse_model(o, r.d);
-    } catch (const Error& e) {  // the report says why instead of a model's figures
-        r.no_model = e.what();
+StudyReportResult write_study_report(const StudyReportRequest& q) {
+    const std::string chartjs = load_chartjs(q.chartjs);
+    const std::optional<WordsReportSection> words = words_report_section(q.db, q.word_list, q.selection);
+    if (words && !has_platformer_levels(q.db)) {
+        write_report_files(q.out, json{{"words", words->json}},
+                           words_only_report_html(q.db, chartjs, *words));
+        return {};
     }
-    return r;
+    StudyModelSettings settings = q.model;
+    settings.use = ModelUse::Report;
+    const StudyModel r = analyse_study_model(q.db, settings, q.selection);
+    const std::optional<ConditionsReportSection> conditions =
+        conditions_report_section(q.db, r.d, q.protocol, q.condition);
+    const json figures = r.model ? chart_figures(r.d, *r.model) : json::object();
+    write_report_files(q.out, report_json(r, figures, words, conditions),
+                       study_report_html(r, figures, chartjs, words, conditions));
+    return {r.no_model};
 }
 
 /// The data behind every chart of the page (report.json's "figures").
-json chart_figures(const StudyData& d, const ModelFigures& m) {
+json chart_figures(const StudyData& d, const VerifiedModel& m) {
     const LevelFigures lf = level_figures(d, m);
     const int bins = m.v.settings.difficulty_bins;
     json figures;
@@ -140,16 +173,15 @@ json chart_figures(const StudyData& d, const ModelFigures& m) {
         sc.push_back(e.first / e.second);
     }
     figures["score_by_level"] = {{"level", idx}, {"score", sc}};
+    const TrainingSizeResult& ts = *m.training_size;
     json tsj = json::array();
-    for (const TrainingSizePoint& p : m.ts.points)
+    for (const TrainingSizePoint& p : ts.points)
         tsj.push_back({{"sessions", p.sessions},
                        {"fits", p.fits},
                        {"mean_error", p.mean_error},
                        {"max_error", p.max_error}});
-    figures["training_size"] = {{"points", tsj},
-                                {"threshold", m.ts.threshold},
-                                {"d", m.ts.d},
-                                {"minimum_sessions", m.ts.minimum_sessions}};
+    figures["training_size"] = {
+        {"points", tsj}, {"threshold", ts.threshold}, {"d", ts.d}, {"minimum_sessions", ts.minimum_sessions}};
     return figures;
 }
 

@@ -1,53 +1,43 @@
 #pragma once
-// The analysis behind `sawtooth-lab report` (thesis ch. 5, docs/difficulty.md): a study's
-// sessions replayed, the challenge model fitted on all of them and verified on random
-// train/verify partitions, the training-size analysis, the bootstrap intervals, and the data
-// of every chart (report.json's "figures"). A study too small for a model (a pilot, a few
-// participants of a protocol) still gets its statistics, with why there is no model.
-// Does not: draw the page (tools/lab/cmd_report.cpp), write files or print.
+// `sawtooth-lab report` as a whole (thesis ch. 5, docs/difficulty.md "Commands"): a study's
+// model fitted, verified and bootstrapped (study_model.hpp), the data of every chart
+// (report.json's "figures"), the conditions of a designed study and the Elimination word
+// section, written as DIR/index.html (report_page.hpp) and DIR/report.json. A database with
+// word sessions and no platformer level gets the word section alone. Does not: print.
 
-#include "telemetry/analysis/verification.hpp"
+#include "telemetry/analysis/study_model.hpp"
+#include "telemetry/study/study_protocol.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace sawtooth::analysis {
 
-/// How the report analyses a study.
-struct StudyReportSettings {
-    int partitions = 25;
-    int train_sessions = kMinTrainSessions;
-    std::uint64_t seed = 1;             ///< partition seed
-    int threads = 2;                    ///< replay threads
-    VerifyBootstrapSettings bootstrap;  ///< replicates 0: no intervals
+/// What a report is made of.
+struct StudyReportRequest {
+    std::string db;
+    std::string out;        ///< folder for index.html and report.json (created)
+    std::string chartjs;    ///< the Chart.js UMD file the page embeds
+    std::string word_list;  ///< the word list word sessions were played with
+    StudyModelSettings model;
+    telemetry::SessionSelection selection;
+    std::optional<telemetry::StudyProtocol> protocol;  ///< names the conditions and their items
+    std::string condition;                             ///< only this condition ("" = every one)
 };
 
-/// The challenge model of a study and its verification (thesis 5.2-5.4).
-struct ModelFigures {
-    ChallengeModel all;  ///< fitted on every session
-    VerifyResult v;
-    TrainingSizeResult ts;
-    std::optional<VerifyIntervals> intervals;  ///< participant bootstrap (none with 0 replicates)
+/// What the report holds besides its files.
+struct StudyReportResult {
+    std::string no_model;  ///< why the page has no challenge model ("" when it has one, or words only)
 };
 
-/// Everything the report shows of a platformer study. A study too small for a model (a
-/// pilot, a few participants of a protocol) still gets its statistics and conditions.
-struct StudyReport {
-    StudyData d;
-    std::optional<ModelFigures> model;
-    std::string no_model;  ///< why `model` is empty
-};
-
-/// Replays the sessions `selection` takes of the database `db` and analyses them. Throws what
-/// load_study throws; a model that cannot be fitted or verified leaves `model` empty with
-/// `no_model` saying why.
-StudyReport analyse_study_report(const std::string& db, const StudyReportSettings& settings,
-                                 const telemetry::SessionSelection& selection = {});
+/// Analyses the study and writes the report; throws Error for a missing Chart.js file or
+/// database, a folder that cannot be made or a file that cannot be written. A model that
+/// cannot be fitted is not an error: the page and the result say why.
+StudyReportResult write_study_report(const StudyReportRequest& request);
 
 /// The data behind every chart of the page (report.json's "figures").
-nlohmann::json chart_figures(const StudyData& d, const ModelFigures& m);
+nlohmann::json chart_figures(const StudyData& d, const VerifiedModel& m);
 
 }  // namespace sawtooth::analysis

@@ -1,10 +1,13 @@
 #include "telemetry/curation/word_catalogue_build.hpp"
 
 #include "gen/error.hpp"
+#include "gen/number_text.hpp"
 #include "gen/rng.hpp"
 #include "gen/words/level_table.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <optional>
 
 namespace sawtooth::telemetry {
@@ -64,6 +67,30 @@ void count_group(const std::vector<std::pair<WordItem, w::ChallengeFeatures>>& g
         }
 }
 
+/// A job per seed first..last (last included, so a range ending at 2^64 - 1 works).
+std::vector<WordJob> seed_jobs(std::uint64_t first, std::uint64_t last) {
+    std::vector<WordJob> jobs;
+    for (std::uint64_t s = first;; ++s) {
+        jobs.push_back({s, ""});
+        if (s == last) break;
+    }
+    return jobs;
+}
+
+/// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
+std::string add_days(std::string_view date, int days) {
+    using namespace std::chrono;
+    const auto d = sys_days(year{parse_number<int>("date year", date.substr(0, 4))} /
+                            month{parse_number<unsigned>("date month", date.substr(5, 2))} /
+                            day{parse_number<unsigned>("date day", date.substr(8, 2))}) +
+                   std::chrono::days(days);
+    const year_month_day ymd(d);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()),
+                  unsigned(ymd.day()));
+    return buf;
+}
+
 }  // namespace
 
 const char* word_source_name(WordSourceKind kind) {
@@ -78,6 +105,41 @@ const char* word_source_name(WordSourceKind kind) {
             break;
     }
     return "seed";
+}
+
+WordSource levels_mode_source(std::uint64_t mode_seed) {
+    WordSource s;
+    s.kind = WordSourceKind::Levels;
+    s.jobs.push_back({mode_seed, ""});
+    s.rows_per_job = w::kLevelCount * w::kChallengesPerLevel;
+    return s;
+}
+
+WordSource infinite_source(std::uint64_t first, std::uint64_t last, int levels) {
+    WordSource s;
+    s.kind = WordSourceKind::Infinite;
+    s.jobs = seed_jobs(first, last);
+    s.infinite_levels = levels;
+    s.rows_per_job = levels * w::kChallengesPerLevel;
+    return s;
+}
+
+WordSource daily_source(std::string_view from, int days) {
+    WordSource s;
+    s.kind = WordSourceKind::Daily;
+    for (int d = 0; d < days; ++d) s.jobs.push_back({0, add_days(from, d)});
+    s.rows_per_job = w::kChallengesPerLevel;
+    return s;
+}
+
+WordSource seed_source(std::uint64_t first, std::uint64_t last, const w::LevelParams& params) {
+    WordSource s;
+    s.kind = WordSourceKind::Seed;
+    s.jobs = seed_jobs(first, last);
+    s.seed_params = params;
+    s.seed_params_text = w::describe(params);
+    s.rows_per_job = 1;
+    return s;
 }
 
 std::vector<WordItem> word_job_challenges(const w::Dictionary& dict, const WordSource& source,

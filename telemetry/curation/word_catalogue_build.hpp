@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,16 @@ struct WordSource {
     words::LevelParams seed_params;  ///< Seed: the generator's parameters
     std::string seed_params_text;    ///< Seed: words::describe(seed_params)
 };
+
+/// The Levels-mode run of `mode_seed`: every challenge of its 30 levels.
+WordSource levels_mode_source(std::uint64_t mode_seed);
+/// The Infinite runs seeded first..last, `levels` levels each.
+WordSource infinite_source(std::uint64_t first, std::uint64_t last, int levels);
+/// The Daily levels of `days` dates from `from` (a real date YYYY-MM-DD, words::is_valid_utc_date);
+/// a date past the year 9999 is not a real date (the caller checks the last job's).
+WordSource daily_source(std::string_view from, int days);
+/// The challenge drawn from each generator seed first..last with `params`.
+WordSource seed_source(std::uint64_t first, std::uint64_t last, const words::LevelParams& params);
 
 /// One challenge with its place.
 struct WordItem {

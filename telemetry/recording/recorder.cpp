@@ -118,7 +118,7 @@ void LevelRecorder::forget_committed() {
 // ---- SessionRecorder ----
 
 SessionRecorder::SessionRecorder(std::shared_ptr<Store> store, const std::string& participant_id,
-                                 std::string_view mode, const std::optional<SessionProtocol>& protocol)
+                                 SessionMode mode, const std::optional<SessionProtocol>& protocol)
     : m_store(std::move(store)), m_participant(participant_id) {
     m_session_id = m_store->begin_session(participant_id, mode, protocol);
 }

@@ -91,7 +91,7 @@ class SessionRecorder {
 public:
     /// `participant_id` must exist (Store::create_participant / default_participant);
     /// `protocol` for a session played under a study protocol (Store::begin_session).
-    SessionRecorder(std::shared_ptr<Store> store, const std::string& participant_id, std::string_view mode,
+    SessionRecorder(std::shared_ptr<Store> store, const std::string& participant_id, SessionMode mode,
                     const std::optional<SessionProtocol>& protocol = std::nullopt);
     ~SessionRecorder();
     SessionRecorder(const SessionRecorder&) = delete;

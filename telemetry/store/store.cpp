@@ -416,7 +416,7 @@ void Store::delete_participant(const std::string& participant_id) {
 
 // ---- sessions ----
 
-std::int64_t Store::begin_session(const std::string& participant_id, std::string_view mode,
+std::int64_t Store::begin_session(const std::string& participant_id, SessionMode mode,
                                   const std::optional<SessionProtocol>& protocol) {
     if (!has_participant(participant_id))
         throw StoreError("no participant '" + participant_id + "' in '" + path() +
@@ -426,7 +426,7 @@ std::int64_t Store::begin_session(const std::string& participant_id, std::string
         "INSERT INTO sessions(participant_id, mode, build_id, started_utc, session_uid, protocol_hash, "
         "condition) VALUES (?, ?, ?, ?, ?, ?, ?)");
     st.bind(1, participant_id)
-        .bind(2, mode)
+        .bind(2, session_mode_name(mode))
         .bind(3, build_id())
         .bind(4, utc_now())
         .bind(5, random_session_uid());

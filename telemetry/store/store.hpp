@@ -207,10 +207,9 @@ public:
     void delete_participant(const std::string& participant_id);
 
     // ---- sessions ----
-    /// Starts a session for an existing participant; `mode` e.g. "study", "free", "scripted",
-    /// "words-levels"; `protocol` for a session played under a study protocol. Returns
-    /// session_id.
-    std::int64_t begin_session(const std::string& participant_id, std::string_view mode,
+    /// Starts a session for an existing participant, stored as session_mode_name(mode);
+    /// `protocol` for a session played under a study protocol. Returns session_id.
+    std::int64_t begin_session(const std::string& participant_id, SessionMode mode,
                                const std::optional<SessionProtocol>& protocol = std::nullopt);
     /// Marks a session ended (end_reason: session_end_name(end)).
     void end_session(std::int64_t session_id, SessionEnd end);

@@ -7,8 +7,9 @@ namespace sawtooth::telemetry {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> kSessionModeNames = {
-    "study", "free", "single", "words-levels", "words-infinite", "words-daily", "words-custom"};
+// In SessionMode order.
+constexpr std::array<std::string_view, 8> kSessionModeNames = {
+    "study", "free", "single", "scripted", "words-levels", "words-infinite", "words-daily", "words-custom"};
 constexpr std::array<std::string_view, 3> kLevelKindNames = {"generated", "file", "tutorial"};
 constexpr std::array<std::string_view, 3> kWordLevelEndNames = {"complete", "timed_out", "quit"};
 // In words::ActionKind order: Click, Type, Reset, Tick.

@@ -20,12 +20,13 @@ enum class SessionMode : std::uint8_t {
     Study,          ///< the thesis study (tutorials and study levels) or a protocol run
     Free,           ///< play the player chose: free play, packs, adaptive play, the editor
     Single,         ///< the one level named on the game's command line
+    Scripted,       ///< a headless run of the game from an input script (no player)
     WordsLevels,    ///< Elimination, Levels mode
     WordsInfinite,  ///< Elimination, Infinite mode
     WordsDaily,     ///< Elimination, Daily mode
     WordsCustom,    ///< Elimination, a hand-made level
 };
-/// "study", "free", "single", "words-levels", "words-infinite", "words-daily", "words-custom".
+/// "study", "free", "single", "scripted", "words-levels", "words-infinite", "words-daily", "words-custom".
 std::string_view session_mode_name(SessionMode mode);
 /// Inverse of session_mode_name.
 std::optional<SessionMode> parse_session_mode(std::string_view name);

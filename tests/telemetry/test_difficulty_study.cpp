@@ -1,10 +1,13 @@
 // The difficulty model on a real (small) recorded database: levels recorded by a scripted
 // player through the telemetry recorder, then replayed by load_study. Checks that traces
 // come from the replay, deaths match the simulation, mapped sub-graphs have Algorithm 4's
-// shape, and the bad-input errors (empty database, too few sessions for the split).
+// shape, the bad-input errors (empty database, too few sessions for the split) and what the
+// model flow of `model verify` and `report` does with a study too small.
 #include "game/sim/simulation.hpp"
 #include "gen/generator.hpp"
+#include "telemetry/analysis/study_model.hpp"
 #include "telemetry/analysis/verification.hpp"
+#include "telemetry/analysis/verification_json.hpp"
 #include "telemetry/recording/recorder.hpp"
 #include "telemetry/store/sqlite.hpp"
 #include "telemetry/store/store.hpp"
@@ -81,7 +84,7 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
     auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
     for (int s = 0; s < sessions; ++s) {
         const std::string who = store->create_participant();
-        telemetry::SessionRecorder session(store, who, "study");
+        telemetry::SessionRecorder session(store, who, telemetry::SessionMode::Study);
         for (int k = 1; k <= levels_per_session; ++k) {
             const GenParams p = study_params(1000 + static_cast<std::uint64_t>(s * 10 + k), 4 + k);
             const GeneratedLevel g = generate_level(p);
@@ -149,6 +152,31 @@ TEST_CASE("load_study replays recorded levels and maps their traces") {
     VerifySettings small;
     small.train_sessions = 2;
     CHECK_THROWS_WITH_AS(verify_model(d, small), doctest::Contains("minimum of 25"), ModelError);
+}
+
+// The one flow of `model verify` and `report` (telemetry/analysis/study_model.hpp): for
+// `model verify` a study too small for the split is an error naming the condition; the
+// report keeps the study's statistics and says why there is no model, the fit's failure first.
+TEST_CASE("analyse_study_model: model verify's failures are errors, the report's say why") {
+    const std::string path = temp_db("flow.db");
+    record(path, 3, 2);
+    StudyModelSettings s;
+    s.context = "condition 'rising'";
+    const std::string split =
+        "condition 'rising': the train/verify split needs at least 26 sessions (25 to "
+        "train, >= 1 to verify); the database has 3 usable sessions";
+    CHECK_THROWS_WITH_AS(analyse_study_model(path, s), split.c_str(), Error);
+    s.use = ModelUse::Report;
+    const StudyModel r = analyse_study_model(path, s);
+    CHECK(r.d.sessions.size() == 3);
+    CHECK_FALSE(r.model);
+    std::string fit_error;
+    try {
+        fit_all(r.d);
+    } catch (const Error& e) {
+        fit_error = e.what();
+    }
+    CHECK(r.no_model == (fit_error.empty() ? split : fit_error));
 }
 
 TEST_CASE("an empty database is refused with one line") {

@@ -37,12 +37,12 @@ struct Fixture {
     }
     Fixture() : dir(fresh_dir()), store(Store::open((dir / "s.db").string())) {
         participant = store.create_participant();
-        session = store.begin_session(participant, "free");
+        session = store.begin_session(participant, telemetry::SessionMode::Free);
         LevelSource src;
         src.name = "test";
         src.level = test_level();
         level = store.begin_level(session, src, 6);
-        const std::int64_t words = store.begin_session(participant, "words-levels");
+        const std::int64_t words = store.begin_session(participant, telemetry::SessionMode::WordsLevels);
         WordLevelSource ws;
         ws.mode = "levels";
         ws.level_number = 1;
@@ -125,7 +125,7 @@ TEST_CASE("deleting the participant deletes their ratings") {
     skip.skipped = true;
     f.store.add_rating(skip);
     const std::string other = f.store.create_participant();
-    const std::int64_t s2 = f.store.begin_session(other, "free");
+    const std::int64_t s2 = f.store.begin_session(other, telemetry::SessionMode::Free);
     LevelSource src;
     src.name = "test";
     src.level = test_level();

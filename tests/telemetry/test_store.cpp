@@ -75,7 +75,7 @@ Recorded record_golden(const std::string& db_path, std::string* participant_out 
     src.name = "golden";
     src.level = parse_level_text(test::read_file(kGolden + "golden_level.txt"));
     const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
-    SessionRecorder session(store, participant, "scripted");
+    SessionRecorder session(store, participant, telemetry::SessionMode::Scripted);
     Simulation sim(src.level);
     Recorded out;
     const EventExtractor extractor(sim.level());
@@ -152,7 +152,7 @@ TEST_CASE("a new store has the versioned schema, WAL and pseudonymous participan
     CHECK(std::regex_match(a, std::regex("P-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")));
     CHECK(store.default_participant() == store.default_participant());
     CHECK(store.participants().size() == 3);
-    CHECK_THROWS_AS(store.begin_session("P-NOPE-NOPE", "free"), StoreError);
+    CHECK_THROWS_AS(store.begin_session("P-NOPE-NOPE", telemetry::SessionMode::Free), StoreError);
 }
 
 TEST_CASE("refused files are reported in one line and never modified") {
@@ -273,7 +273,7 @@ TEST_CASE("a level that was never finished keeps everything flushed and replays"
     const auto frames = parse_input_script(test::read_file(kGolden + "golden_run.script"));
     std::int64_t id = 0;
     {
-        SessionRecorder session(store, p, "scripted");
+        SessionRecorder session(store, p, telemetry::SessionMode::Scripted);
         Simulation sim(src.level);
         auto rec = session.begin_level(src, sim);
         id = rec->level_id();
@@ -306,7 +306,7 @@ TEST_CASE("a level replays under the respawn rule its input format names") {
         "trap spike 4 1 -1 240 0\n");
     std::int64_t id = 0;
     {
-        SessionRecorder session(f.store, f.participant, "scripted");
+        SessionRecorder session(f.store, f.participant, telemetry::SessionMode::Scripted);
         Simulation sim(src.level);
         auto rec = session.begin_level(src, sim);
         id = rec->level_id();
@@ -342,7 +342,7 @@ TEST_CASE("a level row and its start events are committed together, never one wi
     const std::string& path = f.path;
     const auto store = f.store;
     const LevelSource src = golden_source();
-    SessionRecorder session(store, f.participant, "scripted");
+    SessionRecorder session(store, f.participant, telemetry::SessionMode::Scripted);
     Simulation sim(src.level);
     raw_exec(path,
              "CREATE TRIGGER refuse_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'no'); END");
@@ -366,7 +366,7 @@ TEST_CASE("participant export and deletion cover every table, words included") {
     record_golden(path, &p2);
 
     Store store = Store::open(path);
-    const std::int64_t session = store.begin_session(p1, "words-levels");
+    const std::int64_t session = store.begin_session(p1, telemetry::SessionMode::WordsLevels);
     WordLevelSource ws;
     ws.mode = "levels";
     ws.level_number = 3;
@@ -484,7 +484,7 @@ TEST_CASE("generated levels replay from their stored text; regeneration is an op
     std::int64_t id = 0;
     {
         auto store = std::make_shared<Store>(Store::open(path));
-        SessionRecorder session(store, store->create_participant(), "study");
+        SessionRecorder session(store, store->create_participant(), telemetry::SessionMode::Study);
         LevelSource src{LevelKind::Generated, "Level 3/10", p, g.level};
         Simulation sim(g.level);
         auto rec = session.begin_level(src, sim);

@@ -49,7 +49,7 @@ Recorded record_bot_level(const std::string& name) {
     r.log = play.log();
     Store s = Store::open(r.db);
     const std::string pid = s.create_participant();
-    const std::int64_t sid = s.begin_session(pid, "words-levels");
+    const std::int64_t sid = s.begin_session(pid, telemetry::SessionMode::WordsLevels);
     r.id = record_word_level(s, sid, ml, dict, asset_hash(), g.challenges, r.log);
     s.end_session(sid, telemetry::SessionEnd::Finished);
     return r;
@@ -141,9 +141,9 @@ TEST_CASE("stored statuses are read through their name/parse pairs; an unknown o
     CHECK_FALSE(parse_word_level_end("playing"));
     CHECK_FALSE(parse_level_kind("Generated"));
     CHECK(word_level_end(words::LevelStatus::Playing) == WordLevelEnd::Quit);
-    for (const SessionMode m :
-         {SessionMode::Study, SessionMode::Free, SessionMode::Single, SessionMode::WordsLevels,
-          SessionMode::WordsInfinite, SessionMode::WordsDaily, SessionMode::WordsCustom})
+    for (const SessionMode m : {SessionMode::Study, SessionMode::Free, SessionMode::Single,
+                                SessionMode::Scripted, SessionMode::WordsLevels, SessionMode::WordsInfinite,
+                                SessionMode::WordsDaily, SessionMode::WordsCustom})
         CHECK(parse_session_mode(session_mode_name(m)) == m);
     // The words modes' stored names are "words-" and the mode's own name, as sessions hold them.
     for (const auto m : {words::Mode::Levels, words::Mode::Infinite, words::Mode::Daily, words::Mode::Custom})
@@ -219,7 +219,7 @@ TEST_CASE("a custom (built) level is stored with its challenges and replays on t
     std::int64_t id = 0;
     {
         Store s = Store::open(db);
-        const std::int64_t sid = s.begin_session(s.create_participant(), "words-custom");
+        const std::int64_t sid = s.begin_session(s.create_participant(), telemetry::SessionMode::WordsCustom);
         id = s.begin_word_level(sid, custom_word_level_source(level, asset_hash(), 0));
         words::LevelPlay play(dict, level);
         // The first challenge times out: only it is stored as a row, the file had two.

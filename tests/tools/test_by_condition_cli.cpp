@@ -78,7 +78,8 @@ void record_level(tel::Store& store, std::int64_t session, std::uint64_t seed, i
 /// A session of `condition` under `hash` with its levels, ratings and two answers.
 void record_session(tel::Store& store, const std::string& hash, const std::string& condition, int n) {
     const std::string pid = store.create_participant();
-    const std::int64_t sid = store.begin_session(pid, "study", tel::SessionProtocol{hash, condition});
+    const std::int64_t sid =
+        store.begin_session(pid, telemetry::SessionMode::Study, tel::SessionProtocol{hash, condition});
     for (int l = 0; l < kLevelsPerSession; ++l)
         record_level(store, sid, 503 + static_cast<std::uint64_t>(kLevelsPerSession * n + l),
                      25 + (n + 7 * l) % 30, n + l);
@@ -101,7 +102,7 @@ std::string make_db() {
     for (int n = 0; n < 2 * kSessionsPerCondition; ++n)
         record_session(store, protocol.hash, n % 2 ? "linear" : "starter", n);
     for (int n = 0; n < 3; ++n) record_session(store, kOtherHash, "linear", 100 + n);
-    const std::int64_t free = store.begin_session(store.default_participant(), "free");
+    const std::int64_t free = store.begin_session(store.default_participant(), telemetry::SessionMode::Free);
     record_level(store, free, 510, 40, 1);
     store.end_session(free, telemetry::SessionEnd::Finished);
     return db;

@@ -57,7 +57,8 @@ std::string rated_db(const std::string& name, const std::vector<std::pair<std::u
                      bool with_ratings_table = true) {
     const std::string path = file(name);
     telemetry::Store store = telemetry::Store::open(path);
-    const std::int64_t session = store.begin_session(store.default_participant(), "free");
+    const std::int64_t session =
+        store.begin_session(store.default_participant(), telemetry::SessionMode::Free);
     std::vector<std::pair<std::int64_t, Rating>> rows;
     for (const auto& [seed, rating] : ratings) {
         GenParams p;
@@ -118,7 +119,8 @@ std::string noisy_db(const std::string& name, int raters, std::uint64_t seed) {
     telemetry::Store store = telemetry::Store::open(path);
     std::vector<std::pair<std::int64_t, std::int64_t>> plays;  // session, level id
     for (int r = 0; r < raters; ++r) {
-        const std::int64_t session = store.begin_session(store.create_participant(), "free");
+        const std::int64_t session =
+            store.begin_session(store.create_participant(), telemetry::SessionMode::Free);
         for (const telemetry::LevelSource& src : sources)
             plays.emplace_back(session, store.begin_level(session, src, 30));
     }

@@ -43,7 +43,7 @@ fs::path fresh_dir() {
 void record_sessions(const std::string& path, int sessions) {
     auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
     for (int s = 0; s < sessions; ++s) {
-        telemetry::SessionRecorder session(store, store->create_participant(), "study");
+        telemetry::SessionRecorder session(store, store->create_participant(), telemetry::SessionMode::Study);
         GenParams p;
         p.seed = 503 + static_cast<std::uint64_t>(s);
         p.layout = Layout::Linear;

@@ -58,15 +58,16 @@ std::vector<std::string> make_study_db(const std::string& db, const std::vector<
     std::vector<std::string> ids;
     for (const Participant& p : who) {
         ids.push_back(store.create_participant());
-        const std::int64_t sid =
-            store.begin_session(ids.back(), "study", tel::SessionProtocol{protocol.hash, p.condition});
+        const std::int64_t sid = store.begin_session(ids.back(), telemetry::SessionMode::Study,
+                                                     tel::SessionProtocol{protocol.hash, p.condition});
         tel::QuestionnaireAnswerRow fun{sid, 3, "midway", "fun", 6, "6", false, 200};
         store.add_questionnaire_answer(fun);
         tel::QuestionnaireAnswerRow strategy{sid, 3, "midway", "strategy", {}, "", true, 90};
         store.add_questionnaire_answer(strategy);
         if (p.finished) store.end_session(sid, telemetry::SessionEnd::Finished);
     }
-    store.end_session(store.begin_session(store.default_participant(), "free"), telemetry::SessionEnd::Quit);
+    store.end_session(store.begin_session(store.default_participant(), telemetry::SessionMode::Free),
+                      telemetry::SessionEnd::Quit);
     return ids;
 }
 

@@ -122,8 +122,8 @@ TEST_CASE("a protocol session's condition and questionnaire answers travel throu
     {
         tel::Store store = tel::Store::open(a);
         const std::string p = store.create_participant();
-        const std::int64_t sid =
-            store.begin_session(p, "study", tel::SessionProtocol{"0123456789abcdef", "rising"});
+        const std::int64_t sid = store.begin_session(p, telemetry::SessionMode::Study,
+                                                     tel::SessionProtocol{"0123456789abcdef", "rising"});
         store.add_questionnaire_answer({sid, 5, "midway", "fun", 4, "agree", false, 120});
         store.end_session(sid, telemetry::SessionEnd::Finished);
     }

@@ -134,8 +134,7 @@ Recording record_session(const BenchArgs& a, const std::string& path, std::uintm
     Recording r;
     const auto max_ticks = static_cast<std::uint64_t>(a.minutes * 60.0 * kTicksPerSecond);
     {
-        telemetry::SessionRecorder session(store, participant,
-                                           telemetry::session_mode_name(telemetry::SessionMode::Study));
+        telemetry::SessionRecorder session(store, participant, telemetry::SessionMode::Study);
         std::uint64_t seed = kFirstSeed;
         ProgressLine progress("recording levels", kStudyLevels);
         for (int index = 1; index <= kStudyLevels; ++index) {

@@ -1,6 +1,7 @@
 // `sawtooth-lab model fit`: replay a study database and fit the challenge model (thesis
 // 4.5, 5.1) on every session. `sawtooth-lab model verify`: thesis 5.2-5.4 verification
 // with random train/verify partitions. Definitions: docs/difficulty.md.
+#include "telemetry/analysis/study_model.hpp"
 #include "telemetry/analysis/trace_csv.hpp"
 #include "telemetry/analysis/verification.hpp"
 #include "telemetry/analysis/verification_json.hpp"
@@ -79,39 +80,42 @@ void print_intervals(const VerifyIntervals& iv) {
                 iv.accuracy.hi);
 }
 
-/// One verification of the sessions `selection` takes; JSON (`out`) or the printed table.
-void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::json* out) {
-    const StudyData d = load_study_for_lab(o.db, o.threads, c.selection);
-    VerifySettings s;
-    s.partitions = o.partitions;
-    s.train_sessions = o.train_sessions;
-    s.seed = o.seed;
-    const auto verify = [&] { return verify_model(d, s); };
-    const VerifyResult v = c.name.empty() ? verify() : with_context("condition '" + c.name + "'", verify);
-    const ChallengeModel all = fit_all(d);
-    if (v.failed_partitions == s.partitions)
-        throw LabError("no training set of " + std::to_string(s.train_sessions) +
-                       " sessions could be fitted: " + v.partitions.front().error);
-    const bool intervals = o.bootstrap.bootstrap.replicates > 0;
-    const VerifyIntervals iv = intervals ? bootstrap_verification(d, s, o.bootstrap) : VerifyIntervals{};
-    if (out) {
-        *out = verify_json(v, all);
-        (*out)["study"] = study_json(d);
-        if (intervals) (*out)["intervals"] = intervals_json(iv);
-        if (!c.name.empty()) (*out)["condition"] = c.name;
-        return;
-    }
+/// One verification of the sessions `c` takes, printed as a table.
+void print_verification(const SelectedCondition& c, const StudyModel& r) {
+    const VerifiedModel& m = *r.model;
     if (!c.name.empty()) std::printf("condition %s:\n", c.name.c_str());
-    print_fit(d, all);
+    print_fit(r.d, m.all);
     std::printf("%d partitions: %d sessions train, %d verify (%d partitions could not be fitted)\n",
-                s.partitions, s.train_sessions, v.verify_sessions, v.failed_partitions);
+                m.v.settings.partitions, m.v.settings.train_sessions, m.v.verify_sessions,
+                m.v.failed_partitions);
     std::printf("%-8s %9s %9s %9s %10s\n", "group", "t-score", "p-value", "accuracy", "slope");
     for (int g = 0; g < kGroupCount; ++g) {
-        const GroupSummary& gs = v.groups[static_cast<std::size_t>(g)];
+        const GroupSummary& gs = m.v.groups[static_cast<std::size_t>(g)];
         std::printf("%-8s %9.2f %9.4f %8.0f%% %10.2f\n", group_name(static_cast<Group>(g)), gs.t_score,
                     gs.p_value, gs.accuracy < 0 ? 0.0 : gs.accuracy * 100, gs.slope);
     }
-    if (intervals) print_intervals(iv);
+    if (m.intervals) print_intervals(*m.intervals);
+}
+
+/// The verification's JSON (docs/difficulty.md "Commands").
+nlohmann::json verification_json(const SelectedCondition& c, const StudyModel& r) {
+    nlohmann::json j = verify_json(r.model->v, r.model->all);
+    j["study"] = study_json(r.d);
+    if (r.model->intervals) j["intervals"] = intervals_json(*r.model->intervals);
+    if (!c.name.empty()) j["condition"] = c.name;
+    return j;
+}
+
+/// The sessions `c` takes, fitted, verified and bootstrapped (telemetry/analysis/study_model.hpp).
+StudyModel verify_condition(const ModelOptions& o, const SelectedCondition& c) {
+    StudyModelSettings s;
+    s.partitions = o.partitions;
+    s.train_sessions = o.train_sessions;
+    s.seed = o.seed;
+    s.threads = o.threads;
+    s.bootstrap = o.bootstrap;
+    s.context = c.name.empty() ? std::string() : "condition '" + c.name + "'";
+    return analyse_study_model(o.db, s, c.selection);
 }
 
 /// Every selected condition in turn (all of them checked before any output); with
@@ -119,11 +123,11 @@ void verify_one(const ModelOptions& o, const SelectedCondition& c, nlohmann::jso
 void run_verify(const ModelOptions& o) {
     const std::vector<SelectedCondition> conditions = selected_conditions(o.filter);
     if (!o.json) {
-        for (const SelectedCondition& c : conditions) verify_one(o, c, nullptr);
+        for (const SelectedCondition& c : conditions) print_verification(c, verify_condition(o, c));
         return;
     }
     nlohmann::json all = nlohmann::json::array();
-    for (const SelectedCondition& c : conditions) verify_one(o, c, &all.emplace_back());
+    for (const SelectedCondition& c : conditions) all.push_back(verification_json(c, verify_condition(o, c)));
     std::printf("%s\n",
                 (o.filter.by_condition ? nlohmann::json{{"conditions", all}} : all.front()).dump(2).c_str());
 }

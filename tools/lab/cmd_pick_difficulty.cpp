@@ -22,10 +22,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -56,20 +54,6 @@ struct Options {
     bool json = false;
 };
 
-std::vector<double> read_curve_file(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw LabError("cannot read curve file '" + path + "'");
-    std::stringstream text;
-    text << f.rdbuf();
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text.str());
-    } catch (const nlohmann::json::parse_error&) {  // the library's message names no file
-        throw LabError(path + ": not JSON (a curve file is [d1, d2, ...] or {\"targets\": [...]})");
-    }
-    return with_context(path, [&] { return analysis::curve_targets_from_json(doc); });
-}
-
 flows::CurveSpec parse_curve(const Options& o) {
     flows::CurveSpec c;
     if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
@@ -89,7 +73,7 @@ flows::CurveSpec parse_curve(const Options& o) {
     }
     if (!std::filesystem::is_regular_file(o.curve))
         throw LabError("unknown --curve '" + o.curve + "': expected rising, flat or a curve file (JSON)");
-    c.targets = read_curve_file(o.curve);
+    c.targets = analysis::read_curve_file(o.curve);
     c.file = std::filesystem::path(o.curve).filename().string();
     if (o.count != 0 && o.count != static_cast<int>(c.targets.size()))
         throw LabError("--count " + std::to_string(o.count) + " but curve file '" + o.curve + "' holds " +

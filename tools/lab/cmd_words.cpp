@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 
 #include "game/words/level_panel.hpp"
@@ -19,6 +17,7 @@
 #include "gen/words/challenge_run.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/state_space.hpp"
+#include "telemetry/recording/word_list_file.hpp"
 #include "telemetry/store/asset_dir.hpp"
 #include "tools/lab/cli_args.hpp"
 #include "tools/lab/commands.hpp"
@@ -185,11 +184,7 @@ w::GenParams gen_params(const GenOptions& o) {
         if (o.length < w::kMinWordLength + 1 || o.length > w::kMaxChallengeLength)
             throw LabError("--length must be in " + std::to_string(w::kMinWordLength + 1) + ".." +
                            std::to_string(w::kMaxChallengeLength));
-        p.target_length = o.length;
-        p.exact_length = true;
-        // Two source words of about 60 % of the length each leave letters to share.
-        const int each = std::max(w::kMinWordLength, std::min(o.length - 1, (o.length * 3 + 4) / 5));
-        p.source_lengths = {each, each};
+        w::set_exact_length(p, o.length);
     }
     if (!o.sources.empty()) p.source_lengths = parse_int_list(o.sources, "--sources");
     if (!o.band.empty()) {
@@ -486,17 +481,16 @@ void cmd_simulate(const SimOptions& o) {
 }  // namespace
 
 std::string default_dictionary_path() {
-    return telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR) + "/words/dictionary.tsv";
+    return telemetry::dictionary_asset_path(telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR));
+}
+
+std::string word_list_path(const std::string& given) {
+    return given.empty() ? default_dictionary_path() : given;
 }
 
 words::Dictionary load_word_dictionary(const std::string& path) {
-    const std::string file = path.empty() ? default_dictionary_path() : path;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw LabError("cannot read word list '" + file + "'");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    words::Dictionary d = with_context(file, [&] { return words::Dictionary::parse_tsv(ss.str()); });
-    if (d.size() == 0) throw LabError("word list '" + file + "' holds no usable words (a-z, >= 3 letters)");
+    const std::string file = word_list_path(path);
+    words::Dictionary d = telemetry::read_word_list(file).dictionary;
     if (d.skipped() > 0)  // a themed or foreign list loses words silently otherwise
         std::fprintf(
             stderr,

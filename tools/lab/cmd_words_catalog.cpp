@@ -20,7 +20,6 @@
 #include "game/words/modes.hpp"
 #include "gen/error.hpp"
 #include "gen/hash.hpp"
-#include "gen/number_text.hpp"
 #include "gen/words/challenge_similarity.hpp"
 #include "gen/words/level_table.hpp"
 #include "telemetry/curation/word_catalog.hpp"
@@ -70,20 +69,6 @@ struct Plan {
     int threads = 1;
 };
 
-/// `date` (YYYY-MM-DD, checked by w::is_valid_utc_date) plus `days`.
-std::string add_days(std::string_view date, int days) {
-    using namespace std::chrono;
-    const auto d = sys_days(year{parse_number<int>("date year", date.substr(0, 4))} /
-                            month{parse_number<unsigned>("date month", date.substr(5, 2))} /
-                            day{parse_number<unsigned>("date day", date.substr(8, 2))}) +
-                   std::chrono::days(days);
-    const year_month_day ymd(d);
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()),
-                  unsigned(ymd.day()));
-    return buf;
-}
-
 w::LevelParams seed_params(const SourceOptions& o) {
     if (o.difficulty < 0.0 || o.difficulty > w::kMaxDifficulty)
         throw LabError("--difficulty must be in 0.." + std::to_string(w::kMaxDifficulty));
@@ -99,49 +84,31 @@ w::LevelParams seed_params(const SourceOptions& o) {
     return p;
 }
 
-void plan_mode(const SourceOptions& o, telemetry::WordSource& p) {
+telemetry::WordSource mode_source(const SourceOptions& o) {
     const w::Mode mode = with_context("--mode", [&] { return w::parse_mode(o.mode); });
-    if (mode == w::Mode::Levels) {
-        p.kind = WordSourceKind::Levels;
-        p.jobs.push_back({o.mode_seed, ""});
-        p.rows_per_job = w::kLevelCount * w::kChallengesPerLevel;
-    } else if (mode == w::Mode::Infinite) {
-        p.kind = WordSourceKind::Infinite;
+    if (mode == w::Mode::Levels) return telemetry::levels_mode_source(o.mode_seed);
+    if (mode == w::Mode::Infinite) {
         if (o.levels < 1 || o.levels > kMaxInfiniteLevels)
             throw LabError("--levels must be in 1.." + std::to_string(kMaxInfiniteLevels));
         const InclusiveRange<std::uint64_t> runs = parse_seed_range(o.runs, "--runs");
         if (runs.last - runs.first >= kMaxJobs) throw LabError("--runs " + o.runs + ": at most 1000000 runs");
-        for (std::uint64_t r = runs.first;; ++r) {
-            p.jobs.push_back({r, ""});
-            if (r == runs.last) break;
-        }
-        p.infinite_levels = o.levels;
-        p.rows_per_job = o.levels * w::kChallengesPerLevel;
-    } else {
-        p.kind = WordSourceKind::Daily;
-        if (!w::is_valid_utc_date(o.from))
-            throw LabError("--from must be a real date YYYY-MM-DD, got '" + o.from + "'");
-        if (o.days < 1 || o.days > kMaxDays)
-            throw LabError("--days must be in 1.." + std::to_string(kMaxDays));
-        for (int d = 0; d < o.days; ++d) p.jobs.push_back({0, add_days(o.from, d)});
-        if (!w::is_valid_utc_date(p.jobs.back().date)) throw LabError("--from/--days run past year 9999");
-        p.rows_per_job = w::kChallengesPerLevel;
+        return telemetry::infinite_source(runs.first, runs.last, o.levels);
     }
+    if (!w::is_valid_utc_date(o.from))
+        throw LabError("--from must be a real date YYYY-MM-DD, got '" + o.from + "'");
+    if (o.days < 1 || o.days > kMaxDays) throw LabError("--days must be in 1.." + std::to_string(kMaxDays));
+    telemetry::WordSource p = telemetry::daily_source(o.from, o.days);
+    if (!w::is_valid_utc_date(p.jobs.back().date)) throw LabError("--from/--days run past year 9999");
+    return p;
 }
 
-void plan_seeds(const SourceOptions& o, telemetry::WordSource& p, const w::Dictionary& dict) {
-    p.kind = WordSourceKind::Seed;
+telemetry::WordSource seeds_source(const SourceOptions& o, const w::Dictionary& dict) {
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     if (seeds.last - seeds.first >= kMaxJobs)
         throw LabError("--seeds " + o.seeds + ": at most 1000000 seeds");
-    p.seed_params = seed_params(o);
-    w::ChallengeGenerator check(dict, p.seed_params.gen);  // impossible parameters: one line, now
-    p.seed_params_text = w::describe(p.seed_params);
-    for (std::uint64_t s = seeds.first;; ++s) {
-        p.jobs.push_back({s, ""});
-        if (s == seeds.last) break;
-    }
-    p.rows_per_job = 1;
+    const w::LevelParams params = seed_params(o);
+    w::ChallengeGenerator check(dict, params.gen);  // impossible parameters: one line, now
+    return telemetry::seed_source(seeds.first, seeds.last, params);
 }
 
 /// Checks every option; throws LabError before anything is generated or written.
@@ -150,10 +117,7 @@ Plan make_plan(const SourceOptions& o, const w::Dictionary& dict) {
         throw LabError("give either --mode levels|infinite|daily or --seeds A..B");
     Plan p;
     p.threads = worker_count(o.threads);
-    if (!o.mode.empty())
-        plan_mode(o, p.source);
-    else
-        plan_seeds(o, p.source, dict);
+    p.source = o.mode.empty() ? seeds_source(o, dict) : mode_source(o);
     return p;
 }
 

@@ -22,9 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <vector>
 
 namespace sawtooth::lab {
@@ -228,15 +226,6 @@ void run_analyze_study(const AnalyzeStudyOptions& o) {
 }
 
 }  // namespace
-
-std::uint64_t word_list_hash(const std::string& path) {
-    const std::string file = path.empty() ? default_dictionary_path() : path;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw LabError("cannot read word list '" + file + "'");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return telemetry::dictionary_text_hash(ss.str());
-}
 
 void register_words_study(CLI::App& app) {
     register_study_mode("words", &run_words_study);

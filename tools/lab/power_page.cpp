@@ -1,6 +1,6 @@
 #include "tools/lab/power_page.hpp"
 
-#include "tools/lab/html_text.hpp"
+#include "telemetry/analysis/html_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +10,8 @@ namespace sawtooth::lab {
 
 namespace {
 
+using analysis::fmt;
+using analysis::html_escape;
 using nlohmann::json;
 
 std::string interval_text(const json& iv, int digits) {

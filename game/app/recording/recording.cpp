@@ -132,8 +132,7 @@ telemetry::SessionRecorder& GameRecorder::begin_session(telemetry::SessionMode m
     if (participant.empty())
         participant = mode == telemetry::SessionMode::Study ? m_store->create_participant()
                                                             : m_store->default_participant();
-    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant,
-                                                             telemetry::session_mode_name(mode));
+    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, mode);
     m_session_mode = mode;
     return *m_session;
 }
@@ -142,8 +141,7 @@ telemetry::SessionRecorder& GameRecorder::begin_protocol_session(const std::stri
                                                                  const telemetry::SessionProtocol& protocol) {
     end_session(telemetry::SessionEnd::Finished);
     const telemetry::SessionMode mode = telemetry::SessionMode::Study;
-    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant,
-                                                             telemetry::session_mode_name(mode), protocol);
+    m_session = std::make_unique<telemetry::SessionRecorder>(m_store, participant, mode, protocol);
     m_session_mode = mode;
     m_protocol_session = true;
     return *m_session;

@@ -37,6 +37,7 @@
 #include "game/flows/protocol_plan.hpp"
 #include "gen/level.hpp"
 #include "gen/words/level_table.hpp"
+#include "telemetry/recording/word_list_file.hpp"
 #include "telemetry/store/asset_dir.hpp"
 
 #include <algorithm>
@@ -302,7 +303,7 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
 
     // The word list loads on first use; screens that start in Elimination need it now.
     data.words = std::make_unique<WordsLoader>(
-        dictionary_asset_path(plan.assets),
+        telemetry::dictionary_asset_path(plan.assets),
         o.words_progress.empty() ? default_words_progress_path() : o.words_progress, plan.today,
         plan.builder_analysis);
     if (plan.first != "words" && plan.first != "words-level" && plan.first != "words-builder")

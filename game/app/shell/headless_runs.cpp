@@ -187,7 +187,7 @@ int run_scripted_session(const AppOptions& o) {
     ScriptStore st;
     if (const std::optional<int> rc = open_script_store(o.recording, st)) return *rc;
     try {
-        telemetry::SessionRecorder session(st.store, st.participant, "scripted");
+        telemetry::SessionRecorder session(st.store, st.participant, telemetry::SessionMode::Scripted);
         Simulation sim(source.level);
         auto observer = std::make_shared<RecordingObserver>(session, source);
         observer->on_start(sim);

@@ -123,10 +123,6 @@ void WordsContext::save_progress() {
         std::fprintf(stderr, "sawtooth: warning: %s\n", one_line(err).c_str());
 }
 
-std::string dictionary_asset_path(const std::string& asset_dir) {
-    return asset_dir + "/words/dictionary.tsv";
-}
-
 std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_path,
                                                  const std::string& progress_path, const std::string& today) {
     std::string text;

@@ -48,8 +48,6 @@ struct WordsContext {
     void save_progress();
 };
 
-/// Default word list asset below `asset_dir`.
-std::string dictionary_asset_path(const std::string& asset_dir);
 /// Loads the word list; throws sawtooth::Error with a one-line message naming the file
 /// when it is missing, malformed or holds no usable word.
 std::unique_ptr<WordsContext> load_words_context(const std::string& dictionary_path,

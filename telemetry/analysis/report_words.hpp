@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace sawtooth::lab {
+namespace sawtooth::analysis {
 
 /// HTML, Chart.js code (uses `axis` and a global `W` it defines) and numbers of the word figures.
 struct WordsReportSection {
@@ -19,13 +19,14 @@ struct WordsReportSection {
 };
 
 /// The word section of the sessions `selection` takes, or nothing when they hold no ended
-/// Levels-mode word level.
-std::optional<WordsReportSection> words_report_section(const std::string& db,
+/// Levels-mode word level; `word_list` is the file the words were played with
+/// (telemetry/recording/word_list_file.hpp).
+std::optional<WordsReportSection> words_report_section(const std::string& db, const std::string& word_list,
                                                        const telemetry::SessionSelection& selection = {});
 /// True if the database holds platformer levels (the thesis part of the report applies).
 bool has_platformer_levels(const std::string& db);
-/// Writes DIR/index.html and DIR/report.json with only the word section.
-void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                             const WordsReportSection& words);
+/// The page of a report with only the word section (index.html).
+std::string words_only_report_html(const std::string& db, const std::string& chartjs,
+                                   const WordsReportSection& words);
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::analysis

@@ -1,18 +1,16 @@
-#include "tools/lab/report_conditions.hpp"
+#include "telemetry/analysis/report_conditions.hpp"
 
 #include "telemetry/analysis/condition_summary.hpp"
-#include "tools/lab/html_text.hpp"
-#include "tools/lab/store_common.hpp"
+#include "telemetry/analysis/html_text.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <sstream>
 #include <vector>
 
-namespace sawtooth::lab {
+namespace sawtooth::analysis {
 
 namespace {
 
-using analysis::ConditionSummary;
-using analysis::ItemAnswers;
 using nlohmann::json;
 
 struct NamedSelection {
@@ -175,12 +173,12 @@ json summary_json(const ConditionSummary& c) {
 }  // namespace
 
 std::optional<ConditionsReportSection> conditions_report_section(
-    const std::string& db, const analysis::StudyData& data,
-    const std::optional<telemetry::StudyProtocol>& protocol, const std::string& only) {
-    telemetry::Store store = open_store_read_only(db);
+    const std::string& db, const StudyData& data, const std::optional<telemetry::StudyProtocol>& protocol,
+    const std::string& only) {
+    telemetry::Store store = telemetry::Store::open_read_only(db);
     std::vector<ConditionSummary> all;
     for (const NamedSelection& c : conditions_to_show(store, protocol, only))
-        all.push_back(analysis::summarize_condition(store, data, c.selection, c.name));
+        all.push_back(summarize_condition(store, data, c.selection, c.name));
     if (all.empty()) return std::nullopt;
     ConditionsReportSection s;
     std::ostringstream h;
@@ -198,4 +196,4 @@ std::optional<ConditionsReportSection> conditions_report_section(
     return s;
 }
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::analysis

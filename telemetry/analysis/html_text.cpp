@@ -1,8 +1,8 @@
-#include "tools/lab/html_text.hpp"
+#include "telemetry/analysis/html_text.hpp"
 
 #include <cstdio>
 
-namespace sawtooth::lab {
+namespace sawtooth::analysis {
 
 std::string html_escape(const std::string& s) {
     std::string o;
@@ -33,4 +33,4 @@ std::string fmt(double v, int digits) {
     return b;
 }
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::analysis

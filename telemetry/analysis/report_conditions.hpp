@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-namespace sawtooth::lab {
+namespace sawtooth::analysis {
 
 struct ConditionsReportSection {
     std::string html;
@@ -25,7 +25,7 @@ struct ConditionsReportSection {
 /// The section, or nothing when the database holds no protocol session (no protocol given).
 /// `only`: just this condition of the protocol ("" = all of them).
 std::optional<ConditionsReportSection> conditions_report_section(
-    const std::string& db, const analysis::StudyData& data,
-    const std::optional<telemetry::StudyProtocol>& protocol, const std::string& only);
+    const std::string& db, const StudyData& data, const std::optional<telemetry::StudyProtocol>& protocol,
+    const std::string& only);
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::analysis

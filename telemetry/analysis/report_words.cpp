@@ -1,19 +1,17 @@
-#include "tools/lab/report_words.hpp"
+#include "telemetry/analysis/report_words.hpp"
 
+#include "gen/error.hpp"
+#include "telemetry/analysis/html_text.hpp"
 #include "telemetry/analysis/words_study.hpp"
+#include "telemetry/recording/word_list_file.hpp"
 #include "telemetry/store/sqlite.hpp"
-#include "tools/lab/commands.hpp"
-#include "tools/lab/store_common.hpp"
-#include "tools/lab/words_common.hpp"
+#include "telemetry/store/store.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
-namespace sawtooth::lab {
+namespace sawtooth::analysis {
 
 using nlohmann::json;
 
@@ -22,22 +20,16 @@ namespace {
 /// Width of a bin of the challenges-solved histogram (one level's worth, as the paper's axis).
 constexpr int kSolvedBin = 10;
 
-std::string fixed(double v, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-std::string regression_table(const analysis::MultipleRegression& r, const std::string& error) {
+std::string regression_table(const MultipleRegression& r, const std::string& error) {
     if (!error.empty()) return "<p>Not fitted: " + error + "</p>";
     std::ostringstream h;
-    h << "<p><code>" << r.formula << "</code>: n = " << r.n << ", R&sup2; = " << fixed(r.r2, 3)
-      << " (adjusted " << fixed(r.adjusted_r2, 3) << ")";
+    h << "<p><code>" << r.formula << "</code>: n = " << r.n << ", R&sup2; = " << fmt(r.r2, 3) << " (adjusted "
+      << fmt(r.adjusted_r2, 3) << ")";
     for (const auto& d : r.dropped) h << "; " << d << " dropped (constant in this data)";
     h << "</p><table><tr><th>term</th><th>estimate</th><th>se</th><th>t</th><th>p</th></tr>";
     for (const auto& c : r.coefficients)
-        h << "<tr><th>" << c.name << "</th><td>" << fixed(c.estimate, 4) << "</td><td>" << fixed(c.se, 4)
-          << "</td><td>" << fixed(c.t, 2) << "</td><td>" << fixed(c.p_value, 4) << "</td></tr>";
+        h << "<tr><th>" << c.name << "</th><td>" << fmt(c.estimate, 4) << "</td><td>" << fmt(c.se, 4)
+          << "</td><td>" << fmt(c.t, 2) << "</td><td>" << fmt(c.p_value, 4) << "</td></tr>";
     h << "</table>";
     return h.str();
 }
@@ -45,7 +37,7 @@ std::string regression_table(const analysis::MultipleRegression& r, const std::s
 }  // namespace
 
 bool has_platformer_levels(const std::string& db) {
-    telemetry::Store s = open_store_read_only(db);
+    telemetry::Store s = telemetry::Store::open_read_only(db);
     return s.db().query_int("SELECT count(*) FROM levels") > 0;
 }
 
@@ -63,15 +55,10 @@ int ended_word_levels(telemetry::Store& store, const telemetry::SessionSelection
 
 }  // namespace
 
-std::optional<WordsReportSection> words_report_section(const std::string& db,
-                                                       const telemetry::SessionSelection& selection) {
-    telemetry::Store store = open_store_read_only(db);
-    if (ended_word_levels(store, selection) == 0) return std::nullopt;
-    const words::Dictionary dict = load_word_dictionary("");
-    const analysis::WordsStudyAnalysis a = with_context("word sessions", [&] {
-        return analysis::analyze_words_study(store, dict, word_list_hash(""), selection);
-    });
-    WordsReportSection s;
+namespace {
+
+/// The word figures (report.json's "words"; the script's `W`).
+json words_figures(const WordsStudyAnalysis& a, double median) {
     const int top = a.solved_per_player.empty()
                         ? 0
                         : *std::max_element(a.solved_per_player.begin(), a.solved_per_player.end());
@@ -90,25 +77,25 @@ std::optional<WordsReportSection> words_report_section(const std::string& db,
         observed.push_back(1.0 - l.mean_normalized_score);
         score.push_back(l.mean_normalized_score);
     }
-    std::vector<int> sorted = a.solved_per_player;
-    std::sort(sorted.begin(), sorted.end());
-    const double median =
-        sorted.empty() ? 0.0 : (sorted[(sorted.size() - 1) / 2] + sorted[sorted.size() / 2]) / 2.0;
-    s.json = {{"players", a.players},
-              {"word_levels", a.word_levels},
-              {"median_challenges_solved", median},
-              {"solved_histogram", {{"labels", hist_labels}, {"players", hist}}},
-              {"levels",
-               {{"level", lv},
-                {"players", players},
-                {"intended", intended},
-                {"observed", observed},
-                {"normalized_score", score}}}};
+    return {{"players", a.players},
+            {"word_levels", a.word_levels},
+            {"median_challenges_solved", median},
+            {"solved_histogram", {{"labels", hist_labels}, {"players", hist}}},
+            {"levels",
+             {{"level", lv},
+              {"players", players},
+              {"intended", intended},
+              {"observed", observed},
+              {"normalized_score", score}}}};
+}
+
+/// The section's HTML: counts, the chart canvases, the two regressions.
+std::string words_html(const WordsStudyAnalysis& a, double median) {
     std::ostringstream h;
     h << "<h2>Elimination word sessions [paper Fig. 2-3, &sect;IV]</h2><p>" << a.players << " players, "
       << a.word_levels << " ended Levels-mode word levels";
     if (a.skipped) h << " (" << a.skipped << " other word levels left out)";
-    h << "; median player solved " << fixed(median, 1)
+    h << "; median player solved " << fmt(median, 1)
       << " challenges. Definitions in <code>docs/elimination.md</code>.</p>"
          "<h3>Challenges solved per player [2a]</h3><div class=\"chart\"><canvas "
          "id=\"w_solved\"></canvas></div>"
@@ -121,8 +108,11 @@ std::optional<WordsReportSection> words_report_section(const std::string& db,
       << regression_table(a.score_model, a.score_model_error)
       << "<h3>Word selection regression [&sect;IV-C]</h3>"
       << regression_table(a.selection_model, a.selection_model_error);
-    s.html = h.str();
-    s.script = "const W = " + s.json.dump() + R"JS(;
+    return h.str();
+}
+
+/// Draws the word charts from `W` (after "const W = <figures>").
+constexpr const char* kWordsChartScript = R"JS(;
 new Chart(document.getElementById("w_solved"), {type: "bar", data: {labels: W.solved_histogram.labels, datasets: [
   {label: "players", data: W.solved_histogram.players, backgroundColor: "#264653"}]},
   options: {scales: {x: axis("challenges solved"), y: axis("players")}}});
@@ -135,19 +125,29 @@ new Chart(document.getElementById("w_curve"), {type: "line", data: {labels: W.le
   options: {scales: {x: axis("level"), y: Object.assign(axis("intended D"), {position: "left"}),
                      y1: Object.assign(axis("1 - normalized score"), {position: "right", min: 0, max: 1})}}});
 )JS";
+
+}  // namespace
+
+std::optional<WordsReportSection> words_report_section(const std::string& db, const std::string& word_list,
+                                                       const telemetry::SessionSelection& selection) {
+    telemetry::Store store = telemetry::Store::open_read_only(db);
+    if (ended_word_levels(store, selection) == 0) return std::nullopt;
+    const telemetry::WordList list = telemetry::read_word_list(word_list);
+    const WordsStudyAnalysis a = with_context(
+        "word sessions", [&] { return analyze_words_study(store, list.dictionary, list.hash, selection); });
+    std::vector<int> sorted = a.solved_per_player;
+    std::sort(sorted.begin(), sorted.end());
+    const double median =
+        sorted.empty() ? 0.0 : (sorted[(sorted.size() - 1) / 2] + sorted[sorted.size() / 2]) / 2.0;
+    WordsReportSection s;
+    s.json = words_figures(a, median);
+    s.html = words_html(a, median);
+    s.script = "const W = " + s.json.dump() + kWordsChartScript;
     return s;
 }
 
-void write_words_only_report(const std::string& db, const std::string& out, const std::string& chartjs,
-                             const WordsReportSection& words) {
-    std::error_code ec;
-    std::filesystem::create_directories(out, ec);
-    if (ec) throw LabError("cannot create '" + out + "': " + ec.message());
-    {
-        std::ofstream f(std::filesystem::path(out) / "report.json", std::ios::binary);
-        if (!f || !(f << json{{"words", words.json}}.dump(2) << "\n"))
-            throw LabError("cannot write report.json in '" + out + "'");
-    }
+std::string words_only_report_html(const std::string& db, const std::string& chartjs,
+                                   const WordsReportSection& words) {
     std::ostringstream h;
     h << "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sawtooth word report</title>"
          "<style>body{font-family:sans-serif;margin:2em;max-width:960px}table{border-collapse:collapse}"
@@ -158,9 +158,7 @@ void write_words_only_report(const std::string& db, const std::string& out, cons
       << "</code> (no platformer levels: the thesis figures are left out).</p>" << words.html
       << "<script>const axis = (t) => ({title: {display: true, text: t}});\n"
       << words.script << "</script></body></html>\n";
-    std::ofstream f(std::filesystem::path(out) / "index.html", std::ios::binary);
-    if (!f || !(f << h.str())) throw LabError("cannot write index.html in '" + out + "'");
-    std::printf("wrote %s/index.html and %s/report.json\n", out.c_str(), out.c_str());
+    return h.str();
 }
 
-}  // namespace sawtooth::lab
+}  // namespace sawtooth::analysis
