@@ -22,6 +22,21 @@ std::string n_text(const json& n) {
     return n.is_null() ? std::string("none of the sizes") : "N = " + std::to_string(n.get<int>());
 }
 
+std::string bound_text(const json& n) {
+    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
+}
+
+/// The normal approximation's N for 80 % power with its interval, when the result has it.
+std::string normal_n_text(const json& f) {
+    if (!f.contains("n_for_80_difference_normal")) return "";
+    const json& n = f["n_for_80_difference_normal"];
+    return " From the population's spread (normal approximation of the test): <b>N = " + bound_text(n["n"]) +
+           "</b>, " + fmt(100.0 * f["settings"]["level"].get<double>(), 0) + " % interval [" +
+           bound_text(n["lo"]) + ", " + bound_text(n["hi"]) + "] (" +
+           std::to_string(n["replicates"].get<int>()) +
+           " resamples of the population's participants: the population is a sample too).";
+}
+
 void table(std::ostringstream& h, const json& f) {
     const bool two = f["settings"].contains("compare");
     const std::string pct = fmt(100.0 * f["settings"]["level"].get<double>(), 0);
@@ -32,8 +47,9 @@ void table(std::ostringstream& h, const json& f) {
       << " %]</th>";
     if (two) h << "<th>difference median [" << pct << " %]</th><th>difference power</th>";
     h << "</tr>";
+    const int population = f["population"]["participants"].get<int>();
     for (const json& s : f["sizes"]) {
-        h << "<tr><td>" << s["n"].get<int>() << "</td>";
+        h << "<tr><td>" << s["n"].get<int>() << (s["n"].get<int>() > population ? "*" : "") << "</td>";
         for (const char* c : {"t_timing", "j", "t_cycle"}) {
             const json& k = s["coefficients"][c];
             h << "<td>" << interval_text(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
@@ -47,6 +63,10 @@ void table(std::ostringstream& h, const json& f) {
         h << "</tr>";
     }
     h << "</table>";
+    if (f["sizes"].back()["n"].get<int>() > population)
+        h << "<p><small>* more participants than the population's " << population
+          << ": drawn with replacement from them, so these rows extrapolate the population rather than "
+             "add people.</small></p>";
 }
 
 constexpr const char* kScript = R"JS(;
@@ -101,7 +121,7 @@ td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;font-size:90%}small
           << html_escape(s["condition"].get<std::string>()) << "</code>, expected "
           << s["expect"].get<std::string>()
           << " (Welch's t-test, N participants per condition): 80 % power from "
-          << n_text(f["n_for_80_difference"]) << ".";
+          << n_text(f["n_for_80_difference"]) << "." << normal_n_text(f);
     h << "</p>";
     table(h, f);
     h << "<h2>Power</h2><div class=\"chart\"><canvas id=\"power\"></canvas></div>";
