@@ -71,24 +71,27 @@ void table(std::ostringstream& h, const json& f) {
 
 constexpr const char* kScript = R"JS(;
 Chart.defaults.animation = false;  // drawn at once: printed and screenshotted pages show the final figures
+// x is a linear axis of N (sizes need not be evenly spaced); each series is {x: N, y: value}.
 const N = F.sizes.map(s => s.n);
+const xy = (values) => values.map((v, i) => ({x: N[i], y: v}));
 const axis = (t) => ({title: {display: true, text: t}});
+const nAxis = Object.assign(axis("participants per study (N)"), {type: "linear", min: 0});
 const colours = {t_timing: "#264653", j: "#2a9d8f", t_cycle: "#e76f51"};
 for (const c of ["t_timing", "j", "t_cycle"]) {
   const k = F.sizes.map(s => s.coefficients[c]);
-  new Chart(document.getElementById("coef_" + c), {type: "line", data: {labels: N, datasets: [
-    {label: c + " median", data: k.map(v => v.replicates ? v.median : null), borderColor: colours[c]},
-    {label: "interval low", data: k.map(v => v.replicates ? v.lo : null), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
-    {label: "interval high", data: k.map(v => v.replicates ? v.hi : null), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
-    {label: "0", data: N.map(() => 0), borderColor: "#000", borderWidth: 1, pointRadius: 0}]},
-    options: {scales: {x: axis("participants per study (N)"), y: axis("coefficient of " + c)}}});
+  new Chart(document.getElementById("coef_" + c), {type: "line", data: {datasets: [
+    {label: c + " median", data: xy(k.map(v => v.replicates ? v.median : null)), borderColor: colours[c]},
+    {label: "interval low", data: xy(k.map(v => v.replicates ? v.lo : null)), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
+    {label: "interval high", data: xy(k.map(v => v.replicates ? v.hi : null)), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
+    {label: "0", data: xy(N.map(() => 0)), borderColor: "#000", borderWidth: 1, pointRadius: 0}]},
+    options: {scales: {x: nAxis, y: axis("coefficient of " + c)}}});
 }
-const powers = [{label: "deaths rise with difficulty (power)", data: F.sizes.map(s => s.deaths_power), borderColor: "#264653"},
-                {label: "fraction t_timing < 0", data: F.sizes.map(s => s.coefficients.t_timing.negative), borderColor: "#e9c46a"},
-                {label: "0.8", data: N.map(() => 0.8), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}];
-if (F.settings.compare) powers.splice(1, 0, {label: "difference " + F.settings.compare + " vs " + F.settings.condition + " (power)", data: F.sizes.map(s => s.difference_power), borderColor: "#2a9d8f"});
-new Chart(document.getElementById("power"), {type: "line", data: {labels: N, datasets: powers},
-  options: {scales: {x: axis("participants per study (N)"), y: Object.assign(axis("fraction of replicate studies"), {min: 0, max: 1})}}});
+const powers = [{label: "deaths rise with difficulty (power)", data: xy(F.sizes.map(s => s.deaths_power)), borderColor: "#264653"},
+                {label: "fraction t_timing < 0", data: xy(F.sizes.map(s => s.coefficients.t_timing.negative)), borderColor: "#e9c46a"},
+                {label: "0.8", data: xy(N.map(() => 0.8)), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}];
+if (F.settings.compare) powers.splice(1, 0, {label: "difference " + F.settings.compare + " vs " + F.settings.condition + " (power)", data: xy(F.sizes.map(s => s.difference_power)), borderColor: "#2a9d8f"});
+new Chart(document.getElementById("power"), {type: "line", data: {datasets: powers},
+  options: {scales: {x: nAxis, y: Object.assign(axis("fraction of replicate studies"), {min: 0, max: 1})}}});
 )JS";
 
 }  // namespace
