@@ -16,10 +16,14 @@ namespace sawtooth::engine {
 /// otherwise. Every draw of the game sets its colour through here.
 void set_draw_color(SDL_Renderer* r, Color c);
 /// Filled axis-aligned rectangles in pixels, one colour: set_draw_color and one
-/// SDL_RenderFillRectsF, except for opaque fills on the software renderer drawing into its
-/// window at scale 1, which are written into the window's memory directly, pixel for pixel
-/// what SDL would write (docs/performance.md, *Frames*).
+/// SDL_RenderFillRectsF, except on the software renderer drawing into its window, where
+/// they are written into the window's memory directly: at scale 1 pixel for pixel what SDL
+/// would write; scaled, with edges rounded so touching rectangles stay touching
+/// (docs/performance.md, *Frames*).
 void fill_rects(SDL_Renderer* r, const SDL_FRect* rects, int count, Color c);
+/// Clears the whole output to `c` (SDL_RenderClear; on the software renderer's window, the
+/// same pixels written through the cache, as fill_rects does).
+void clear(SDL_Renderer* r, Color c);
 /// Filled axis-aligned rectangle in pixels.
 void fill_rect(SDL_Renderer* r, float x, float y, float w, float h, Color c);
 /// One-pixel rectangle outline.

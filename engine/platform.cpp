@@ -15,16 +15,82 @@
 
 namespace sawtooth::engine {
 
+namespace {
+
+constexpr unsigned kGlRenderer = 0x1F01;  // GL_RENDERER
+
+// GL_RENDERER of the current OpenGL context, or "" without one.
+std::string current_gl_renderer() {
+    if (!SDL_GL_GetCurrentContext()) return {};
+    using GetString = const unsigned char* (*)(unsigned);
+    const auto get = reinterpret_cast<GetString>(SDL_GL_GetProcAddress("glGetString"));
+    const unsigned char* gl = get ? get(kGlRenderer) : nullptr;
+    return gl ? reinterpret_cast<const char*>(gl) : "";
+}
+
+// GL_RENDERER of the OpenGL a window would get on this display, read from a hidden 1x1
+// window of its own (as SDL itself probes the driver); "" without OpenGL.
+std::string probe_gl_renderer() {
+    SDL_Window* probe = SDL_CreateWindow("", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, 1, 1,
+                                         SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
+    if (!probe) return {};
+    std::string out;
+    if (SDL_GLContext context = SDL_GL_CreateContext(probe)) {
+        out = current_gl_renderer();
+        SDL_GL_MakeCurrent(probe, nullptr);
+        SDL_GL_DeleteContext(context);
+    }
+    SDL_DestroyWindow(probe);
+    return out;
+}
+
+// The renderer flags of a window. Headless: SDL's software renderer into a plain memory
+// surface. In a window: OpenGL, unless the player named a render driver (SDL_RENDER_DRIVER)
+// or the only OpenGL rasterises on the CPU; then SDL's software renderer draws into the
+// window's own framebuffer (MIT-SHM on X11), the headless pixels (docs/performance.md,
+// *Frames*). `gl_renderer` receives the probed GL_RENDERER.
+Uint32 renderer_flags(const PlatformConfig& config, std::string& gl_renderer) {
+    if (config.headless) {
+        // By default SDL would upload the window surface to an OpenGL texture every frame
+        // and draw that through Mesa's llvmpipe (half of the process's CPU on its threads,
+        // a third of the frame's own time for the upload); same pixels either way.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+        return SDL_RENDERER_SOFTWARE;
+    }
+    const Uint32 vsync = config.vsync ? Uint32{SDL_RENDERER_PRESENTVSYNC} : Uint32{0};
+    if (SDL_GetHint(SDL_HINT_RENDER_DRIVER)) return SDL_RENDERER_ACCELERATED | vsync;
+#ifdef __EMSCRIPTEN__
+    return SDL_RENDERER_ACCELERATED | vsync;  // the page's one canvas: WebGL, no probe window
+#endif
+    gl_renderer = probe_gl_renderer();
+    if (!is_software_rasteriser(gl_renderer)) return SDL_RENDERER_ACCELERATED | vsync;
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    return SDL_RENDERER_SOFTWARE;  // its present does not wait for the display: see present()
+}
+
+// Seconds between two refreshes of the window's display (60 Hz when the display does not say).
+double refresh_interval(SDL_Window* window) {
+    SDL_DisplayMode mode{};
+    const int hz =
+        SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? mode.refresh_rate : 60;
+    return 1.0 / hz;
+}
+
+}  // namespace
+
+bool is_software_rasteriser(const std::string& gl_renderer) {
+    // Mesa's llvmpipe, softpipe and swrast ("Software Rasterizer"), Google's SwiftShader
+    // and Windows' own GDI fallback ("GDI Generic").
+    for (const char* name : {"llvmpipe", "softpipe", "Software Rasterizer", "SwiftShader", "GDI Generic"})
+        if (gl_renderer.find(name) != std::string::npos) return true;
+    return false;
+}
+
 Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
     if (m_headless) {
         // Offscreen: a real SDL video driver that renders to memory (no X server needed).
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
         SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy");
-        // The window surface stays a plain memory surface: by default SDL would upload it
-        // to an OpenGL texture every frame and draw that through Mesa's llvmpipe (half of
-        // the process's CPU on its threads, a third of the frame's own time for the upload).
-        // Same pixels either way (docs/performance.md, *Frames*).
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     }
     // Audio is not started here: engine::Audio starts it, quietly (engine/audio.hpp).
     const Uint32 systems =
@@ -44,9 +110,7 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         throw PlatformError{"cannot open a window: " + err +
                             " (no display? try --headless, or run under xvfb-run)"};
     }
-    Uint32 rflags = m_headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_ACCELERATED;
-    if (!m_headless && config.vsync) rflags |= SDL_RENDERER_PRESENTVSYNC;
-    m_renderer = SDL_CreateRenderer(m_window, -1, rflags);
+    m_renderer = SDL_CreateRenderer(m_window, -1, renderer_flags(config, m_probed_gl));
     if (!m_renderer) m_renderer = SDL_CreateRenderer(m_window, -1, SDL_RENDERER_SOFTWARE);
     if (!m_renderer) {
         const std::string err = SDL_GetError();
@@ -54,6 +118,12 @@ Platform::Platform(const PlatformConfig& config) : m_headless(config.headless) {
         SDL_Quit();
         throw PlatformError{"cannot create a renderer: " + err};
     }
+    // A window drawn in software shows each frame at once; present() waits for the display's
+    // refresh instead, as vsync would, so the game does not draw frames nobody sees.
+    SDL_RendererInfo info{};
+    if (!m_headless && config.vsync && SDL_GetRendererInfo(m_renderer, &info) == 0 &&
+        (info.flags & SDL_RENDERER_SOFTWARE))
+        m_present_interval = refresh_interval(m_window);
     SDL_SetRenderDrawBlendMode(m_renderer, SDL_BLENDMODE_BLEND);
     SDL_RenderSetLogicalSize(m_renderer, config.width, config.height);
     if (config.fullscreen) toggle_fullscreen();
@@ -99,17 +169,24 @@ void Platform::render_imgui() {
     SDL_RenderSetLogicalSize(m_renderer, lw, lh);
 }
 
-void Platform::present() { SDL_RenderPresent(m_renderer); }
+void Platform::present() {
+    SDL_RenderPresent(m_renderer);
+    if (m_present_interval > 0.0) wait_for_refresh();
+}
+
+void Platform::wait_for_refresh() {
+    const double now = now_seconds();
+    const double due = m_last_present + m_present_interval;
+    if (now < due) SDL_Delay(static_cast<Uint32>((due - now) * 1000.0));
+    // A frame later than one refresh starts the count again from now (no burst to catch up).
+    m_last_present = now < due + m_present_interval ? due : now;
+}
 
 std::string Platform::renderer_description() const {
     SDL_RendererInfo info{};
     std::string out = SDL_GetRendererInfo(m_renderer, &info) == 0 && info.name ? info.name : "unknown";
-    if (!SDL_GL_GetCurrentContext()) return out;
-    using GetString = const unsigned char* (*)(unsigned);
-    constexpr unsigned kGlRenderer = 0x1F01;  // GL_RENDERER
-    const auto get = reinterpret_cast<GetString>(SDL_GL_GetProcAddress("glGetString"));
-    const unsigned char* gl = get ? get(kGlRenderer) : nullptr;
-    if (gl) out += std::string(": ") + reinterpret_cast<const char*>(gl);
+    if (const std::string gl = current_gl_renderer(); !gl.empty()) return out + ": " + gl;
+    if (!m_probed_gl.empty()) out += " (OpenGL here: " + m_probed_gl + ")";
     return out;
 }
 

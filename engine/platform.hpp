@@ -2,7 +2,8 @@
 // The window and everything tied to it: SDL video/gamepad init, the SDL_Renderer,
 // Dear ImGui (SDL2 platform + SDL_Renderer backends), frame begin/end, fullscreen, real
 // time and PNG screenshots. Headless mode uses SDL's offscreen video driver with a
-// software renderer: the same drawing code, no display needed.
+// software renderer: the same drawing code, no display needed. A window uses OpenGL, or
+// the same software renderer when the display's only OpenGL is a software rasteriser.
 // Not included by the simulation; the game owns one Platform.
 
 #include <cstdint>
@@ -44,7 +45,7 @@ public:
     void begin_imgui();
     /// Renders ImGui's draw data onto the renderer (before present/screenshot).
     void render_imgui();
-    /// Shows the frame.
+    /// Shows the frame; with vsync, no earlier than one display refresh after the last one.
     void present();
     /// True if ImGui wants the keyboard (typing into a debug window): game input is blocked.
     bool imgui_wants_keyboard() const;
@@ -63,8 +64,10 @@ public:
     std::string screenshot(const std::string& path) const;
 
     /// What draws the frames, for benchmark reports: SDL's renderer name, and the OpenGL
-    /// renderer string (GL_RENDERER: Mesa's "llvmpipe (LLVM ...)" on a machine without a
-    /// GPU) when an OpenGL context is current; e.g. "opengl: llvmpipe (LLVM 15.0.6, 256 bits)".
+    /// renderer string (GL_RENDERER) when an OpenGL context is current, e.g. "opengl: AMD
+    /// Radeon ..."; a window that chose the software renderer because the display's OpenGL
+    /// is a software rasteriser names that one: "software (OpenGL here: llvmpipe (LLVM
+    /// 15.0.6, 256 bits))".
     std::string renderer_description() const;
 
     SDL_Window* window() const { return m_window; }
@@ -77,7 +80,19 @@ private:
     bool m_headless = false;
     bool m_fullscreen = false;
     std::uint64_t m_counter_start = 0;
+    std::string m_probed_gl;  ///< GL_RENDERER probed before choosing the renderer ("" if not)
+    /// Seconds between presents when the renderer has no vsync of its own (0: no waiting).
+    double m_present_interval = 0.0;
+    double m_last_present = 0.0;  ///< now_seconds() the last frame was due
+
+    /// Sleeps until one refresh interval after the last present.
+    void wait_for_refresh();
 };
+
+/// True if an OpenGL renderer string (GL_RENDERER) names an implementation that rasterises
+/// on the CPU (Mesa's llvmpipe, softpipe, swrast; SwiftShader; GDI Generic). A window then
+/// draws with SDL's software renderer, which does less work for the same frame.
+bool is_software_rasteriser(const std::string& gl_renderer);
 
 /// True if `path` can be created/overwritten (checked before a long headless run).
 bool path_writable(const std::string& path);

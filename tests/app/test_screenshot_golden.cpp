@@ -7,7 +7,9 @@
 // do depend on the SDL, SDL_ttf and FreeType builds and on assets/ (fonts), so a Debian
 // upgrade of those may legitimately need
 //     cmake --build build --target update-golden
-// (tests/support/golden.hpp). This test does not look at the windowed (OpenGL) image.
+// (tests/support/golden.hpp). A window whose only OpenGL is a software rasteriser draws
+// with the same software renderer (engine/platform.hpp), so its frames must hash to the
+// same goldens; a window on a GPU's OpenGL is not compared.
 #include <doctest/doctest.h>
 
 #include "../support/golden.hpp"
@@ -16,6 +18,8 @@
 #include "../support/scratch_dir.hpp"
 
 #include <stb_image.h>  // implementation linked from Debian's libstb
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -69,26 +73,48 @@ std::uint64_t pixel_hash(int w, int h, const unsigned char* rgba) {
     return hash;
 }
 
-// Runs the game with `flags` plus --screenshot and returns the hash of the PNG's pixels.
-std::string screenshot_hash(const Scene& scene, const fs::path& home) {
+/// What one screenshot run gave: the pixels' hash and what the game printed.
+struct Shot {
+    std::string hash;
+    std::string out;
+};
+
+// Runs the game with `flags` plus --screenshot (and the environment entries `env`) and
+// returns the hash of the PNG's pixels.
+Shot screenshot(const std::string& name, const std::string& flags, const fs::path& home,
+                const std::vector<std::string>& env = {}) {
     fs::create_directories(home);
-    const fs::path png = home / (std::string(scene.name) + ".png");
-    std::vector<std::string> args = split_args(scene.flags);
+    const fs::path png = home / (name + ".png");
+    std::vector<std::string> args = split_args(flags);
     args.insert(args.end(), {"--screenshot", png.string()});
     ProcessSettings settings;
     settings.env = {"XDG_CONFIG_HOME=" + home.string(), "XDG_DATA_HOME=" + home.string()};
+    settings.env.insert(settings.env.end(), env.begin(), env.end());
     settings.timeout_seconds = 300;
     const ProcessResult r =
         sawtooth::test::run_process(std::string(SAWTOOTH_BIN_DIR) + "/sawtooth", args, settings);
-    REQUIRE_MESSAGE(r.exit_code == 0, scene.name << ": " << r.err);
+    REQUIRE_MESSAGE(r.exit_code == 0, name << ": " << r.err);
     int w = 0, h = 0, channels = 0;
     unsigned char* rgba = stbi_load(png.string().c_str(), &w, &h, &channels, 4);
-    REQUIRE_MESSAGE(rgba != nullptr, scene.name << ": cannot decode " << png);
+    REQUIRE_MESSAGE(rgba != nullptr, name << ": cannot decode " << png);
     const std::uint64_t hash = pixel_hash(w, h, rgba);
     stbi_image_free(rgba);
     char text[17];
     std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-    return text;
+    return {text, r.out};
+}
+
+std::string screenshot_hash(const Scene& scene, const fs::path& home) {
+    return screenshot(scene.name, scene.flags, home).hash;
+}
+
+// The stored hash of the scene called `name`.
+std::string golden_hash(const std::string& name) {
+    std::istringstream golden(read_file(kGoldenPath));
+    for (std::string scene, hash; golden >> scene >> hash;)
+        if (scene == name) return hash;
+    FAIL("no golden hash for " << name);
+    return {};
 }
 
 }  // namespace
@@ -111,4 +137,21 @@ TEST_CASE("golden screenshots: every fixed frame has the stored pixel hash") {
         CHECK_MESSAGE(want == got, "golden '" << want << "' != drawn '" << got
                                               << "' (a drawing change altered pixels; see file header)");
     }
+}
+
+TEST_CASE("a window on a software-rasterised OpenGL draws the golden pixels") {
+    // Not --headless: a real window on SDL's offscreen driver, whose OpenGL is that of the
+    // machine (Mesa's llvmpipe without a GPU). The benchmark's JSON names the renderer.
+    const fs::path home = sawtooth::test::scratch_dir("sawtooth_golden_shots_window");
+    const std::vector<std::string> env = {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"};
+    const Shot level =
+        screenshot("window_level", "--no-record --seed 42 --bench-frames 90 --json", home, env);
+    const std::string renderer = nlohmann::json::parse(level.out).at("renderer").get<std::string>();
+    MESSAGE("renderer: " << renderer);
+    if (renderer.rfind("software (OpenGL here: ", 0) != 0) {
+        CHECK(renderer.rfind("opengl", 0) == 0);  // a GPU's OpenGL: its pixels are its own
+        return;
+    }
+    CHECK(level.hash == golden_hash("level_bench_seed42_f90"));
+    CHECK(screenshot("window_title", "--no-record --frames 5", home, env).hash == golden_hash("title"));
 }

@@ -97,7 +97,7 @@ Benchmark frames_benchmark(const BenchAllOptions& o, bool headless, int frames) 
             display ? game : "xvfb-run",
             args,
             {{"frame_windowed_median_ms", "median_frame_ms", "ms",
-              "frame, same level, windowed (OpenGL; under xvfb-run llvmpipe), median"}},
+              "frame, same level, windowed (OpenGL, or the software renderer when OpenGL is llvmpipe), median"}},
             o.runs,
             shown};
 }

@@ -160,8 +160,7 @@ void MainLoop::run_ticks(int ticks) {
 // Draws the stack and the F1 overlay; "" on success, else why the screenshot failed.
 std::string MainLoop::draw(const engine::FrameTicks& frame, bool last_frame) {
     SDL_Renderer* r = m_platform.renderer();
-    engine::set_draw_color(r, engine::Color{0, 0, 0, 255});
-    SDL_RenderClear(r);
+    engine::clear(r, engine::Color{0, 0, 0, 255});
     m_platform.begin_imgui();
     m_screens.render(r, frame.alpha, frame.render_seconds);
     if (Screen* top = m_screens.top()) top->debug_ui();
