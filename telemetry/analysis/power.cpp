@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <thread>
@@ -179,6 +180,31 @@ double difference_power(const std::vector<double>& a, const std::vector<double>&
     return static_cast<double>(hits) / static_cast<double>(s.replicates);
 }
 
+SampleSize difference_sample_size(const std::vector<double>& a, const std::vector<double>& b, double target,
+                                  const PowerSettings& s, const BootstrapSettings& bootstrap) {
+    if (a.size() != b.size() || a.size() < 2)
+        throw ModelError("the sample size needs both conditions' values of at least 2 participants");
+    if (!(target > 0.0 && target < 1.0)) throw ModelError("the target power must lie in (0, 1)");
+    const double direction = s.expect == Expect::Higher ? 1.0 : -1.0;
+    const auto effect = [&](const std::vector<std::size_t>& picked) {
+        std::vector<double> xa, xb;
+        for (const std::size_t i : picked) {
+            xa.push_back(a[i]);
+            xb.push_back(b[i]);
+        }
+        const double spread = std::sqrt(variance(xa) + variance(xb));
+        if (!(spread > 0.0)) return std::vector<double>{};
+        return std::vector<double>{direction * (mean(xb) - mean(xa)) / spread};
+    };
+    const Interval effect_size = cluster_bootstrap(a.size(), effect, bootstrap, s.threads).front();
+    const double z = normal_quantile(1.0 - s.alpha / 2.0) + normal_quantile(target);
+    const auto n_of = [z](double e) {
+        return e > 0.0 ? std::ceil(z * z / (e * e)) : std::numeric_limits<double>::infinity();
+    };
+    return SampleSize{n_of(effect_size.estimate), n_of(effect_size.hi), n_of(effect_size.lo),
+                      effect_size.replicates};
+}
+
 std::vector<double> mean_deaths(const Population& pop, int condition) {
     std::vector<double> out;
     for (const PopulationParticipant& p : pop.participants) {
@@ -193,6 +219,23 @@ std::vector<double> mean_deaths(const Population& pop, int condition) {
     }
     return out;
 }
+
+namespace {
+
+/// The two-condition test's N for 80 % power with the population's interval (bootstrap at the
+/// settings' level and seed); empty when no participant's deaths differ from another's.
+std::optional<SampleSize> difference_n_for_80(const Population& pop, const PowerSettings& s) {
+    BootstrapSettings b;
+    b.level = s.level;
+    b.seed = s.seed;
+    try {
+        return difference_sample_size(mean_deaths(pop, s.condition), mean_deaths(pop, s.compare), 0.8, s, b);
+    } catch (const ModelError&) {
+        return std::nullopt;  // the simulated powers are the answer
+    }
+}
+
+}  // namespace
 
 PowerResult study_power(const Population& pop, const PowerSettings& settings,
                         const std::function<void()>& on_replicate) {
@@ -232,8 +275,10 @@ PowerResult study_power(const Population& pop, const PowerSettings& settings,
         res.sizes.push_back(f);
     }
     res.n_for_80 = size_for_80(res.sizes, &SizeFigures::power);
-    if (settings.compare >= 0)
+    if (settings.compare >= 0) {
         res.n_for_80_difference = size_for_80(res.sizes, &SizeFigures::difference_power);
+        res.difference_n_for_80 = difference_n_for_80(pop, settings);
+    }
     return res;
 }
 
@@ -264,6 +309,14 @@ nlohmann::json size_json(const SizeFigures& f, bool two_conditions) {
     return j;
 }
 
+/// A sample size as JSON: null where no N reaches the power.
+nlohmann::json sample_size_json(const SampleSize& n) {
+    const auto value = [](double v) {
+        return std::isfinite(v) ? nlohmann::json(static_cast<std::int64_t>(v)) : nlohmann::json(nullptr);
+    };
+    return {{"n", value(n.n)}, {"lo", value(n.lo)}, {"hi", value(n.hi)}, {"replicates", n.replicates}};
+}
+
 }  // namespace
 
 nlohmann::json power_to_json(const PowerResult& r, const Population& population) {
@@ -285,6 +338,7 @@ nlohmann::json power_to_json(const PowerResult& r, const Population& population)
         j["settings"]["expect"] = s.expect == Expect::Higher ? "higher" : "lower";
         j["n_for_80_difference"] =
             r.n_for_80_difference > 0 ? nlohmann::json(r.n_for_80_difference) : nlohmann::json(nullptr);
+        if (r.difference_n_for_80) j["n_for_80_difference_normal"] = sample_size_json(*r.difference_n_for_80);
     }
     if (r.population_model)
         j["population_model"] = {{"c0", r.population_model->c0},

@@ -102,6 +102,14 @@ struct SizeFigures {
     Interval difference;            ///< compare - condition, mean deaths per level
 };
 
+/// Participants per condition for a power, estimated with its interval: n, lo and hi are
+/// +infinity where no N reaches it (the difference is 0 or in the other direction).
+struct SampleSize {
+    double n = 0.0;
+    double lo = 0.0, hi = 0.0;  ///< the bootstrap interval of n
+    int replicates = 0;         ///< bootstrap replicates behind the interval
+};
+
 /// Everything `sawtooth-lab power` reports.
 struct PowerResult {
     PowerSettings settings;
@@ -112,6 +120,9 @@ struct PowerResult {
     /// Smallest N of settings.sizes from which on every larger size the power is >= 0.8; 0 when none.
     int n_for_80 = 0;
     int n_for_80_difference = 0;
+    /// Two-condition designs: N for 80 % power by the normal approximation, with the
+    /// population's participant bootstrap interval (difference_sample_size).
+    std::optional<SampleSize> difference_n_for_80;
 };
 
 /// Names of the three coefficients, in SizeFigures::coefficients order.
@@ -138,6 +149,15 @@ WelchTest welch_test(const std::vector<double>& a, const std::vector<double>& b)
 /// p < alpha; `difference` gets the replicate differences' median and interval.
 double difference_power(const std::vector<double>& a, const std::vector<double>& b, int n,
                         const PowerSettings& settings, Interval* difference = nullptr);
+
+/// N per condition at which the test of difference_power reaches `target` power, by the
+/// normal approximation of Welch's test: N = ((z_{1-alpha/2} + z_target) / e)^2 rounded up,
+/// e = the difference in the expected direction / sqrt(var a + var b), a[i] and b[i] being
+/// participant i's mean deaths in the two conditions. The population is itself a sample, so
+/// N comes with the interval of its participant bootstrap (participants resampled with both
+/// their values; `bootstrap`'s replicates, seed and level).
+SampleSize difference_sample_size(const std::vector<double>& a, const std::vector<double>& b, double target,
+                                  const PowerSettings& settings, const BootstrapSettings& bootstrap);
 
 /// Mean deaths per level of each participant in `condition` (participants without levels there: 0).
 std::vector<double> mean_deaths(const Population& population, int condition);

@@ -1,5 +1,6 @@
 #include "telemetry/analysis/statistics.hpp"
 
+#include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 #include <algorithm>
@@ -14,6 +15,8 @@ double two_tailed_p(double t, double dof) {
     const boost::math::students_t dist(dof);
     return std::clamp(2.0 * boost::math::cdf(boost::math::complement(dist, std::abs(t))), 0.0, 1.0);
 }
+
+double normal_quantile(double q) { return boost::math::quantile(boost::math::normal(), q); }
 
 Regression regress(const std::vector<double>& x, const std::vector<double>& y) {
     Regression r;

@@ -29,6 +29,9 @@ Regression regress(const std::vector<double>& x, const std::vector<double>& y);
 /// Two-tailed p-value of a t-score with `dof` degrees of freedom: 2 (1 - F(|t|)).
 double two_tailed_p(double t, double dof);
 
+/// The standard normal distribution's q-quantile, q in (0, 1) (Boost.Math).
+double normal_quantile(double q);
+
 /// Equal-width bins on [0, 1] of predicted difficulty holding mean deaths (Fig. 5.4).
 struct DeathHistogram {
     std::vector<int> levels;          ///< per bin

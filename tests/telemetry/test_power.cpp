@@ -154,6 +154,51 @@ TEST_CASE(
     CHECK(difference_power(a, b, 30, s) < 0.01);  // the named direction is the other one
 }
 
+TEST_CASE(
+    "power: the normal approximation's N for 80 % power is the textbook one, reaches 0.8 when simulated, and "
+    "carries the population's interval") {
+    Rng rng(12);
+    std::vector<double> a(2000), b(2000);
+    for (double& v : a) v = 5.0 + 2.0 * rng.normal();
+    for (double& v : b) v = 6.0 + 2.0 * rng.normal();
+    PowerSettings s;
+    s.replicates = 2000;
+    BootstrapSettings boot;
+    boot.replicates = 400;
+    const SampleSize n = difference_sample_size(a, b, 0.8, s, boot);
+    // The textbook N, (z_0.975 + z_0.8)^2 (var a + var b) / difference^2, of these samples
+    // (about (1.96 + 0.84)^2 (4 + 4) / 1 = 63 for the distributions they come from).
+    const auto mean_var = [](const std::vector<double>& v) {
+        const double m = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+        double ss = 0.0;
+        for (const double x : v) ss += (x - m) * (x - m);
+        return std::pair{m, ss / static_cast<double>(v.size() - 1)};
+    };
+    const auto [ma, va] = mean_var(a);
+    const auto [mb, vb] = mean_var(b);
+    const double z = 1.959964 + 0.841621;
+    CHECK(n.n == doctest::Approx(z * z * (va + vb) / ((mb - ma) * (mb - ma))).epsilon(0.02));
+    CHECK(n.n == doctest::Approx(63.0).epsilon(0.35));
+    CHECK(n.lo <= n.n);
+    CHECK(n.n <= n.hi);
+    CHECK(n.hi - n.lo > 5.0);  // 2000 participants still leave the effect size a few % uncertain
+    CHECK(n.replicates == 400);
+    CHECK(difference_power(a, b, static_cast<int>(n.n), s) == doctest::Approx(0.8).epsilon(0.05));
+    CHECK(difference_power(a, b, static_cast<int>(n.lo) - 20, s) < 0.8);
+    // Fewer participants in the population, wider interval; the same seed, the same figures.
+    const std::vector<double> a_small(a.begin(), a.begin() + 100), b_small(b.begin(), b.begin() + 100);
+    const SampleSize small = difference_sample_size(a_small, b_small, 0.8, s, boot);
+    CHECK(small.hi - small.lo > n.hi - n.lo);
+    CHECK(difference_sample_size(a_small, b_small, 0.8, s, boot).lo == small.lo);
+    // The other direction named: no N reaches the power.
+    s.expect = Expect::Lower;
+    const SampleSize none = difference_sample_size(a, b, 0.8, s, boot);
+    CHECK(std::isinf(none.n));
+    CHECK(std::isinf(none.lo));
+    CHECK_THROWS_AS(difference_sample_size(a, a_small, 0.8, s, boot), ModelError);
+    CHECK_THROWS_AS(difference_sample_size(a, b, 1.0, s, boot), ModelError);
+}
+
 TEST_CASE("power: Welch's test on a hand-computed case") {
     const WelchTest w = welch_test({1, 2, 3, 4}, {3, 4, 5, 6});
     REQUIRE(w.valid);

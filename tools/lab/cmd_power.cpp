@@ -75,6 +75,26 @@ void write_out(const PowerOptions& o, const nlohmann::json& j) {
     std::ofstream(o.out + "/index.html") << power_page(j, chartjs);
 }
 
+std::string n_text(const nlohmann::json& n) {
+    return n.is_null() ? std::string("none of the sizes") : std::to_string(n.get<int>());
+}
+
+/// A sample size bound: null is "none" (no N reaches the power).
+std::string bound_text(const nlohmann::json& n) {
+    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
+}
+
+void print_difference(const analysis::PowerResult& r, const nlohmann::json& j) {
+    std::printf("80 %% power, the named difference: %s\n", n_text(j["n_for_80_difference"]).c_str());
+    if (!j.contains("n_for_80_difference_normal")) return;
+    const nlohmann::json& n = j["n_for_80_difference_normal"];
+    std::printf(
+        "80 %% power, the named difference, normal approximation: N = %s, %.0f %% interval [%s, %s] "
+        "(%d resamples of the population's participants)\n",
+        bound_text(n["n"]).c_str(), 100.0 * r.settings.level, bound_text(n["lo"]).c_str(),
+        bound_text(n["hi"]).c_str(), n["replicates"].get<int>());
+}
+
 void print_table(const analysis::PowerResult& r, const nlohmann::json& j) {
     const bool two = r.settings.compare >= 0;
     std::printf("population %d participants, %d replicates per N, alpha %.3g, %.0f %% intervals\n",
@@ -102,11 +122,8 @@ void print_table(const analysis::PowerResult& r, const nlohmann::json& j) {
                         f.difference_power);
         std::printf("\n");
     }
-    const auto n_text = [](const nlohmann::json& n) {
-        return n.is_null() ? std::string("none of the sizes") : std::to_string(n.get<int>());
-    };
     std::printf("80 %% power, deaths rising with difficulty: %s\n", n_text(j["n_for_80_deaths"]).c_str());
-    if (two) std::printf("80 %% power, the named difference: %s\n", n_text(j["n_for_80_difference"]).c_str());
+    if (two) print_difference(r, j);
 }
 
 void run(PowerOptions& o) {

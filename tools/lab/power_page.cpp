@@ -24,6 +24,21 @@ std::string n_text(const json& n) {
     return n.is_null() ? std::string("none of the sizes") : "N = " + std::to_string(n.get<int>());
 }
 
+std::string bound_text(const json& n) {
+    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
+}
+
+/// The normal approximation's N for 80 % power with its interval, when the result has it.
+std::string normal_n_text(const json& f) {
+    if (!f.contains("n_for_80_difference_normal")) return "";
+    const json& n = f["n_for_80_difference_normal"];
+    return " From the population's spread (normal approximation of the test): <b>N = " + bound_text(n["n"]) +
+           "</b>, " + fmt(100.0 * f["settings"]["level"].get<double>(), 0) + " % interval [" +
+           bound_text(n["lo"]) + ", " + bound_text(n["hi"]) + "] (" +
+           std::to_string(n["replicates"].get<int>()) +
+           " resamples of the population's participants: the population is a sample too).";
+}
+
 void table(std::ostringstream& h, const json& f) {
     const bool two = f["settings"].contains("compare");
     const std::string pct = fmt(100.0 * f["settings"]["level"].get<double>(), 0);
@@ -34,8 +49,9 @@ void table(std::ostringstream& h, const json& f) {
       << " %]</th>";
     if (two) h << "<th>difference median [" << pct << " %]</th><th>difference power</th>";
     h << "</tr>";
+    const int population = f["population"]["participants"].get<int>();
     for (const json& s : f["sizes"]) {
-        h << "<tr><td>" << s["n"].get<int>() << "</td>";
+        h << "<tr><td>" << s["n"].get<int>() << (s["n"].get<int>() > population ? "*" : "") << "</td>";
         for (const char* c : {"t_timing", "j", "t_cycle"}) {
             const json& k = s["coefficients"][c];
             h << "<td>" << interval_text(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
@@ -49,28 +65,35 @@ void table(std::ostringstream& h, const json& f) {
         h << "</tr>";
     }
     h << "</table>";
+    if (f["sizes"].back()["n"].get<int>() > population)
+        h << "<p><small>* more participants than the population's " << population
+          << ": drawn with replacement from them, so these rows extrapolate the population rather than "
+             "add people.</small></p>";
 }
 
 constexpr const char* kScript = R"JS(;
 Chart.defaults.animation = false;  // drawn at once: printed and screenshotted pages show the final figures
+// x is a linear axis of N (sizes need not be evenly spaced); each series is {x: N, y: value}.
 const N = F.sizes.map(s => s.n);
+const xy = (values) => values.map((v, i) => ({x: N[i], y: v}));
 const axis = (t) => ({title: {display: true, text: t}});
+const nAxis = Object.assign(axis("participants per study (N)"), {type: "linear", min: 0});
 const colours = {t_timing: "#264653", j: "#2a9d8f", t_cycle: "#e76f51"};
 for (const c of ["t_timing", "j", "t_cycle"]) {
   const k = F.sizes.map(s => s.coefficients[c]);
-  new Chart(document.getElementById("coef_" + c), {type: "line", data: {labels: N, datasets: [
-    {label: c + " median", data: k.map(v => v.replicates ? v.median : null), borderColor: colours[c]},
-    {label: "interval low", data: k.map(v => v.replicates ? v.lo : null), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
-    {label: "interval high", data: k.map(v => v.replicates ? v.hi : null), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
-    {label: "0", data: N.map(() => 0), borderColor: "#000", borderWidth: 1, pointRadius: 0}]},
-    options: {scales: {x: axis("participants per study (N)"), y: axis("coefficient of " + c)}}});
+  new Chart(document.getElementById("coef_" + c), {type: "line", data: {datasets: [
+    {label: c + " median", data: xy(k.map(v => v.replicates ? v.median : null)), borderColor: colours[c]},
+    {label: "interval low", data: xy(k.map(v => v.replicates ? v.lo : null)), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
+    {label: "interval high", data: xy(k.map(v => v.replicates ? v.hi : null)), borderColor: "#aaa", borderDash: [6, 4], pointRadius: 0},
+    {label: "0", data: xy(N.map(() => 0)), borderColor: "#000", borderWidth: 1, pointRadius: 0}]},
+    options: {scales: {x: nAxis, y: axis("coefficient of " + c)}}});
 }
-const powers = [{label: "deaths rise with difficulty (power)", data: F.sizes.map(s => s.deaths_power), borderColor: "#264653"},
-                {label: "fraction t_timing < 0", data: F.sizes.map(s => s.coefficients.t_timing.negative), borderColor: "#e9c46a"},
-                {label: "0.8", data: N.map(() => 0.8), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}];
-if (F.settings.compare) powers.splice(1, 0, {label: "difference " + F.settings.compare + " vs " + F.settings.condition + " (power)", data: F.sizes.map(s => s.difference_power), borderColor: "#2a9d8f"});
-new Chart(document.getElementById("power"), {type: "line", data: {labels: N, datasets: powers},
-  options: {scales: {x: axis("participants per study (N)"), y: Object.assign(axis("fraction of replicate studies"), {min: 0, max: 1})}}});
+const powers = [{label: "deaths rise with difficulty (power)", data: xy(F.sizes.map(s => s.deaths_power)), borderColor: "#264653"},
+                {label: "fraction t_timing < 0", data: xy(F.sizes.map(s => s.coefficients.t_timing.negative)), borderColor: "#e9c46a"},
+                {label: "0.8", data: xy(N.map(() => 0.8)), borderColor: "#e76f51", borderDash: [6, 4], pointRadius: 0}];
+if (F.settings.compare) powers.splice(1, 0, {label: "difference " + F.settings.compare + " vs " + F.settings.condition + " (power)", data: xy(F.sizes.map(s => s.difference_power)), borderColor: "#2a9d8f"});
+new Chart(document.getElementById("power"), {type: "line", data: {datasets: powers},
+  options: {scales: {x: nAxis, y: Object.assign(axis("fraction of replicate studies"), {min: 0, max: 1})}}});
 )JS";
 
 }  // namespace
@@ -103,7 +126,7 @@ td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;font-size:90%}small
           << html_escape(s["condition"].get<std::string>()) << "</code>, expected "
           << s["expect"].get<std::string>()
           << " (Welch's t-test, N participants per condition): 80 % power from "
-          << n_text(f["n_for_80_difference"]) << ".";
+          << n_text(f["n_for_80_difference"]) << "." << normal_n_text(f);
     h << "</p>";
     table(h, f);
     h << "<h2>Power</h2><div class=\"chart\"><canvas id=\"power\"></canvas></div>";
