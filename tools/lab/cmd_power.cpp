@@ -109,7 +109,7 @@ void print_table(const analysis::PowerResult& r, const nlohmann::json& j) {
     if (two) std::printf("80 %% power, the named difference: %s\n", n_text(j["n_for_80_difference"]).c_str());
 }
 
-void run(PowerOptions& o) {
+void run_power(PowerOptions& o) {
     if (o.participants < 2) throw LabError("--participants must be at least 2");
     if (o.expect != "higher" && o.expect != "lower")
         throw LabError("--expect must be higher or lower, not '" + o.expect + "'");
@@ -174,7 +174,7 @@ void register_power(CLI::App& app) {
     c->add_option("--out", o->out, "directory for power.json and index.html");
     c->add_option("--chartjs", o->chartjs, "Chart.js file embedded in the page")->capture_default_str();
     c->add_flag("--json", o->json, "print the figures as JSON");
-    c->callback([o] { run(*o); });
+    c->callback([o] { run_power(*o); });
 }
 
 }  // namespace sawtooth::lab

@@ -12,7 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string interval_text(const json& iv, int digits) {
+std::string interval_html(const json& iv, int digits) {
     if (iv["replicates"].get<int>() == 0) return "&ndash;";
     return fmt(iv["median"].get<double>(), digits) + " <small>[" + fmt(iv["lo"].get<double>(), digits) +
            ", " + fmt(iv["hi"].get<double>(), digits) + "]</small>";
@@ -36,13 +36,13 @@ void table(std::ostringstream& h, const json& f) {
         h << "<tr><td>" << s["n"].get<int>() << "</td>";
         for (const char* c : {"t_timing", "j", "t_cycle"}) {
             const json& k = s["coefficients"][c];
-            h << "<td>" << interval_text(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
+            h << "<td>" << interval_html(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
               << fmt(k["positive"].get<double>(), 2) << "</td>";
         }
         h << "<td>" << fmt(s["deaths_power"].get<double>(), 2) << "</td><td>"
-          << interval_text(s["t_score"], 2) << "</td><td>" << interval_text(s["accuracy"], 2) << "</td>";
+          << interval_html(s["t_score"], 2) << "</td><td>" << interval_html(s["accuracy"], 2) << "</td>";
         if (two)
-            h << "<td>" << interval_text(s["difference"], 2) << "</td><td>"
+            h << "<td>" << interval_html(s["difference"], 2) << "</td><td>"
               << fmt(s["difference_power"].get<double>(), 2) << "</td>";
         h << "</tr>";
     }

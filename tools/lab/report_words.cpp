@@ -28,7 +28,7 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-std::string regression_table(const analysis::MultipleRegression& r, const std::string& error) {
+std::string regression_table(const analysis::WordsRegression& r, const std::string& error) {
     if (!error.empty()) return "<p>Not fitted: " + error + "</p>";
     std::ostringstream h;
     h << "<p><code>" << r.formula << "</code>: n = " << r.n << ", R&sup2; = " << fixed(r.r2, 3)
