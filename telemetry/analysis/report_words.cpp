@@ -20,7 +20,7 @@ namespace {
 /// Width of a bin of the challenges-solved histogram (one level's worth, as the paper's axis).
 constexpr int kSolvedBin = 10;
 
-std::string regression_table(const MultipleRegression& r, const std::string& error) {
+std::string regression_table(const WordsRegression& r, const std::string& error) {
     if (!error.empty()) return "<p>Not fitted: " + error + "</p>";
     std::ostringstream h;
     h << "<p><code>" << r.formula << "</code>: n = " << r.n << ", R&sup2; = " << fmt(r.r2, 3) << " (adjusted "

@@ -20,9 +20,9 @@ namespace sawtooth::analysis {
 namespace w = sawtooth::words;
 using telemetry::Statement;
 
-MultipleRegression fit_ols(const std::string& formula, const std::vector<std::string>& names,
-                           const std::vector<std::vector<double>>& x, const std::vector<double>& y) {
-    MultipleRegression r;
+WordsRegression fit_ols(const std::string& formula, const std::vector<std::string>& names,
+                        const std::vector<std::vector<double>>& x, const std::vector<double>& y) {
+    WordsRegression r;
     r.formula = formula;
     const auto n = static_cast<Eigen::Index>(y.size());
     std::vector<std::size_t> kept;

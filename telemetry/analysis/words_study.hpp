@@ -26,7 +26,7 @@ struct Coefficient {
 };
 
 /// Ordinary least squares y = b0 + sum b_j x_j (Eigen, column-pivoting QR).
-struct MultipleRegression {
+struct WordsRegression {
     std::string formula;
     int n = 0;    ///< observations
     int dof = 0;  ///< n - parameters
@@ -40,8 +40,8 @@ struct MultipleRegression {
 /// constant over the data are dropped (listed in `dropped`). Throws sawtooth::Error
 /// when n <= kept regressors + 1 or they are collinear (the message names the problem).
 /// R^2 = 1 - RSS/TSS (0 when y is constant).
-MultipleRegression fit_ols(const std::string& formula, const std::vector<std::string>& names,
-                           const std::vector<std::vector<double>>& x, const std::vector<double>& y);
+WordsRegression fit_ols(const std::string& formula, const std::vector<std::string>& names,
+                        const std::vector<std::vector<double>>& x, const std::vector<double>& y);
 
 /// Aggregate of one Levels-mode level over its plays.
 struct WordsLevelSummary {
@@ -75,8 +75,8 @@ struct WordsStudyAnalysis {
     std::vector<int> solved_per_player;  ///< challenges solved, one entry per participant
     std::vector<WordsLevelSummary> levels;
     std::vector<WordSelection> selections;
-    MultipleRegression score_model;
-    MultipleRegression selection_model;
+    WordsRegression score_model;
+    WordsRegression selection_model;
     std::string score_model_error;      ///< why the level regression could not be fitted ("" = fitted)
     std::string selection_model_error;  ///< same for the word regression
 };

@@ -31,7 +31,7 @@ bool replays_to_exit(const Level& level, const std::vector<InputFrame>& inputs) 
 }
 
 // The study's level shape (gen/study_plan.hpp): 4x2 rooms of 11x7, alpha 0.25.
-GenParams study_level(std::uint64_t seed, int level_index) {
+GenParams study_shape_params(std::uint64_t seed, int level_index) {
     return study_params_for_seed(seed, level_index);
 }
 
@@ -111,7 +111,7 @@ TEST_CASE("the expert bot proves former failing seeds both ways") {
         GenParams p;  // the default free-play maze, or the study's shape
         p.seed = c.seed;
         p.level_index = c.level_index;
-        if (c.linear) p = study_level(c.seed, c.level_index);
+        if (c.linear) p = study_shape_params(c.seed, c.level_index);
         const GeneratedLevel g = generate_level(p);
         REQUIRE(g.ok);
         for (const Level& l : {g.level, reversed_level(g.level)}) {
@@ -131,7 +131,7 @@ TEST_CASE("worse skill dies more on the same levels") {
     int deaths[3] = {0, 0, 0};
     const SkillProfile skills[3] = {good_skill(), average_skill(), bad_skill()};
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        const GeneratedLevel g = generate_level(study_level(seed, 5));
+        const GeneratedLevel g = generate_level(study_shape_params(seed, 5));
         REQUIRE(g.ok);
         for (int k = 0; k < 3; ++k) {
             SkillProfile s = skills[k];
@@ -271,7 +271,7 @@ TEST_CASE("a noisy player does not stand inside a squeeze column") {
     constexpr int kStand = 10;
     int levels = 0, passes = 0, stands = 0;
     for (std::uint64_t seed = 1; seed <= 40 && levels < 6; ++seed) {
-        const GeneratedLevel g = generate_level(study_level(seed, 3));
+        const GeneratedLevel g = generate_level(study_shape_params(seed, 3));
         REQUIRE(g.ok);
         std::vector<Trap> squeezes;
         for (const Trap& t : g.level.traps)
@@ -311,7 +311,7 @@ TEST_CASE("a noisy player with no safe moment tries the move anyway instead of g
     // (7 of seeds 1..16; 6 of them here) while the expert finishes them: a person who sees
     // the way tries it, dies or gets through, and skips only when patience runs out.
     for (const std::uint64_t seed : {4, 5, 7, 10, 12, 15}) {
-        const GeneratedLevel g = generate_level(study_level(seed, 5));
+        const GeneratedLevel g = generate_level(study_shape_params(seed, 5));
         REQUIRE(g.ok);
         const PlayResult r = play_level(g.level, bad_skill(), seed, capped());
         CAPTURE(seed);
@@ -339,7 +339,7 @@ TEST_CASE("memoised lookahead runs give exactly the inputs of simulating every r
               play_level(g.level, expert_skill(), seed, fresh).inputs);
     }
     for (std::uint64_t seed : {3u, 7u}) {
-        const GeneratedLevel g = generate_level(study_level(seed, 6));
+        const GeneratedLevel g = generate_level(study_shape_params(seed, 6));
         REQUIRE(g.ok);
         CAPTURE(seed);
         const PlayResult a = play_level(g.level, bad_skill(), seed, memo);

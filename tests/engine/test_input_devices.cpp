@@ -45,7 +45,7 @@ void push_key(Uint32 type, SDL_Scancode s) {
 }
 
 // What `ticks` ticks see of `c`: 'P' pressed, 'H' held, 'R' released, '.' up.
-std::string seen(Controls& controls, Control c, int ticks) {
+std::string seen_ticks(Controls& controls, Control c, int ticks) {
     std::string out;
     for (int t = 0; t < ticks; ++t) {
         out += controls.pressed(c) ? 'P' : controls.hold(c) ? 'H' : controls.released(c) ? 'R' : '.';
@@ -135,7 +135,7 @@ TEST_CASE("a virtual gamepad's d-pad, stick and buttons map to the game's contro
         SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_START, SDL_RELEASED);
         pump(devices, live);
         devices.update(live);
-        CHECK(seen(live, Control::Pause, 3) == "PR.");
+        CHECK(seen_ticks(live, Control::Pause, 3) == "PR.");
 
         // Unplugging closes it.
         SDL_JoystickClose(joy);

@@ -27,7 +27,7 @@ using sawtooth::words::test::english;
 
 namespace {
 
-constexpr std::uint64_t kSeed = 3301;
+constexpr std::uint64_t kBandsSeed = 3301;
 constexpr int kRequested = 30;
 constexpr int kMustDeliver = 27;  // 90 % of kRequested
 
@@ -57,7 +57,7 @@ std::string kept(const std::string& letters, std::uint32_t mask) {
 
 // The words play can end on: from the full string, each click removes one letter; a state
 // of at least 3 letters that spells a word ends play.
-std::vector<std::string> reachable_words(const Dictionary& d, const std::string& letters) {
+std::vector<std::string> reachable_word_texts(const Dictionary& d, const std::string& letters) {
     const std::uint32_t full = (1u << letters.size()) - 1u;
     std::vector<char> reached(full + 1u, 0), word(full + 1u, 0);
     for (std::uint32_t m = 0; m <= full; ++m) word[m] = std::popcount(m) >= 3 && d.contains(kept(letters, m));
@@ -76,11 +76,11 @@ std::vector<std::string> reachable_words(const Dictionary& d, const std::string&
 }
 
 // Every constraint of `ask`, judged on `letters`.
-bool meets(const Ask& ask, const std::string& letters) {
+bool meets_ask(const Ask& ask, const std::string& letters) {
     const Dictionary& d = english();
     if (static_cast<int>(letters.size()) != ask.length) return false;
     bool has_short = false, has_long = false;
-    for (const std::string& w : reachable_words(d, letters)) {
+    for (const std::string& w : reachable_word_texts(d, letters)) {
         const double rank = d.rank_percentile(d.find(w));
         const int len = static_cast<int>(w.size());
         if (len <= 4 && !in(ask.short_band, rank)) return false;
@@ -114,15 +114,15 @@ ReachableWordRules rules_of(const Ask& ask) {
     return r;
 }
 
-// The numbered run `words gen` makes: challenge i from mix_seed(kSeed, i), source words not
+// The numbered run `words gen` makes: challenge i from mix_seed(kBandsSeed, i), source words not
 // repeated. Returns the delivered challenges' letters.
-std::vector<std::string> numbered_run(const GenParams& p, const ReachableWordRules& r) {
+std::vector<std::string> numbered_run_letters(const GenParams& p, const ReachableWordRules& r) {
     const ChallengeGenerator gen(english(), p, GaSettings{}, r);
     std::vector<std::string> out;
     std::vector<int> used;
     GenStats stats;
     for (int i = 0; i < kRequested; ++i) {
-        const std::optional<Challenge> c = generate_numbered(gen, kSeed, i, used, stats);
+        const std::optional<Challenge> c = generate_numbered(gen, kBandsSeed, i, used, stats);
         if (!c) continue;
         used.insert(used.end(), c->source_ids.begin(), c->source_ids.end());
         out.push_back(c->letters);
@@ -158,11 +158,11 @@ std::vector<Ask> asks() {
 TEST_CASE("per-length bands: at least 90 % of the requested challenges, each meeting every constraint") {
     for (const Ask& ask : asks()) {
         INFO(ask.name);
-        const std::vector<std::string> got = numbered_run(params_of(ask), rules_of(ask));
+        const std::vector<std::string> got = numbered_run_letters(params_of(ask), rules_of(ask));
         CHECK(static_cast<int>(got.size()) >= kMustDeliver);
         for (const std::string& letters : got) {
             INFO(letters);
-            CHECK(meets(ask, letters));
+            CHECK(meets_ask(ask, letters));
         }
     }
 }
@@ -174,7 +174,8 @@ TEST_CASE("per-length bands: the same seeds without the bands break them (the ch
         p.band_lo = ask.long_band.lo;  // source words from the long band, no constraint on the rest
         p.band_hi = ask.long_band.hi;
         int broken = 0;
-        for (const std::string& letters : numbered_run(p, {})) broken += meets(ask, letters) ? 0 : 1;
+        for (const std::string& letters : numbered_run_letters(p, {}))
+            broken += meets_ask(ask, letters) ? 0 : 1;
         CHECK(broken > kRequested / 2);
     }
 }
@@ -214,9 +215,9 @@ TEST_CASE("per-length bands: counts of a hand-checked challenge") {
     r.long_band = RankBand{0.0, 1.0};
     const ReachableWordCounts c = count_reachable_words(d, analyze_state_space(d, "afart"), r);
     int outside = 0;
-    for (const std::string& w : reachable_words(d, "afart"))
+    for (const std::string& w : reachable_word_texts(d, "afart"))
         outside += d.rank_percentile(d.find(w)) < 1.0 ? 0 : 1;
-    CHECK(c.short_words == static_cast<int>(reachable_words(d, "afart").size()));
+    CHECK(c.short_words == static_cast<int>(reachable_word_texts(d, "afart").size()));
     CHECK(c.short_outside_band == outside);
     CHECK(c.short_outside_band > 0);
     CHECK(c.long_outside_band == 0);

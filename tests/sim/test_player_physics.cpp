@@ -14,7 +14,7 @@ using namespace sawtooth;
 namespace {
 
 // Builds a level from rows written top first; 'S' start, 'E' exit.
-Level make_level(const std::vector<std::string>& rows) {
+Level level_of_rows(const std::vector<std::string>& rows) {
     std::string text =
         "sawtooth-level 1\ngrid " + std::to_string(rows[0].size()) + " " + std::to_string(rows.size()) + "\n";
     for (const auto& r : rows) text += r + "\n";
@@ -36,7 +36,7 @@ Level flat_level() {
     rows.front() = rows.back() = std::string(60, '#');
     rows[6][2] = 'S';
     rows[6][57] = 'E';
-    return make_level(rows);
+    return level_of_rows(rows);
 }
 
 void settle(Simulation& sim, int ticks = 30) {
@@ -147,7 +147,7 @@ TEST_CASE("releasing up before the apex stops the rise") {
 
 TEST_CASE("a 1-cell step is one jump; a 2-cell ledge needs hang then jump") {
     // Floor at row 1; a 1-cell step at x>=8 and a 2-cell ledge at x>=16 (from the step).
-    const Level level = make_level({
+    const Level level = level_of_rows({
         "########################",
         "#......................#",
         "#......................#",
@@ -198,7 +198,7 @@ TEST_CASE("a 1-cell step is one jump; a 2-cell ledge needs hang then jump") {
 }
 
 TEST_CASE("hanging works on ledges to the left; down lets go") {
-    const Level level = make_level({
+    const Level level = level_of_rows({
         "################",
         "#..............#",
         "#..............#",
@@ -226,7 +226,7 @@ TEST_CASE("hanging works on ledges to the left; down lets go") {
 }
 
 TEST_CASE("no sticking to a wall while pushing into it") {
-    const Level level = make_level({
+    const Level level = level_of_rows({
         "##########",
         "#........#",
         "#........#",

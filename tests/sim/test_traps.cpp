@@ -22,9 +22,9 @@ Level make_level(const std::vector<std::string>& rows, const std::vector<std::st
     return parse_level_text(text);
 }
 
-const InputFrame kNone{};
-const InputFrame kRight{kInputRight};
-const InputFrame kRightUp{static_cast<std::uint8_t>(kInputRight | kInputUp)};
+const InputFrame kIdle{};
+const InputFrame kWalkRight{kInputRight};
+const InputFrame kJumpRight{static_cast<std::uint8_t>(kInputRight | kInputUp)};
 
 struct RunResult {
     bool died = false;
@@ -45,7 +45,7 @@ RunResult run(const Level& level, int delay, const std::vector<InputFrame>& scri
             }
     };
     for (int i = 0; i < delay; ++i) {
-        sim.step(kNone);
+        sim.step(kIdle);
         watch();
     }
     for (const InputFrame& f : script) {
@@ -74,12 +74,12 @@ TEST_CASE("saw: jumping over it works only in its safe window") {
                                    {"trap saw 9 1 90 0"});
     // Walk into it without jumping: always dies, whatever the phase.
     for (int d = 0; d < 90; d += 15) {
-        const RunResult r = run(level, d, repeat(kRight, 120));
+        const RunResult r = run(level, d, repeat(kWalkRight, 120));
         CHECK(r.died);
         CHECK(r.trap == 0);
     }
     // The same running jump from cell 5, started at each phase of the cycle.
-    const auto jump = concat(concat(repeat(kRight, 12), repeat(kRightUp, 30)), repeat(kRight, 60));
+    const auto jump = concat(concat(repeat(kWalkRight, 12), repeat(kJumpRight, 30)), repeat(kWalkRight, 60));
     int deaths = 0, survivals = 0;
     for (int d = 0; d < 90; ++d) (run(level, d, jump).died ? deaths : survivals)++;
     MESSAGE("running jump over the saw: " << survivals << " of 90 phases survive");
@@ -94,7 +94,7 @@ TEST_CASE("wall spikes: deadly only while out, and they hit a hanging player") {
                    {"trap spike 4 1 1 240 0"});
     // Spikes are hidden for the first half of each 240-tick cycle, out for the second.
     // The run reaches the spike cell after ~42 ticks and stays against the wall to tick 70.
-    const auto to_wall = concat(repeat(InputFrame{kInputLeft}, 60), repeat(kNone, 10));
+    const auto to_wall = concat(repeat(InputFrame{kInputLeft}, 60), repeat(kIdle, 10));
     int died_early = 0, died_late = 0;
     for (int d = 0; d < 10; ++d) {
         died_early += run(standing, d * 5, to_wall).died;      // there during ticks 42..115: hidden
@@ -108,15 +108,15 @@ TEST_CASE("wall spikes: deadly only while out, and they hit a hanging player") {
         {"##########", "#........#", "#........#", "#........#", "#...k#...#", "#S...#..E#", "##########"},
         {"trap spike 4 2 -1 200 0"});  // hidden until tick 100: time to grab first
     Simulation sim(hanging);
-    for (int i = 0; i < 20; ++i) sim.step(kNone);
+    for (int i = 0; i < 20; ++i) sim.step(kIdle);
     bool hung = false, died = false;
     PlayerMode mode_at_death = PlayerMode::Air;
     for (int i = 0; i < 300 && !died; ++i) {
         const PlayerMode before = sim.player().mode;
         // Walk to the wall, jump and grab, then hold still on the ledge.
-        InputFrame f = kRight;
-        if (sim.player().x > 7.0 && !hung) f = kRightUp;
-        if (hung) f = kNone;
+        InputFrame f = kWalkRight;
+        if (sim.player().x > 7.0 && !hung) f = kJumpRight;
+        if (hung) f = kIdle;
         sim.step(f);
         hung = hung || sim.player().mode == PlayerMode::HangRight;
         for (const SimEvent& e : sim.events())
@@ -134,7 +134,7 @@ TEST_CASE("squeeze: walking through dies while it closes, survives while open") 
     const Level level =
         make_level({"############", "#####.######", "#....q.....#", "#S...q....E#", "############"},
                    {"trap squeeze 5 1 120 0"});
-    const auto walk = repeat(kRight, 90);
+    const auto walk = repeat(kWalkRight, 90);
     int deaths = 0, survivals = 0;
     for (int d = 0; d < 120; ++d) (run(level, d, walk).died ? deaths : survivals)++;
     MESSAGE("walking through the squeeze: " << survivals << " of 120 phases survive");
@@ -200,10 +200,10 @@ SqueezeWalk squeeze_walk(int phase, double stop_at, int wait) {
         Simulation sim(level, cfg);
         int waited = -1, walked = 0;
         for (int i = 0; i < 400 && walked < 40; ++i) {
-            InputFrame f = kRight;
+            InputFrame f = kWalkRight;
             if (waited < 0 && sim.player().x >= stop_at) waited = 0;
             if (waited >= 0 && waited < wait) {
-                f = kNone;
+                f = kIdle;
                 ++waited;
             } else if (waited >= wait) {
                 ++walked;
@@ -283,7 +283,7 @@ TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within 
         std::uint64_t armed = 0, blast = 0;
         bool died = false;
         for (int i = 0; i < 120; ++i) {
-            sim.step(kRight);
+            sim.step(kWalkRight);
             for (const SimEvent& e : sim.events()) {
                 if (e.type == SimEventType::MineArmed) armed = e.tick;
                 if (e.type == SimEventType::MineBlast) blast = e.tick;
@@ -300,7 +300,7 @@ TEST_CASE("mine: arms on entry, explodes only after its fuse, kills only within 
         std::uint64_t blast = 0, death = 0;
         bool on_mine = false;
         for (int i = 0; i < 200 && death == 0; ++i) {
-            sim.step(on_mine ? kNone : kRight);
+            sim.step(on_mine ? kIdle : kWalkRight);
             on_mine = on_mine || sim.player().x > 8.6;
             for (const SimEvent& e : sim.events()) {
                 if (e.type == SimEventType::MineBlast) blast = e.tick;
@@ -334,7 +334,7 @@ TEST_CASE("mine: a player stopped just inside the blast radius dies, just outsid
         // Run onto the mine until it arms, then stop at the chosen distance and wait.
         bool armed = false;
         for (int i = 0; i < 200 && !armed; ++i) {
-            sim.step(kRight);
+            sim.step(kWalkRight);
             for (const SimEvent& e : sim.events()) armed = armed || e.type == SimEventType::MineArmed;
         }
         REQUIRE(armed);
@@ -342,7 +342,7 @@ TEST_CASE("mine: a player stopped just inside the blast radius dies, just outsid
         sim.place_player(mine_x + c.side * (distance + half), stand_y(1));
         bool blast = false, died = false;
         for (int i = 0; i < kMineFuseTicks + 5 && !blast; ++i) {
-            sim.step(kNone);
+            sim.step(kIdle);
             for (const SimEvent& e : sim.events()) {
                 blast = blast || e.type == SimEventType::MineBlast;
                 died = died || e.type == SimEventType::Death;
@@ -374,7 +374,7 @@ TEST_CASE("death respawns at the last safe landing and counts") {
     Simulation sim(level);
     bool respawned = false;
     for (int i = 0; i < 200 && !respawned; ++i) {
-        sim.step(kRight);
+        sim.step(kWalkRight);
         for (const SimEvent& e : sim.events()) respawned = respawned || e.type == SimEventType::Respawn;
     }
     REQUIRE(respawned);
@@ -392,16 +392,16 @@ TEST_CASE("a respawn never drops the player back into the trap that killed them"
                                    {"trap spike 4 1 -1 240 0"});
     Simulation sim(level);
     sim.place_player(stand_x(3) + 1.1, stand_y(2));  // x 8.1 m: centre in column 4, feet on (3,1)
-    for (int i = 0; i < 10; ++i) sim.step(kNone);
+    for (int i = 0; i < 10; ++i) sim.step(kIdle);
     REQUIRE(sim.player().mode == PlayerMode::Ground);
     CHECK(sim.safe_cell() != CellPos{4, 2});
 
-    while (sim.tick() < 125) sim.step(kNone);
-    for (int i = 0; i < 60 && sim.deaths() == 0; ++i) sim.step(kRight);  // into the pit while out
+    while (sim.tick() < 125) sim.step(kIdle);
+    for (int i = 0; i < 60 && sim.deaths() == 0; ++i) sim.step(kWalkRight);  // into the pit while out
     REQUIRE(sim.deaths() == 1);
     bool respawned = false;
     for (int i = 0; i < 120; ++i) {  // respawn, then stand still while the spikes are still out
-        sim.step(kNone);
+        sim.step(kIdle);
         for (const SimEvent& e : sim.events()) respawned = respawned || e.type == SimEventType::Respawn;
     }
     CHECK(respawned);
@@ -457,13 +457,13 @@ TEST_CASE("the traps replayed along a known motion kill at the step stepping kil
     const Level saw = make_level({"####################", "#..................#", "#..................#",
                                   "#..................#", "#S.......sss......E#", "####################"},
                                  {"trap saw 9 1 90 0"});
-    const auto jump = concat(concat(repeat(kRight, 12), repeat(kRightUp, 30)), repeat(kRight, 60));
+    const auto jump = concat(concat(repeat(kWalkRight, 12), repeat(kJumpRight, 30)), repeat(kWalkRight, 60));
     const Level mine = make_level({"##################", "#................#", "#................#",
                                    "#S..m...........E#", "##################"},
                                   {"trap mine 4 1"});
     int to_mine = 0;  // ticks of running that end standing on the mine
-    for (Simulation s(mine); s.player().x <= 8.6 && to_mine < 200; ++to_mine) s.step(kRight);
-    const auto stop_on_mine = concat(repeat(kRight, to_mine), repeat(kNone, 80));
+    for (Simulation s(mine); s.player().x <= 8.6 && to_mine < 200; ++to_mine) s.step(kWalkRight);
+    const auto stop_on_mine = concat(repeat(kWalkRight, to_mine), repeat(kIdle, 80));
     struct Case {
         const Level& level;
         const std::vector<InputFrame>& script;
@@ -477,7 +477,7 @@ TEST_CASE("the traps replayed along a known motion kill at the step stepping kil
         int deaths = 0, survivals = 0;
         for (int d = 0; d < 90; ++d) {
             Simulation sim(level), free(level, off);
-            for (int i = 0; i < d; ++i) sim.step(kNone), free.step(kNone);
+            for (int i = 0; i < d; ++i) sim.step(kIdle), free.step(kIdle);
             const auto from = sim.snapshot();
             std::vector<PlayerView> motion;
             for (const InputFrame& f : script) free.step(f), motion.push_back(free.player());

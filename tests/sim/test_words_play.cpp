@@ -12,7 +12,7 @@ using namespace sawtooth::words;
 using sawtooth::words::test::english;
 
 namespace {
-Challenge make(const std::string& letters, int two_x = -1) {
+Challenge challenge_of(const std::string& letters, int two_x = -1) {
     Challenge c;
     c.letters = letters;
     c.two_x = two_x;
@@ -28,7 +28,7 @@ TEST_CASE("challenge time follows eq. 1 in ticks") {
 }
 
 TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score") {
-    ChallengePlay c(english(), make("HATDEL"), 1, 100);
+    ChallengePlay c(english(), challenge_of("HATDEL"), 1, 100);
     CHECK(c.letters() == "hatdel");
     CHECK(c.click(3, 120) == Outcome::Removed);
     CHECK(c.remaining() == "hatel");
@@ -41,14 +41,14 @@ TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score
     CHECK(c.clicks() == 2);
     CHECK(c.click(0, 150) == Outcome::Ignored);  // over
 
-    ChallengePlay x(english(), make("hatdel", 0), 1, 0);  // 2X on H
+    ChallengePlay x(english(), challenge_of("hatdel", 0), 1, 0);  // 2X on H
     CHECK(x.is_two_x(0));
     x.type('D', 10);
     CHECK(x.type('l', 20) == Outcome::Solved);
     CHECK(x.score() == 8);
     CHECK(x.two_x_kept());
 
-    ChallengePlay y(english(), make("hatdel", 0), 1, 0);  // ATE drops the H: no bonus
+    ChallengePlay y(english(), challenge_of("hatdel", 0), 1, 0);  // ATE drops the H: no bonus
     y.click(0, 1);
     y.click(3, 2);
     CHECK(y.click(5, 3) == Outcome::Solved);
@@ -57,22 +57,22 @@ TEST_CASE("HATDEL: removing D then L finds HATE; the 2X letter doubles the score
 }
 
 TEST_CASE("invalid challenges are refused") {
-    CHECK_THROWS_AS(ChallengePlay(english(), make("ab1"), 1, 0), sawtooth::Error);
-    CHECK_THROWS_AS(ChallengePlay(english(), make(std::string(17, 'a')), 1, 0), sawtooth::Error);
+    CHECK_THROWS_AS(ChallengePlay(english(), challenge_of("ab1"), 1, 0), sawtooth::Error);
+    CHECK_THROWS_AS(ChallengePlay(english(), challenge_of(std::string(17, 'a')), 1, 0), sawtooth::Error);
     CHECK_THROWS_AS(LevelPlay(english(), {}), sawtooth::Error);
 }
 
 TEST_CASE("typing removes the leftmost remaining occurrence") {
-    ChallengePlay c(english(), make("afart"), 1, 0);
+    ChallengePlay c(english(), challenge_of("afart"), 1, 0);
     CHECK(c.type('a', 5) == Outcome::Solved);  // first A goes: FART (FAR is unreachable)
     CHECK(c.solved_word() == "fart");
-    ChallengePlay d(english(), make("afart"), 1, 0);
+    ChallengePlay d(english(), challenge_of("afart"), 1, 0);
     CHECK(d.type('z', 5) == Outcome::Ignored);
     CHECK(d.remaining() == "afart");
 }
 
 TEST_CASE("reset restores the letters, the timer keeps running, then a timeout") {
-    ChallengePlay c(english(), make("hatdel"), 1, 0);
+    ChallengePlay c(english(), challenge_of("hatdel"), 1, 0);
     CHECK(c.reset(5) == Outcome::Ignored);  // nothing to restore
     c.click(0, 10);
     c.click(1, 20);
@@ -88,13 +88,13 @@ TEST_CASE("reset restores the letters, the timer keeps running, then a timeout")
     CHECK(c.status() == ChallengeStatus::TimedOut);
     CHECK(c.ticks_left(1800) == 0);
     CHECK(c.tick(1900) == Outcome::Ignored);  // reported once
-    ChallengePlay late(english(), make("hatdel"), 1, 0);
+    ChallengePlay late(english(), challenge_of("hatdel"), 1, 0);
     CHECK(late.click(3, 5000) == Outcome::TimedOut);  // a late click finds the time up
     CHECK(late.remaining() == "hatdel");
 }
 
 TEST_CASE("a level: transitions, timers per challenge number, completion and timeout") {
-    std::vector<Challenge> ch(3, make("hatdel"));
+    std::vector<Challenge> ch(3, challenge_of("hatdel"));
     LevelPlay lv(english(), ch, 0, LevelPlaySettings{30});
     CHECK(lv.click(3, 10) == Outcome::Removed);
     CHECK(lv.click(5, 20) == Outcome::Solved);
@@ -134,7 +134,7 @@ TEST_CASE("a level: transitions, timers per challenge number, completion and tim
 }
 
 TEST_CASE("the action log round-trips as text and replays to the same result") {
-    std::vector<Challenge> ch = {make("hatdel", 2), make("afart"), make("hatdel")};
+    std::vector<Challenge> ch = {challenge_of("hatdel", 2), challenge_of("afart"), challenge_of("hatdel")};
     LevelPlay lv(english(), ch, 0);
     lv.click(1, 10);
     lv.tick(11);  // a frame tick that changes nothing is not logged

@@ -42,14 +42,14 @@ Level corridor(bool with_mine) {
     return l;
 }
 
-EventRow row(std::uint64_t tick, EventKind kind, int a = 0, int b = 0, int c = -1, double x = 0,
-             double y = 0) {
+EventRow event_row(std::uint64_t tick, EventKind kind, int a = 0, int b = 0, int c = -1, double x = 0,
+                   double y = 0) {
     return EventRow{tick, kind, a, b, c, x, y, 0, 0};
 }
 
 /// A landing row in cell (cx, 1).
 EventRow land(std::uint64_t tick, const LevelGraph& g, int cx) {
-    return row(tick, EventKind::Node, cx, 1, g.stand({cx, 1}), stand_x(cx), stand_y(1));
+    return event_row(tick, EventKind::Node, cx, 1, g.stand({cx, 1}), stand_x(cx), stand_y(1));
 }
 
 ChallengeModel constant_model(double p) {
@@ -200,15 +200,15 @@ TEST_CASE("event traces on a hand-made level: cutting, Algorithm 4 mapping and p
     CHECK(traps.safe(n4));
 
     std::vector<EventRow> rows = {
-        row(0, EventKind::Start, 1, 1),
-        land(10, g, 1),                                              // trace 1 opens (no traps: dropped)
-        land(20, g, 3),                                              // trace 2 opens at v_safe = (3, 1)
-        row(25, EventKind::Trap, 1, 3, -1, stand_x(5), stand_y(1)),  // mine
-        row(30, EventKind::Trap, 0, 0, -1, stand_x(6) - 0.5, stand_y(1)),  // saw entered
-        row(31, EventKind::Death, 0, 0, -1, stand_x(6), stand_y(1)),
-        row(80, EventKind::Respawn, 3, 1),
-        land(90, g, 3),                                                          // trace 3 opens
-        row(95, EventKind::Trap, 0, 0, -1, stand_x(6) - 0.5, stand_y(1) + 1.0),  // jumped over the saw
+        event_row(0, EventKind::Start, 1, 1),
+        land(10, g, 1),  // trace 1 opens (no traps: dropped)
+        land(20, g, 3),  // trace 2 opens at v_safe = (3, 1)
+        event_row(25, EventKind::Trap, 1, 3, -1, stand_x(5), stand_y(1)),        // mine
+        event_row(30, EventKind::Trap, 0, 0, -1, stand_x(6) - 0.5, stand_y(1)),  // saw entered
+        event_row(31, EventKind::Death, 0, 0, -1, stand_x(6), stand_y(1)),
+        event_row(80, EventKind::Respawn, 3, 1),
+        land(90, g, 3),                                                                // trace 3 opens
+        event_row(95, EventKind::Trap, 0, 0, -1, stand_x(6) - 0.5, stand_y(1) + 1.0),  // jumped over the saw
         land(120, g, 10),  // safe on the far side: success
         land(130, g, 11),  // trace 4 opens; level ends: unfinished? no traps
     };

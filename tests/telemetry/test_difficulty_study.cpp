@@ -74,13 +74,13 @@ private:
     int m_still = 0;
 };
 
-struct Recorded {
+struct RecordedDeaths {
     int levels = 0;
     std::vector<int> deaths;  // per level, in recording order
 };
 
-Recorded record(const std::string& path, int sessions, int levels_per_session) {
-    Recorded out;
+RecordedDeaths record(const std::string& path, int sessions, int levels_per_session) {
+    RecordedDeaths out;
     auto store = std::make_shared<telemetry::Store>(telemetry::Store::open(path));
     for (int s = 0; s < sessions; ++s) {
         const std::string who = store->create_participant();
@@ -117,7 +117,7 @@ Recorded record(const std::string& path, int sessions, int levels_per_session) {
 
 TEST_CASE("load_study replays recorded levels and maps their traces") {
     const std::string path = temp_db("study.db");
-    const Recorded rec = record(path, 3, 2);
+    const RecordedDeaths rec = record(path, 3, 2);
     const StudyData d = load_study(path);
     CHECK(d.sessions.size() == 3);
     CHECK(d.levels == rec.levels);
@@ -193,7 +193,7 @@ TEST_CASE("an empty database is refused with one line") {
 // generator version is analysed the same way.
 TEST_CASE("load_study analyses the recorded levels, whatever generator version made them") {
     const std::string path = temp_db("versions.db");
-    const Recorded rec = record(path, 2, 2);
+    const RecordedDeaths rec = record(path, 2, 2);
     const StudyData d = load_study(path);
     REQUIRE(d.levels == rec.levels);
     {

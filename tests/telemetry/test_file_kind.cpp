@@ -24,9 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kDir = test::scratch_dir("sawtooth_test_file_kind");
+const fs::path kFileKindDir = test::scratch_dir("sawtooth_test_file_kind");
 
-std::string file(const std::string& name) { return (kDir / name).string(); }
+std::string file(const std::string& name) { return (kFileKindDir / name).string(); }
 
 constexpr std::uint64_t kEdgeSeeds[] = {0, 9223372036854775807ull, 9223372036854775808ull,
                                         18446744073709551615ull};

@@ -23,7 +23,7 @@ using namespace sawtooth;
 
 namespace {
 
-const std::string kDir = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
+const std::string kGoldenDir = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 
 std::map<std::string, std::string> parse_expect(const std::string& text) {
     std::map<std::string, std::string> out;
@@ -51,8 +51,9 @@ std::string expect_text(const std::string& old_text, const std::map<std::string,
 }  // namespace
 
 TEST_CASE("golden replay: recorded input stream reaches the checked-in final state") {
-    const Level level = parse_level_text(test::read_file(kDir + "golden_level.txt"));
-    const std::vector<InputFrame> script = parse_input_script(test::read_file(kDir + "golden_run.script"));
+    const Level level = parse_level_text(test::read_file(kGoldenDir + "golden_level.txt"));
+    const std::vector<InputFrame> script =
+        parse_input_script(test::read_file(kGoldenDir + "golden_run.script"));
 
     // Through the recording codec, as a stored session would be.
     const std::vector<std::uint8_t> rle = telemetry::encode_inputs(script);
@@ -96,7 +97,7 @@ TEST_CASE("golden replay: recorded input stream reaches the checked-in final sta
     std::printf("golden replay actual values:\n");
     for (const auto& [k, v] : actual) std::printf("  %s %s\n", k.c_str(), v.c_str());
 
-    const std::string expect_path = kDir + "golden_run.expect";
+    const std::string expect_path = kGoldenDir + "golden_run.expect";
     test::rewrite_golden_if_requested(expect_path, expect_text(test::read_file(expect_path), actual));
     const auto expected = parse_expect(test::read_file(expect_path));
     for (const auto& entry : actual) {       // not a structured binding: clang 14 (the web build)

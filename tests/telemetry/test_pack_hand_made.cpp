@@ -16,10 +16,10 @@ using namespace sawtooth::telemetry;
 
 namespace {
 
-const std::filesystem::path kDir = test::scratch_dir("sawtooth_test_pack_hand_made");
+const std::filesystem::path kHandMadeDir = test::scratch_dir("sawtooth_test_pack_hand_made");
 
 std::string write_doc(const std::string& name, const nlohmann::json& doc) {
-    const std::string path = (kDir / name).string();
+    const std::string path = (kHandMadeDir / name).string();
     std::ofstream(path) << doc.dump(2);
     return path;
 }
@@ -41,7 +41,7 @@ Pack mixed_pack() {
 
 TEST_CASE("a pack with a hand-made level is version 2 and reads back equal") {
     const Pack pack = mixed_pack();
-    const std::string path = (kDir / "mixed.json").string();
+    const std::string path = (kHandMadeDir / "mixed.json").string();
     write_pack(path, pack);
     const nlohmann::json doc = nlohmann::json::parse(test::read_file(path));
     CHECK(doc["format_version"] == 2);

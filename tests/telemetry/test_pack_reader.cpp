@@ -15,11 +15,11 @@ using namespace sawtooth::telemetry;
 
 namespace {
 
-const std::string kStarter = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/packs/starter.json";
+const std::string kStarterPack = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/packs/starter.json";
 
 /// The starter pack with its first level's hash changed, written to a temporary file.
 std::string pack_with_wrong_hash() {
-    std::ifstream in(kStarter);
+    std::ifstream in(kStarterPack);
     nlohmann::json doc = nlohmann::json::parse(in);
     doc["levels"][0]["level_hash"] = "0123456789abcdef";
     const std::string path = (std::filesystem::temp_directory_path() /
@@ -32,8 +32,8 @@ std::string pack_with_wrong_hash() {
 }  // namespace
 
 TEST_CASE("read_pack regenerates the levels, read_pack_fields reads the same fields without") {
-    const Pack full = read_pack(kStarter);
-    const Pack fields = read_pack_fields(kStarter);
+    const Pack full = read_pack(kStarterPack);
+    const Pack fields = read_pack_fields(kStarterPack);
     CHECK(pack_json(full) == pack_json(fields));
 
     const std::string wrong = pack_with_wrong_hash();

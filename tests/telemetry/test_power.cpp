@@ -74,7 +74,7 @@ Population constructed(int n, std::uint64_t seed) {
     return pop;
 }
 
-PowerSettings small_settings() {
+PowerSettings small_power_settings() {
     PowerSettings s;
     s.sizes = {20, 4};
     s.replicates = 40;
@@ -85,7 +85,7 @@ PowerSettings small_settings() {
 
 TEST_CASE("power: sign fractions sum to 1, medians lie in their intervals, power grows with N") {
     const Population pop = constructed(60, 7);
-    const PowerResult r = study_power(pop, small_settings());
+    const PowerResult r = study_power(pop, small_power_settings());
     REQUIRE(r.sizes.size() == 2);
     CHECK(r.sizes[0].n == 4);  // sorted ascending
     for (const SizeFigures& f : r.sizes) {
@@ -114,9 +114,9 @@ TEST_CASE("power: sign fractions sum to 1, medians lie in their intervals, power
 
 TEST_CASE("power: same seed, same figures, whatever the thread count") {
     const Population pop = constructed(30, 3);
-    PowerSettings one = small_settings();
+    PowerSettings one = small_power_settings();
     one.threads = 1;
-    PowerSettings two = small_settings();
+    PowerSettings two = small_power_settings();
     two.threads = 2;
     CHECK(power_to_json(study_power(pop, one), pop)["sizes"] ==
           power_to_json(study_power(pop, two), pop)["sizes"]);
@@ -212,16 +212,16 @@ TEST_CASE("power: Welch's test on a hand-computed case") {
 
 TEST_CASE("power: bad settings are refused in one line") {
     const Population pop = constructed(5, 1);
-    PowerSettings s = small_settings();
+    PowerSettings s = small_power_settings();
     s.sizes = {1};
     CHECK_THROWS_AS(study_power(pop, s), ModelError);
-    s = small_settings();
+    s = small_power_settings();
     s.alpha = 0.0;
     CHECK_THROWS_AS(study_power(pop, s), ModelError);
-    s = small_settings();
+    s = small_power_settings();
     s.compare = 0;
     CHECK_THROWS_AS(study_power(pop, s), ModelError);
-    CHECK_THROWS_AS(study_power(Population{}, small_settings()), ModelError);
+    CHECK_THROWS_AS(study_power(Population{}, small_power_settings()), ModelError);
 }
 
 TEST_CASE(

@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 #include <nlohmann/json.hpp>
+#include "../support/db_file.hpp"
 #include "../support/read_file.hpp"
 
 #include <unistd.h>
@@ -24,12 +25,12 @@
 using namespace sawtooth;
 using namespace sawtooth::telemetry;
 namespace fs = std::filesystem;
+using sawtooth::test::file_hash;
+using sawtooth::test::raw_exec;
 
 namespace {
 
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
-
-std::uint64_t file_hash(const std::string& path) { return fnv1a64(test::read_file(path)); }
 
 // A fresh temporary directory per test case, removed afterwards.
 struct TempDir {
@@ -44,18 +45,6 @@ struct TempDir {
     ~TempDir() { fs::remove_all(path); }
     std::string file(const std::string& name) const { return (path / name).string(); }
 };
-
-// Raw SQL on a store file, bypassing Store (to damage or inspect it).
-void raw_exec(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 struct Recorded {
     std::int64_t level_id = 0;

@@ -27,7 +27,7 @@ std::uint64_t asset_hash() {
         test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
 }
 
-struct Recorded {
+struct RecordedWords {
     fs::path dir;
     std::string db;
     std::int64_t id = 0;
@@ -35,8 +35,8 @@ struct Recorded {
 };
 
 /// Level 2 of the Levels mode played by a simulated player, recorded into a fresh store.
-Recorded record_bot_level(const std::string& name) {
-    Recorded r;
+RecordedWords record_bot_level(const std::string& name) {
+    RecordedWords r;
     r.dir = fs::temp_directory_path() / ("sawtooth_test_word_rec_" + name + "_" + std::to_string(::getpid()));
     fs::remove_all(r.dir);
     fs::create_directories(r.dir);
@@ -58,7 +58,7 @@ Recorded record_bot_level(const std::string& name) {
 }  // namespace
 
 TEST_CASE("a recorded bot level verifies exactly, with its challenges regenerated") {
-    const Recorded r = record_bot_level("ok");
+    const RecordedWords r = record_bot_level("ok");
     Store s = Store::open_read_only(r.db);
     const WordRecording rec = load_word_recording(s, r.id);
     CHECK(rec.mode == "levels");
@@ -75,7 +75,7 @@ TEST_CASE("a recorded bot level verifies exactly, with its challenges regenerate
 }
 
 TEST_CASE("a tampered action is reported by its number; tampered letters by their challenge") {
-    const Recorded r = record_bot_level("tamper");
+    const RecordedWords r = record_bot_level("tamper");
     std::int64_t seq = 0;
     {
         Store s = Store::open(r.db);
@@ -112,7 +112,7 @@ TEST_CASE("a tampered action is reported by its number; tampered letters by thei
 }
 
 TEST_CASE("corrupt rows and missing ids are one-line errors") {
-    const Recorded r = record_bot_level("corrupt");
+    const RecordedWords r = record_bot_level("corrupt");
     {
         Store s = Store::open(r.db);
         Statement u(s.db(), "UPDATE word_actions SET action = 'jump' WHERE word_level_id = ? AND seq = 2");
@@ -151,7 +151,7 @@ TEST_CASE("stored statuses are read through their name/parse pairs; an unknown o
     CHECK(session_mode_name(SessionMode::Study) == "study");
     CHECK_FALSE(parse_session_mode("tutorial"));
 
-    const Recorded r = record_bot_level("status");
+    const RecordedWords r = record_bot_level("status");
     {
         Store s = Store::open_read_only(r.db);
         const WordRecording rec = load_word_recording(s, r.id);
@@ -185,7 +185,7 @@ TEST_CASE("stored statuses are read through their name/parse pairs; an unknown o
 }
 
 TEST_CASE("another generator version replays on the stored letters with a warning") {
-    const Recorded r = record_bot_level("oldgen");
+    const RecordedWords r = record_bot_level("oldgen");
     {
         Store s = Store::open(r.db);
         Statement u(
@@ -262,7 +262,7 @@ TEST_CASE("fit_ols recovers a linear law, drops constant regressors, rejects too
         c.push_back(3.0);
         y.push_back(1.5 + 2 * a.back() - 0.5 * b.back() + 0.1 * rng.normal());
     }
-    const analysis::MultipleRegression r = analysis::fit_ols("y ~ a + b + c", {"a", "b", "c"}, {a, b, c}, y);
+    const analysis::WordsRegression r = analysis::fit_ols("y ~ a + b + c", {"a", "b", "c"}, {a, b, c}, y);
     REQUIRE(r.coefficients.size() == 3);
     CHECK(r.coefficients[0].estimate == doctest::Approx(1.5).epsilon(0.05));
     CHECK(r.coefficients[1].estimate == doctest::Approx(2.0).epsilon(0.01));

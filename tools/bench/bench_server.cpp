@@ -7,6 +7,7 @@
 // the server on loopback and runs it.
 #include "telemetry/store/scratch_folder.hpp"
 #include "telemetry/store/session_pack.hpp"
+#include "tools/bench/bench_util.hpp"
 #include "tools/bench/machine.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
@@ -29,11 +30,6 @@ struct ServerBenchArgs {
     int threads = 16;
     int runs = 3;
 };
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 void run_bench_server(const ServerBenchArgs& a) {
     std::string token = telemetry::read_file_bytes(a.token_file);
@@ -64,9 +60,9 @@ void run_bench_server(const ServerBenchArgs& a) {
                                 {"client_threads", a.threads},
                                 {"runs", a.runs},
                                 {"requests_per_participant", 4},
-                                {"requests_per_second", median(throughput)},
-                                {"latency_ms_median", median(p50)},
-                                {"latency_ms_p99", median(p99)},
+                                {"requests_per_second", bench::median(throughput)},
+                                {"latency_ms_median", bench::median(p50)},
+                                {"latency_ms_p99", bench::median(p99)},
                                 {"failed_participants", failures},
                                 {"cpu", bench::cpu_model()},
                                 {"load_average", bench::load_average()}};

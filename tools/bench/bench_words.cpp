@@ -12,6 +12,7 @@
 #include "game/words/modes.hpp"
 #include "gen/words/level_table.hpp"
 #include "gen/words/scan.hpp"
+#include "tools/bench/bench_util.hpp"
 #include "tools/bench/bench_word_bands.hpp"
 #include "tools/lab/commands.hpp"
 #include "tools/lab/progress.hpp"
@@ -34,12 +35,6 @@ constexpr int kEnumerateCallsPerRun = 200;
 constexpr const char* kBuilderLetters = "gardenshatdelron";
 // Levels timed for level_ms: spread over the sawtooth, easy and hard ends included.
 constexpr int kTimedLevels[] = {1, 5, 6, 12, 18, 24, 30};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -94,13 +89,17 @@ void run_bench_words(int runs, bool all_levels, const std::string& words_file) {
     }
     progress.finish();
 
-    nlohmann::json out = {
-        {"challenge_ms", median(challenge_ms)},   {"level_ms", median(level_ms)},
-        {"enumerate_us", median(enum_us)},        {"enumerate_letters", kEnumerateLetters},
-        {"enumerate_words", words_found},         {"dictionary_words", dict.size()},
-        {"dictionary_load_ms", load_ms},          {"runs", runs},
-        {"builder_analysis_us", median(full_us)}, {"builder_keystroke_max_us", median(prefix_max_us)},
-        {"builder_letters", kBuilderLetters}};
+    nlohmann::json out = {{"challenge_ms", bench::median(challenge_ms)},
+                          {"level_ms", bench::median(level_ms)},
+                          {"enumerate_us", bench::median(enum_us)},
+                          {"enumerate_letters", kEnumerateLetters},
+                          {"enumerate_words", words_found},
+                          {"dictionary_words", dict.size()},
+                          {"dictionary_load_ms", load_ms},
+                          {"runs", runs},
+                          {"builder_analysis_us", bench::median(full_us)},
+                          {"builder_keystroke_max_us", bench::median(prefix_max_us)},
+                          {"builder_letters", kBuilderLetters}};
     if (all_levels) {
         const auto t0 = Clock::now();
         (void)w::generate_mode_run(dict, w::levels_mode_level(w::kLevelCount));  // levels 1..30 in order

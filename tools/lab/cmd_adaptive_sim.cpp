@@ -131,7 +131,7 @@ std::string interval_text(const nlohmann::json& v, const char* key, const char* 
     return text;
 }
 
-void print_text(const nlohmann::json& out) {
+void print_adaptive_text(const nlohmann::json& out) {
     std::printf("candidates: %d levels (room sizes %s), target %.2f, outcome gain %.2f\n",
                 out["candidates"].get<int>(), out["room_sizes"].get<std::string>().c_str(),
                 out["target"].get<double>(), out["outcome_gain"].get<double>());
@@ -178,7 +178,7 @@ void run_adaptive_sim(const SimRequest& req) {
     if (req.json)
         std::printf("%s\n", out.dump(2).c_str());
     else
-        print_text(out);
+        print_adaptive_text(out);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ using telemetry::CatalogRow;
 /// 64-bit number. Far beyond any run that could finish.
 constexpr std::uint64_t kMaxShardSeeds = std::uint64_t{1} << 56;
 
-struct Options {
+struct LevelCatalogOptions {
     std::string seeds;
     std::string layout = "maze";
     std::string rooms;  ///< default: 4x3 maze, 4x2 linear (the study's shape)
@@ -72,9 +72,9 @@ Shard parse_shard(const std::string& text) {
 }
 
 /// Everything a run does, parsed and checked before the catalogue file is opened.
-using Plan = flows::CatalogueRun;
+using LevelCatalogPlan = flows::CatalogueRun;
 
-void plan_seeds(const Options& o, Plan& plan) {
+void plan_level_catalog_seeds(const LevelCatalogOptions& o, LevelCatalogPlan& plan) {
     if (o.seeds.empty()) throw LabError("--seeds A..B is required");
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     const Shard shard = parse_shard(o.shard);
@@ -95,9 +95,9 @@ void plan_seeds(const Options& o, Plan& plan) {
     plan.shard_seeds = (span - offset) / n + 1;
 }
 
-Plan make_plan(const Options& o) {
-    Plan plan;
-    plan_seeds(o, plan);
+LevelCatalogPlan make_level_catalog_plan(const LevelCatalogOptions& o) {
+    LevelCatalogPlan plan;
+    plan_level_catalog_seeds(o, plan);
     plan.shape.layout = parse_layout_arg(o.layout, "--layout");
     const bool linear = plan.shape.layout == Layout::Linear;
     const Size rooms = parse_size(o.rooms.empty() ? (linear ? "4x2" : "4x3") : o.rooms, "--rooms");
@@ -117,8 +117,9 @@ Plan make_plan(const Options& o) {
     return plan;
 }
 
-void run(const Options& o) {
-    const Plan plan = make_plan(o);  // every argument checked before the file is touched
+void run_level_catalog(const LevelCatalogOptions& o) {
+    const LevelCatalogPlan plan =
+        make_level_catalog_plan(o);  // every argument checked before the file is touched
     telemetry::Catalog cat = telemetry::Catalog::open(o.db);
     const auto t0 = std::chrono::steady_clock::now();
     std::optional<ProgressLine> progress;
@@ -135,14 +136,14 @@ void run(const Options& o) {
                 plan.threads, secs > 0 ? static_cast<double>(built.written) / secs : 0.0);
 }
 
-void run_merge(const MergeOptions& o) {
+void run_level_catalog_merge(const MergeOptions& o) {
     telemetry::MergeCounts c;
     c = telemetry::merge_catalogs(o.out, o.inputs);
     std::printf("merged %zu catalogues into %s: %lld rows added, %lld already there\n", o.inputs.size(),
                 o.out.c_str(), static_cast<long long>(c.added), static_cast<long long>(c.identical));
 }
 
-void add_run_options(CLI::App* c, Options& o) {
+void add_run_options(CLI::App* c, LevelCatalogOptions& o) {
     c->add_option("--seeds", o.seeds, "seed range A..B (inclusive) or one seed");
     c->add_option("--layout", o.layout, "maze (default) or linear")->capture_default_str();
     c->add_option("--rooms", o.rooms, "rooms across x up (default: 4x3 maze, 4x2 linear)");
@@ -161,7 +162,7 @@ void add_run_options(CLI::App* c, Options& o) {
 }  // namespace
 
 void register_catalog(CLI::App& app) {
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<LevelCatalogOptions>();
     auto m = std::make_shared<MergeOptions>();
     CLI::App* c = app.add_subcommand("catalog", "level catalogue: statistics of every level of a seed range");
     add_run_options(c, *o);
@@ -169,9 +170,9 @@ void register_catalog(CLI::App& app) {
     CLI::App* merge = c->add_subcommand("merge", "merge catalogue files (shards) into one");
     merge->add_option("out", m->out, "output catalogue (created when missing)")->required();
     merge->add_option("inputs", m->inputs, "catalogues to merge")->required();
-    merge->callback([m] { run_merge(*m); });
+    merge->callback([m] { run_level_catalog_merge(*m); });
     c->callback([o, merge] {
-        if (!merge->parsed()) run(*o);
+        if (!merge->parsed()) run_level_catalog(*o);
     });
 }
 

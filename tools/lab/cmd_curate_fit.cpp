@@ -46,7 +46,7 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 /// The bootstrap intervals under the terms (docs/curation.md "Rating formula").
-void print_intervals(const telemetry::RatingFitRequest& q, const telemetry::RatingFit& fit) {
+void print_rating_intervals(const telemetry::RatingFitRequest& q, const telemetry::RatingFit& fit) {
     if (!fit.intervals) {
         std::printf(
             "one participant rated the fitted levels: no bootstrap interval (it resamples participants)\n");
@@ -65,7 +65,7 @@ void print_intervals(const telemetry::RatingFitRequest& q, const telemetry::Rati
                 iv.r2.hi, iv.r2.replicates, q.bootstrap.replicates);
 }
 
-void run_fit(FitOptions& o) {
+void run_curate_fit(FitOptions& o) {
     o.request.predictors = parse_predictors(o.predictors);
     const telemetry::RatingFit fit = telemetry::fit_rating_formula(o.request);
     if (!o.csv.empty()) write_file(o.csv, telemetry::rating_design_csv(o.request, fit));
@@ -80,7 +80,7 @@ void run_fit(FitOptions& o) {
     for (const analysis::RegressionTerm& t : r.terms)
         std::printf("  %-20s %+10.4f  se %.4f  t %+.2f  p %.4f\n", t.name.c_str(), t.coefficient,
                     t.standard_error, t.t, t.p);
-    if (o.request.bootstrap.replicates > 0) print_intervals(o.request, fit);
+    if (o.request.bootstrap.replicates > 0) print_rating_intervals(o.request, fit);
 }
 
 }  // namespace
@@ -96,7 +96,7 @@ void register_curate_fit(CLI::App& app) {
     c->add_option("--target", o->request.target, "enjoyment (1-10, default) or difficulty (1-7)");
     c->add_option("--csv", o->csv, "also write the design matrix (one row per rated level)");
     add_bootstrap_options(*c, o->request.bootstrap);
-    c->callback([o] { run_fit(*o); });
+    c->callback([o] { run_curate_fit(*o); });
 }
 
 }  // namespace sawtooth::lab

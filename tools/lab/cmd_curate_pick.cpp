@@ -54,7 +54,7 @@ struct PickOptions {
 
 using telemetry::percent_text;
 
-SimilarityFilterSettings filter_settings(const PickOptions& o) {
+SimilarityFilterSettings pick_filter_settings(const PickOptions& o) {
     SimilarityFilterSettings s;
     s.seed = o.seed;
     s.direction = o.similarity.one_way ? SimilarityDirection::OneWay : SimilarityDirection::TwoWay;
@@ -112,7 +112,7 @@ nlohmann::json provenance(const PickOptions& o, const Formula& f, std::int64_t r
     return p;
 }
 
-void check_options(const PickOptions& o) {
+void check_curate_pick_options(const PickOptions& o) {
     if (!(o.top > 0.0 && o.top <= 100.0))
         throw LabError("bad --top " + percent_text(o.top) + ": expected a per cent in (0, 100]");
     if (o.count < 1) throw LabError("bad --count " + std::to_string(o.count) + ": expected 1 or more");
@@ -130,7 +130,7 @@ telemetry::CataloguePickRequest pick_request(const PickOptions& o, std::optional
     r.similarity_keep = o.similarity.keep;
     r.setting_prefix = "--";
     if (!o.similarity.on) return r;
-    r.filter = filter_settings(o);
+    r.filter = pick_filter_settings(o);
     r.filter.on_comparisons = [&comparisons](std::size_t n) { comparisons->advance(n); };
     r.on_filter_start = [&comparisons](std::size_t total) {
         comparisons.emplace("similarity filter (comparisons)", total);
@@ -140,7 +140,7 @@ telemetry::CataloguePickRequest pick_request(const PickOptions& o, std::optional
 }
 
 void run_pick(const PickOptions& o) {
-    check_options(o);
+    check_curate_pick_options(o);
     const Formula f = read_formula(o.formula);
     telemetry::Catalog cat = telemetry::Catalog::open_read_only(o.catalog);
     std::optional<ProgressLine> comparisons;

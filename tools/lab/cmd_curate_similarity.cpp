@@ -130,7 +130,7 @@ std::vector<double> pairwise(const std::vector<LevelFeatures>& f, const std::vec
 
 namespace {
 
-struct PairOptions {
+struct LevelPairOptions {
     ShapeOptions shape;
     std::string a, b, png;
     int scale = 16;
@@ -162,7 +162,7 @@ void draw_map(const Level& a, const std::vector<double>& map, const std::string&
     if (!write_png(path, c.w, c.h, c.px)) throw LabError("cannot write " + path);
 }
 
-void run_pair(const PairOptions& o) {
+void run_pair(const LevelPairOptions& o) {
     const Level a = level_argument(o.a, o.shape), b = level_argument(o.b, o.shape);
     const LevelFeatures fa(a), fb(b);
     const Comparison c = compare_levels(fa, fb, similarity_settings(o.shape));
@@ -187,7 +187,7 @@ struct DiversityOptions {
     std::string seeds;
 };
 
-void run_diversity(const DiversityOptions& o) {
+void run_level_diversity(const DiversityOptions& o) {
     std::vector<std::uint64_t> seeds;
     const std::vector<LevelFeatures> f = seed_features(o.seeds, o.shape, seeds);
     std::vector<std::size_t> all(f.size());
@@ -267,7 +267,7 @@ void run_filter(const FilterOptions& o) {
 
 void register_curate_similarity(CLI::App& app) {
     CLI::App* curate = curate_command(app);
-    auto po = std::make_shared<PairOptions>();
+    auto po = std::make_shared<LevelPairOptions>();
     CLI::App* sim =
         curate->add_subcommand("similarity", "compare two levels (seeds or level files), draw A's map");
     sim->add_option("A", po->a, "level file or seed")->required();
@@ -284,7 +284,7 @@ void register_curate_similarity(CLI::App& app) {
     div->add_option("--seeds", d->seeds, "seed range A..B")->required();
     div->add_option("--threads", d->shape.threads, "workers (default: every core)");
     add_shape_options(div, d->shape);
-    div->callback([d] { run_diversity(*d); });
+    div->callback([d] { run_level_diversity(*d); });
 
     auto fo = std::make_shared<FilterOptions>();
     CLI::App* fil =

@@ -176,7 +176,7 @@ void print_json(const Evaluated& e, const std::string& model_name, const nlohman
     std::printf("%s\n", j.dump(2).c_str());
 }
 
-void run(const DifficultyOptions& o) {
+void run_difficulty(const DifficultyOptions& o) {
     std::string model_name;
     const ChallengeModel model = read_model(o, model_name);
     const Evaluated e = evaluate(o, model);
@@ -215,7 +215,7 @@ void register_difficulty(CLI::App& app) {
     cmd->add_option("--png", o->png, "draw the level, challenge edges and easiest path to this PNG");
     cmd->add_option("--scale", o->scale, "PNG pixels per cell")->check(CLI::Range(6, 64));
     cmd->add_flag("--json", o->json, "print JSON");
-    cmd->callback([o] { run(*o); });
+    cmd->callback([o] { run_difficulty(*o); });
 }
 
 }  // namespace sawtooth::lab

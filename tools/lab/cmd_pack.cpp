@@ -45,7 +45,7 @@ std::size_t find_level(const telemetry::Pack& pack, std::uint64_t hash) {
     return 0;
 }
 
-void run(const PackAddOptions& o) {
+void run_pack_add(const PackAddOptions& o) {
     const std::vector<Level> levels = read_level_files(o.levels);
     telemetry::Pack pack = open_or_new(o);
     for (std::size_t i = 0; i < levels.size(); ++i) {
@@ -70,7 +70,7 @@ void register_pack(CLI::App& app) {
     add->add_option("--pack", o->pack, "the pack file (JSON)")->required();
     add->add_option("--level", o->levels, "level text files to add, in order")->required();
     add->add_option("--name", o->name, "name of a new pack (default: the file name)");
-    add->callback([o] { run(*o); });
+    add->callback([o] { run_pack_add(*o); });
 }
 
 }  // namespace sawtooth::lab

@@ -31,7 +31,7 @@ namespace sawtooth::lab {
 
 namespace {
 
-struct Options {
+struct PickDifficultyOptions {
     std::string model;
     std::string curve;
     int count = 0;  ///< 0: not given (a curve file gives its own)
@@ -54,7 +54,7 @@ struct Options {
     bool json = false;
 };
 
-flows::CurveSpec parse_curve(const Options& o) {
+flows::CurveSpec parse_curve(const PickDifficultyOptions& o) {
     flows::CurveSpec c;
     if ((c.shape = telemetry::parse_curve_shape(o.curve))) {
         if (o.count < 1) throw LabError("--curve " + o.curve + " needs --count N (1 or more)");
@@ -82,7 +82,7 @@ flows::CurveSpec parse_curve(const Options& o) {
 }
 
 /// The shapes of --seeds: every --rooms size with every --room-size (both comma lists).
-std::vector<GenParams> seed_shapes(const Options& o) {
+std::vector<GenParams> seed_shapes(const PickDifficultyOptions& o) {
     GenParams base = analysis::default_curve_shape();
     base.layout = parse_layout_arg(o.layout.empty() ? "maze" : o.layout, "--layout");
     const bool linear = base.layout == Layout::Linear;
@@ -101,7 +101,7 @@ std::vector<GenParams> seed_shapes(const Options& o) {
 
 /// --from-catalog or --seeds A..B in every shape of seed_shapes (defaults as `catalog`:
 /// maze 4x3 index 1, linear 4x2 all).
-flows::CandidateSource candidate_source(const Options& o) {
+flows::CandidateSource candidate_source(const PickDifficultyOptions& o) {
     flows::CandidateSource c;
     if (!o.catalog.empty()) {
         c.catalog = o.catalog;
@@ -123,7 +123,7 @@ bot::SkillGroup playtest_group(const std::string& name) {
     throw LabError("unknown --playtest-group '" + name + "': expected good, average or bad");
 }
 
-void check_options(const Options& o) {
+void check_pick_options(const PickDifficultyOptions& o) {
     if (o.catalog.empty() == o.seeds.empty())
         throw LabError(o.catalog.empty() ? "give the candidates: --from-catalog FILE or --seeds A..B"
                                          : "--from-catalog and --seeds exclude each other: give one");
@@ -143,7 +143,7 @@ void check_options(const Options& o) {
     playtest_group(o.playtest_group);
 }
 
-void print_text(const Options& o, const nlohmann::json& result, std::size_t candidates) {
+void print_pick_text(const PickDifficultyOptions& o, const nlohmann::json& result, std::size_t candidates) {
     constexpr const char* kPickLine =
         "position %2d  seed %-8llu %-5s index %2d  target %.4f  difficulty %.4f  hazard %5.2f  error %+.4f";
     for (const auto& l : result["levels"]) {
@@ -169,8 +169,8 @@ void print_text(const Options& o, const nlohmann::json& result, std::size_t cand
         result["mean_abs_error"].get<double>(), o.tolerance, o.out.c_str());
 }
 
-void run(const Options& o) {
-    check_options(o);
+void run_pick_difficulty(const PickDifficultyOptions& o) {
+    check_pick_options(o);
     flows::DifficultyPackRequest request;
     request.model = analysis::load_model(o.model);
     request.model_file = std::filesystem::path(o.model).filename().string();
@@ -191,13 +191,13 @@ void run(const Options& o) {
     if (o.json)
         std::printf("%s\n", picked.result.dump(2).c_str());
     else
-        print_text(o, picked.result, picked.candidates);
+        print_pick_text(o, picked.result, picked.candidates);
 }
 
 }  // namespace
 
 void register_pick_difficulty(CLI::App& app) {
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<PickDifficultyOptions>();
     CLI::App* c = app.add_subcommand(
         "pick-difficulty",
         "choose levels whose predicted difficulty follows a target curve, into a level pack");
@@ -238,7 +238,7 @@ void register_pick_difficulty(CLI::App& app) {
     c->add_option("--out", o->out, "pack JSON to write")->required();
     c->add_option("--name", o->name, "pack name (default: the output's file name)");
     c->add_flag("--json", o->json, "print the result as JSON");
-    c->callback([o] { run(*o); });
+    c->callback([o] { run_pick_difficulty(*o); });
 }
 
 }  // namespace sawtooth::lab

@@ -75,24 +75,20 @@ void write_out(const PowerOptions& o, const nlohmann::json& j) {
     std::ofstream(o.out + "/index.html") << power_page(j, chartjs);
 }
 
-std::string n_text(const nlohmann::json& n) {
+std::string smallest_size_text(const nlohmann::json& n) {
     return n.is_null() ? std::string("none of the sizes") : std::to_string(n.get<int>());
 }
 
-/// A sample size bound: null is "none" (no N reaches the power).
-std::string bound_text(const nlohmann::json& n) {
-    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
-}
-
 void print_difference(const analysis::PowerResult& r, const nlohmann::json& j) {
-    std::printf("80 %% power, the named difference: %s\n", n_text(j["n_for_80_difference"]).c_str());
+    std::printf("80 %% power, the named difference: %s\n",
+                smallest_size_text(j["n_for_80_difference"]).c_str());
     if (!j.contains("n_for_80_difference_normal")) return;
     const nlohmann::json& n = j["n_for_80_difference_normal"];
     std::printf(
         "80 %% power, the named difference, normal approximation: N = %s, %.0f %% interval [%s, %s] "
         "(%d resamples of the population's participants)\n",
-        bound_text(n["n"]).c_str(), 100.0 * r.settings.level, bound_text(n["lo"]).c_str(),
-        bound_text(n["hi"]).c_str(), n["replicates"].get<int>());
+        sample_size_text(n["n"]).c_str(), 100.0 * r.settings.level, sample_size_text(n["lo"]).c_str(),
+        sample_size_text(n["hi"]).c_str(), n["replicates"].get<int>());
 }
 
 void print_table(const analysis::PowerResult& r, const nlohmann::json& j) {
@@ -122,11 +118,12 @@ void print_table(const analysis::PowerResult& r, const nlohmann::json& j) {
                         f.difference_power);
         std::printf("\n");
     }
-    std::printf("80 %% power, deaths rising with difficulty: %s\n", n_text(j["n_for_80_deaths"]).c_str());
+    std::printf("80 %% power, deaths rising with difficulty: %s\n",
+                smallest_size_text(j["n_for_80_deaths"]).c_str());
     if (two) print_difference(r, j);
 }
 
-void run(PowerOptions& o) {
+void run_power(PowerOptions& o) {
     if (o.participants < 2) throw LabError("--participants must be at least 2");
     if (o.expect != "higher" && o.expect != "lower")
         throw LabError("--expect must be higher or lower, not '" + o.expect + "'");
@@ -191,7 +188,7 @@ void register_power(CLI::App& app) {
     c->add_option("--out", o->out, "directory for power.json and index.html");
     c->add_option("--chartjs", o->chartjs, "Chart.js file embedded in the page")->capture_default_str();
     c->add_flag("--json", o->json, "print the figures as JSON");
-    c->callback([o] { run(*o); });
+    c->callback([o] { run_power(*o); });
 }
 
 }  // namespace sawtooth::lab

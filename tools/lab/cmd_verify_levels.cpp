@@ -28,7 +28,7 @@ namespace sawtooth::lab {
 
 namespace {
 
-struct Options {
+struct VerifyLevelsOptions {
     std::string seeds = "1..100";
     std::string layout = "maze";
     std::string level_index;  ///< N or "all"; default: 1 for maze, all for linear
@@ -40,7 +40,7 @@ struct Options {
     std::vector<std::string> level_files;  ///< --level: prove these files instead of seeds
 };
 
-void dump_failed_level(const Options& o, const flows::VerifyJob& job, const bot::ProvenLevel& r) {
+void dump_failed_level(const VerifyLevelsOptions& o, const flows::VerifyJob& job, const bot::ProvenLevel& r) {
     if (o.dump_dir.empty() || r.level_text.empty()) return;
     std::ofstream f(o.dump_dir + "/fail_" + o.layout + "_" + std::to_string(job.seed) + "_" +
                     std::to_string(job.level_index) + ".txt");
@@ -49,7 +49,7 @@ void dump_failed_level(const Options& o, const flows::VerifyJob& job, const bot:
 
 /// The workers of a run with the progress line (off with --verbose, which prints a line per
 /// level on stderr instead).
-analysis::ForEach verify_for_each(const Options& o, int threads) {
+analysis::ForEach verify_for_each(const VerifyLevelsOptions& o, int threads) {
     return [&o, threads](std::size_t n, const std::function<void(std::size_t)>& body) {
         ProgressSettings shown;
         shown.show = shown.show && !o.verbose;
@@ -62,7 +62,7 @@ analysis::ForEach verify_for_each(const Options& o, int threads) {
 }
 
 /// --verbose: one line per level on stderr, from the workers.
-std::function<void(const GenParams&, const bot::ProvenLevel&)> verbose_line(const Options& o) {
+std::function<void(const GenParams&, const bot::ProvenLevel&)> verbose_line(const VerifyLevelsOptions& o) {
     if (!o.verbose) return {};
     auto print_mutex = std::make_shared<std::mutex>();
     return [print_mutex](const GenParams& p, const bot::ProvenLevel& r) {
@@ -75,7 +75,7 @@ std::function<void(const GenParams&, const bot::ProvenLevel&)> verbose_line(cons
 
 /// The figures of a run (what --json prints); dumps failing levels on the way.
 nlohmann::json summarize(const std::vector<flows::VerifyJob>& jobs, const std::vector<bot::ProvenLevel>& out,
-                         const Options& o) {
+                         const VerifyLevelsOptions& o) {
     const flows::VerifySummary s = flows::summarize_verification(jobs, out);
     nlohmann::json failures = nlohmann::json::array();
     for (const std::size_t k : s.failures) {
@@ -124,7 +124,7 @@ void print_file_line(const nlohmann::json& f) {
 }
 
 /// --level: every file read and checked first (bad input writes nothing), then proven.
-void run_level_files(const Options& o) {
+void run_level_files(const VerifyLevelsOptions& o) {
     const std::vector<Level> levels = read_level_files(o.level_files);
     nlohmann::json files = nlohmann::json::array();
     int failed = 0;
@@ -150,7 +150,7 @@ void run_level_files(const Options& o) {
                        " levels not proven both ways");
 }
 
-void run(const Options& o) {
+void run_verify_levels(const VerifyLevelsOptions& o) {
     if (!o.level_files.empty()) return run_level_files(o);
     const InclusiveRange<std::uint64_t> seeds = parse_seed_range(o.seeds, "--seeds");
     const Layout layout = parse_layout_arg(o.layout, "--layout");
@@ -181,7 +181,7 @@ void run(const Options& o) {
 }  // namespace
 
 void register_verify_levels(CLI::App& app) {
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<VerifyLevelsOptions>();
     CLI::App* c =
         app.add_subcommand("verify-levels",
                            "prove generated levels playable: the expert bot plays each start->exit and "
@@ -203,7 +203,7 @@ void register_verify_levels(CLI::App& app) {
         ->excludes("--layout")
         ->excludes("--level-index")
         ->excludes("--dump");
-    c->callback([o] { run(*o); });
+    c->callback([o] { run_verify_levels(*o); });
 }
 
 }  // namespace sawtooth::lab

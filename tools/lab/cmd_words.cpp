@@ -153,7 +153,7 @@ void cmd_analyze(const std::string& letters, const std::string& words_file, bool
         print_analysis(ss, dict, list_states);
 }
 
-struct GenOptions {
+struct WordsGenOptions {
     std::uint64_t seed = 1;
     int count = 10;
     int length = -1;  // -1: not given
@@ -178,7 +178,7 @@ struct GenOptions {
     bool stats = false;
 };
 
-w::GenParams gen_params(const GenOptions& o) {
+w::GenParams gen_params(const WordsGenOptions& o) {
     w::GenParams p;
     if (o.length != -1) {
         if (o.length < w::kMinWordLength + 1 || o.length > w::kMaxChallengeLength)
@@ -202,7 +202,7 @@ w::GenParams gen_params(const GenOptions& o) {
 }
 
 // The designer constraints of the options; the generator checks what no challenge can meet.
-w::ReachableWordRules reachable_rules(const GenOptions& o) {
+w::ReachableWordRules reachable_rules(const WordsGenOptions& o) {
     w::ReachableWordRules r;
     r.min_common = o.min_common;
     r.common_rank = o.common_rank;
@@ -226,7 +226,7 @@ w::ReachableWordRules reachable_rules(const GenOptions& o) {
 
 // The constraint that rejected most candidates of one challenge (what to relax), as its
 // option reads on the command line.
-std::string most_broken_rule(const w::GenStats& s, const GenOptions& o) {
+std::string most_broken_rule(const w::GenStats& s, const WordsGenOptions& o) {
     std::size_t worst = 0;
     for (std::size_t i = 1; i < s.broken.size(); ++i)
         if (s.broken[i] > s.broken[worst]) worst = i;
@@ -248,7 +248,7 @@ std::string most_broken_rule(const w::GenStats& s, const GenOptions& o) {
 }
 
 // The one-line error of a run that stopped at `failed`, naming what to relax.
-LabError run_failure(const GenOptions& o, const w::ChallengeRunFailure& failed) {
+LabError run_failure(const WordsGenOptions& o, const w::ChallengeRunFailure& failed) {
     const w::GenStats& stats = failed.stats;
     const std::string where = "seed " + std::to_string(o.seed) + " #" + std::to_string(failed.index);
     const int most = *std::max_element(stats.broken.begin(), stats.broken.end());
@@ -287,7 +287,7 @@ json rules_json(const w::ReachableWordRules& r) {
 }
 
 // --json's stats; with --stats also the wall-clock figures (nondeterministic, so opt-in).
-json stats_json(const w::GenStats& s, const GenOptions& o, double elapsed_ms) {
+json stats_json(const w::GenStats& s, const WordsGenOptions& o, double elapsed_ms) {
     json broken = json::object();
     for (int i = 0; i < w::kReachRuleCount; ++i)
         broken[w::reach_rule_name(static_cast<w::ReachRule>(i))] = s.broken[static_cast<std::size_t>(i)];
@@ -306,7 +306,7 @@ json stats_json(const w::GenStats& s, const GenOptions& o, double elapsed_ms) {
     return j;
 }
 
-void print_gen(const GenOptions& o, const std::vector<w::Challenge>& out, const w::GenParams& p,
+void print_gen(const WordsGenOptions& o, const std::vector<w::Challenge>& out, const w::GenParams& p,
                const w::ReachableWordRules& rules, const w::GenStats& stats, double elapsed_ms) {
     if (o.json) {
         json list = json::array();
@@ -334,7 +334,7 @@ void print_gen(const GenOptions& o, const std::vector<w::Challenge>& out, const 
             elapsed_ms / stats.accepted);
 }
 
-void cmd_gen(const GenOptions& o) {
+void cmd_gen(const WordsGenOptions& o) {
     if (o.count < 1 || o.count > kMaxGenCount)
         throw LabError("--count must be in 1.." + std::to_string(kMaxGenCount));
     const w::GenParams p = gen_params(o);
@@ -527,7 +527,7 @@ void register_words_analyze(CLI::App* words) {
 
 void register_words_gen(CLI::App* words) {
     auto* gen = words->add_subcommand("gen", "generate challenges with the FI-2Pop generator");
-    auto g = std::make_shared<GenOptions>();
+    auto g = std::make_shared<WordsGenOptions>();
     add_seed_option(*gen, "--seed", g->seed, "seed (challenge i uses mix_seed(seed, i))");
     gen->add_option("--count", g->count, "number of challenges");
     gen->add_option("--length", g->length, "exact challenge length (also the target length)");

@@ -136,7 +136,7 @@ void run_words_study(const StudyRequest& req) {
                        " recorded word levels fail replay: " + first_mismatch);
 }
 
-json regression_json(const analysis::MultipleRegression& r, const std::string& error) {
+json regression_json(const analysis::WordsRegression& r, const std::string& error) {
     if (!error.empty()) return {{"error", error}};
     json coefs = json::array();
     for (const auto& c : r.coefficients)
@@ -151,7 +151,7 @@ json regression_json(const analysis::MultipleRegression& r, const std::string& e
             {"dropped", r.dropped}};
 }
 
-void print_regression(const analysis::MultipleRegression& r, const std::string& error) {
+void print_regression(const analysis::WordsRegression& r, const std::string& error) {
     if (!error.empty()) {
         std::printf("  not fitted: %s\n", error.c_str());
         return;
@@ -176,7 +176,7 @@ analysis::WordsStudyAnalysis analyze_for_lab(telemetry::Store& store, const Anal
     return analysis::analyze_words_study(store, dict, word_list_hash(o.words_file), c.selection);
 }
 
-json analysis_json(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
+json study_analysis_json(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
     json levels = json::array();
     for (const auto& s : a.levels)
         levels.push_back({{"level", s.level},
@@ -198,7 +198,7 @@ json analysis_json(const analysis::WordsStudyAnalysis& a, const SelectedConditio
     return j;
 }
 
-void print_analysis(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
+void print_study_analysis(const analysis::WordsStudyAnalysis& a, const SelectedCondition& c) {
     if (!c.name.empty()) std::printf("condition %s:\n", c.name.c_str());
     std::printf(
         "%d word levels of %d players analysed (%d skipped), %zu reachable words of shown challenges\n",
@@ -217,11 +217,12 @@ void run_analyze_study(const AnalyzeStudyOptions& o) {
     std::vector<analysis::WordsStudyAnalysis> results;
     for (const SelectedCondition& c : conditions) results.push_back(analyze_for_lab(store, o, c));
     if (!o.json) {
-        for (std::size_t i = 0; i < results.size(); ++i) print_analysis(results[i], conditions[i]);
+        for (std::size_t i = 0; i < results.size(); ++i) print_study_analysis(results[i], conditions[i]);
         return;
     }
     json all = json::array();
-    for (std::size_t i = 0; i < results.size(); ++i) all.push_back(analysis_json(results[i], conditions[i]));
+    for (std::size_t i = 0; i < results.size(); ++i)
+        all.push_back(study_analysis_json(results[i], conditions[i]));
     std::printf("%s\n", (o.filter.by_condition ? json{{"conditions", all}} : all.front()).dump(2).c_str());
 }
 

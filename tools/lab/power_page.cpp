@@ -14,27 +14,23 @@ using analysis::fmt;
 using analysis::html_escape;
 using nlohmann::json;
 
-std::string interval_text(const json& iv, int digits) {
+std::string interval_html(const json& iv, int digits) {
     if (iv["replicates"].get<int>() == 0) return "&ndash;";
     return fmt(iv["median"].get<double>(), digits) + " <small>[" + fmt(iv["lo"].get<double>(), digits) +
            ", " + fmt(iv["hi"].get<double>(), digits) + "]</small>";
 }
 
-std::string n_text(const json& n) {
+std::string smallest_size_html(const json& n) {
     return n.is_null() ? std::string("none of the sizes") : "N = " + std::to_string(n.get<int>());
-}
-
-std::string bound_text(const json& n) {
-    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
 }
 
 /// The normal approximation's N for 80 % power with its interval, when the result has it.
 std::string normal_n_text(const json& f) {
     if (!f.contains("n_for_80_difference_normal")) return "";
     const json& n = f["n_for_80_difference_normal"];
-    return " From the population's spread (normal approximation of the test): <b>N = " + bound_text(n["n"]) +
-           "</b>, " + fmt(100.0 * f["settings"]["level"].get<double>(), 0) + " % interval [" +
-           bound_text(n["lo"]) + ", " + bound_text(n["hi"]) + "] (" +
+    return " From the population's spread (normal approximation of the test): <b>N = " +
+           sample_size_text(n["n"]) + "</b>, " + fmt(100.0 * f["settings"]["level"].get<double>(), 0) +
+           " % interval [" + sample_size_text(n["lo"]) + ", " + sample_size_text(n["hi"]) + "] (" +
            std::to_string(n["replicates"].get<int>()) +
            " resamples of the population's participants: the population is a sample too).";
 }
@@ -54,13 +50,13 @@ void table(std::ostringstream& h, const json& f) {
         h << "<tr><td>" << s["n"].get<int>() << (s["n"].get<int>() > population ? "*" : "") << "</td>";
         for (const char* c : {"t_timing", "j", "t_cycle"}) {
             const json& k = s["coefficients"][c];
-            h << "<td>" << interval_text(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
+            h << "<td>" << interval_html(k, 3) << "</td><td>" << fmt(k["negative"].get<double>(), 2) << " / "
               << fmt(k["positive"].get<double>(), 2) << "</td>";
         }
         h << "<td>" << fmt(s["deaths_power"].get<double>(), 2) << "</td><td>"
-          << interval_text(s["t_score"], 2) << "</td><td>" << interval_text(s["accuracy"], 2) << "</td>";
+          << interval_html(s["t_score"], 2) << "</td><td>" << interval_html(s["accuracy"], 2) << "</td>";
         if (two)
-            h << "<td>" << interval_text(s["difference"], 2) << "</td><td>"
+            h << "<td>" << interval_html(s["difference"], 2) << "</td><td>"
               << fmt(s["difference_power"].get<double>(), 2) << "</td>";
         h << "</tr>";
     }
@@ -98,6 +94,10 @@ new Chart(document.getElementById("power"), {type: "line", data: {datasets: powe
 
 }  // namespace
 
+std::string sample_size_text(const json& n) {
+    return n.is_null() ? std::string("none") : std::to_string(n.get<std::int64_t>());
+}
+
 std::string power_page(const json& f, const std::string& chartjs) {
     const json& s = f["settings"];
     const json& p = f["population"];
@@ -119,14 +119,14 @@ td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;font-size:90%}small
     h << "<p><b>Deaths rising with predicted difficulty</b> (slope &gt; 0, p &lt; &alpha;, model trained on "
          "half the "
          "participants, tested on the other half): 80 % power from "
-      << n_text(f["n_for_80_deaths"]) << ".";
+      << smallest_size_html(f["n_for_80_deaths"]) << ".";
     if (two)
         h << " <b>Difference in mean deaths per level</b>, <code>"
           << html_escape(s["compare"].get<std::string>()) << "</code> minus <code>"
           << html_escape(s["condition"].get<std::string>()) << "</code>, expected "
           << s["expect"].get<std::string>()
           << " (Welch's t-test, N participants per condition): 80 % power from "
-          << n_text(f["n_for_80_difference"]) << "." << normal_n_text(f);
+          << smallest_size_html(f["n_for_80_difference"]) << "." << normal_n_text(f);
     h << "</p>";
     table(h, f);
     h << "<h2>Power</h2><div class=\"chart\"><canvas id=\"power\"></canvas></div>";

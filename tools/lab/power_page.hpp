@@ -14,4 +14,7 @@ namespace sawtooth::lab {
 /// The page for power_to_json's `figures`, with `chartjs` (the library's text) embedded.
 std::string power_page(const nlohmann::json& figures, const std::string& chartjs);
 
+/// A sample-size bound of the JSON as text: null (no N reaches the power) is "none".
+std::string sample_size_text(const nlohmann::json& n);
+
 }  // namespace sawtooth::lab
