@@ -93,13 +93,14 @@ Benchmark frames_benchmark(const BenchAllOptions& o, bool headless, int frames) 
     const std::string shown =
         (display ? "sawtooth " : "xvfb-run -a -s \"-screen 0 1280x720x24\" sawtooth ") + joined(args);
     if (!display) args.insert(args.begin(), {"-a", "-s", "-screen 0 1280x720x24", game});
-    return {"windowed frames",
-            display ? game : "xvfb-run",
-            args,
-            {{"frame_windowed_median_ms", "median_frame_ms", "ms",
-              "frame, same level, windowed (OpenGL, or the software renderer when OpenGL is llvmpipe), median"}},
-            o.runs,
-            shown};
+    return {
+        "windowed frames",
+        display ? game : "xvfb-run",
+        args,
+        {{"frame_windowed_median_ms", "median_frame_ms", "ms",
+          "frame, same level, windowed (OpenGL, or the software renderer when OpenGL is llvmpipe), median"}},
+        o.runs,
+        shown};
 }
 
 /// The last non-empty line of a child's stderr (its one-line error).
