@@ -32,7 +32,7 @@ private:
 };
 
 namespace {
-enum AdaptiveRow { kPlay, kBack, kRows };
+enum AdaptiveRow { kAdaptivePlay, kAdaptiveBack, kAdaptiveRows };
 
 std::string percent(double p) { return std::to_string(static_cast<int>(std::lround(100.0 * p))) + " %"; }
 
@@ -50,27 +50,27 @@ AdaptiveScreen::AdaptiveScreen(Services services, const analysis::ChallengeModel
     auto candidates = std::make_shared<const std::vector<analysis::CandidateLevel>>(
         analysis::make_candidates(settings, *shared_model));
     m_run = std::make_unique<analysis::AdaptiveRun>(settings, shared_model, candidates);
-    std::vector<MenuItem> items(kRows);
-    items[kPlay] = {"Play", "", false, false, "Plays the level chosen for you"};
-    items[kBack] = {"Back"};
+    std::vector<MenuItem> items(kAdaptiveRows);
+    items[kAdaptivePlay] = {"Play", "", false, false, "Plays the level chosen for you"};
+    items[kAdaptiveBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 430, 760, 52, 28});
     refresh();
 }
 
 void AdaptiveScreen::refresh() {
     const int n = m_run->settings().count;
-    m_menu.item(kPlay).label = m_run->finished() ? "Run finished" : "Play";
-    m_menu.item(kPlay).value =
+    m_menu.item(kAdaptivePlay).label = m_run->finished() ? "Run finished" : "Play";
+    m_menu.item(kAdaptivePlay).value =
         m_run->finished() ? "" : "level " + std::to_string(m_run->played() + 1) + " of " + std::to_string(n);
 }
 
 void AdaptiveScreen::tick(const engine::Controls& c) {
     const MenuAction a = m_menu.update(c, m_services.ui, m_services.sounds);
-    if (a == MenuAction::Back || (a == MenuAction::Activate && m_menu.selected() == kBack)) {
+    if (a == MenuAction::Back || (a == MenuAction::Activate && m_menu.selected() == kAdaptiveBack)) {
         m_services.screens->pop();
         return;
     }
-    if (a == MenuAction::Activate && m_menu.selected() == kPlay && !m_run->finished()) play_next();
+    if (a == MenuAction::Activate && m_menu.selected() == kAdaptivePlay && !m_run->finished()) play_next();
 }
 
 void AdaptiveScreen::play_next() {

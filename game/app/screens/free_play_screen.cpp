@@ -26,19 +26,19 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row {
+enum FreePlayRow {
     kSeed,
     kLayout,
     kRooms,
     kRoomSize,
     kSpeed,
-    kGap,
-    kPlay,
+    kFreePlayGap,
+    kPlayLevel,
     kPacks,
     kEdit,
     kAdaptive,
-    kBack,
-    kRowCount
+    kFreePlayBack,
+    kFreePlayRows
 };
 struct Size2 {
     int w, h;
@@ -61,21 +61,21 @@ int wrap(int i, const T (&)[N]) {
 
 FreePlayScreen::FreePlayScreen(Services services)
     : m_services(services), m_seed_text(std::to_string(random_seed())) {
-    std::vector<MenuItem> items(kRowCount);
+    std::vector<MenuItem> items(kFreePlayRows);
     items[kSeed] = {"Seed", "", false, false, "Type digits; Backspace deletes; Enter picks a random seed"};
     items[kLayout] = {"Layout", "", true, false,
                       "Maze: rooms in every direction. Linear: left to right (study)"};
     items[kRooms] = {"Rooms", "", true};
     items[kRoomSize] = {"Room size", "", true};
     items[kSpeed] = {"Trap speed", "", true, false, "1 = slow traps (2 s cycle), 5+ = fastest (1.2-2 s)"};
-    items[kGap] = {"", "", false, true};
-    items[kPlay] = {"Play"};
+    items[kFreePlayGap] = {"", "", false, true};
+    items[kPlayLevel] = {"Play"};
     items[kPacks] = {"Packs", "", false, false,
                      "Curated level packs (assets/packs, ~/.config/sawtooth/packs)"};
     items[kEdit] = {"Edit in the level editor", "", false, false,
                     "Open this generated level in the editor (saved as seed_N.txt beside editor.txt)"};
     items[kAdaptive] = adaptive_item();
-    items[kBack] = {"Back"};
+    items[kFreePlayBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 150, 760, 44, 26});  // eleven rows inside the panel
     refresh();
 }
@@ -106,7 +106,7 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     const int row = m_menu.selected();
     const int dir = a == MenuAction::Decrease ? -1 : 1;
     const bool change = a == MenuAction::Decrease || a == MenuAction::Increase || a == MenuAction::Activate;
-    if (a == MenuAction::Back || (a == MenuAction::Activate && row == kBack)) {
+    if (a == MenuAction::Back || (a == MenuAction::Activate && row == kFreePlayBack)) {
         m_services.screens->pop();
         return;
     }
@@ -115,7 +115,7 @@ void FreePlayScreen::tick(const engine::Controls& c) {
     if (row == kRooms && change) m_rooms = wrap(m_rooms + dir, kRoomCounts);
     if (row == kRoomSize && change) m_room_size = wrap(m_room_size + dir, kRoomSizes);
     if (row == kSpeed && change) m_speed = (m_speed - 1 + dir + kMaxSpeed) % kMaxSpeed + 1;
-    if (row == kPlay && a == MenuAction::Activate) play();
+    if (row == kPlayLevel && a == MenuAction::Activate) play();
     if (row == kEdit && a == MenuAction::Activate) edit();
     if (row == kPacks && a == MenuAction::Activate)
         m_services.screens->push(std::make_unique<PacksMenuScreen>(m_services));

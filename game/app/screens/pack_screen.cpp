@@ -14,31 +14,31 @@
 namespace sawtooth::app {
 
 namespace {
-enum PackRow { kPlay, kBackRow, kPackRows };
+enum PackRow { kPackPlay, kPackBack, kPackRows };
 }  // namespace
 
 PackScreen::PackScreen(Services services, telemetry::Pack pack, std::string file)
     : m_services(services), m_pack(std::move(pack)), m_file(std::move(file)) {
     std::vector<MenuItem> items(kPackRows);
-    items[kPlay] = {"Play", "", false, false, "Plays the pack's levels in order"};
-    items[kBackRow] = {"Back"};
+    items[kPackPlay] = {"Play", "", false, false, "Plays the pack's levels in order"};
+    items[kPackBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 430, 760, 52, 28});
     refresh();
 }
 
 void PackScreen::refresh() {
     const std::size_t n = m_pack.levels.size();
-    m_menu.item(kPlay).label = m_next == 0 && m_played > 0 ? "Play again from level 1" : "Play";
-    m_menu.item(kPlay).value = "level " + std::to_string(m_next + 1) + " of " + std::to_string(n);
+    m_menu.item(kPackPlay).label = m_next == 0 && m_played > 0 ? "Play again from level 1" : "Play";
+    m_menu.item(kPackPlay).value = "level " + std::to_string(m_next + 1) + " of " + std::to_string(n);
 }
 
 void PackScreen::tick(const engine::Controls& c) {
     const MenuAction a = m_menu.update(c, m_services.ui, m_services.sounds);
-    if (a == MenuAction::Back || (a == MenuAction::Activate && m_menu.selected() == kBackRow)) {
+    if (a == MenuAction::Back || (a == MenuAction::Activate && m_menu.selected() == kPackBack)) {
         m_services.screens->pop();
         return;
     }
-    if (a == MenuAction::Activate && m_menu.selected() == kPlay) play_next();
+    if (a == MenuAction::Activate && m_menu.selected() == kPackPlay) play_next();
     refresh();
 }
 

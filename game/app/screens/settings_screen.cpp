@@ -17,7 +17,7 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row {
+enum SettingsRow {
     kVolume,
     kFullscreen,
     kRateLevels,
@@ -27,15 +27,15 @@ enum Row {
     kJump,
     kDown,
     kResetKeys,
-    kBack,
-    kRowCount
+    kSettingsBack,
+    kSettingsRows
 };
 constexpr double kVolumeStep = 0.1;
 const char* const kDefaultKeys[] = {"Left / A", "Right / D", "Up / W / Space", "Down / S"};
 }  // namespace
 
 SettingsScreen::SettingsScreen(Services services) : m_services(services) {
-    std::vector<MenuItem> items(kRowCount);
+    std::vector<MenuItem> items(kSettingsRows);
     items[kVolume] = {"Volume", "", true, false, "Left / Right to change"};
     items[kFullscreen] = {"Fullscreen", "", true, false, "F11 toggles it anywhere"};
     items[kRateLevels] = {"Rate levels", "", true, false,
@@ -46,7 +46,7 @@ SettingsScreen::SettingsScreen(Services services) : m_services(services) {
     items[kJump] = {"Jump / climb", "", false, false, "Enter, then press the new key"};
     items[kDown] = {"Let go of a ledge", "", false, false, "Enter, then press the new key"};
     items[kResetKeys] = {"Clear extra keys"};
-    items[kBack] = {"Back"};
+    items[kSettingsBack] = {"Back"};
     m_menu = Menu(std::move(items), {640, 150, 720, 50, 26});
     refresh();
 }
@@ -112,7 +112,7 @@ void SettingsScreen::tick(const engine::Controls& c) {
     const MenuAction a = m_menu.update(c, m_services.ui, m_services.sounds);
     const int row = m_menu.selected();
     Settings* s = m_services.settings;
-    if (a == MenuAction::Back || (a == MenuAction::Activate && row == kBack)) {
+    if (a == MenuAction::Back || (a == MenuAction::Activate && row == kSettingsBack)) {
         m_services.screens->pop();
         return;
     }

@@ -17,17 +17,17 @@
 namespace sawtooth::app {
 
 namespace {
-enum Row {
+enum TitleRow {
     kPlatformerHeader,
     kStudy,
     kFreePlay,
     kWordsHeader,
     kElimination,
-    kGap,
+    kTitleGap,
     kSettings,
     kEditor,
     kQuit,
-    kRowCount
+    kTitleRows
 };
 }  // namespace
 
@@ -41,14 +41,14 @@ std::uint64_t random_seed() {
 
 TitleScreen::TitleScreen(Services services, std::optional<std::uint64_t> study_seed)
     : m_services(services), m_study_seed(study_seed) {
-    std::vector<MenuItem> items(kRowCount);
+    std::vector<MenuItem> items(kTitleRows);
     items[kPlatformerHeader] = {"PLATFORMER", "", false, true};
     items[kStudy] = {"Study session", "", false, false,
                      "Two tutorials, then ten generated levels with traps"};
     items[kFreePlay] = {"Free play", "", false, false, "Any seed, layout and size"};
     items[kWordsHeader] = {"WORDS", "", false, true};
     items[kElimination] = {"Elimination", "", false, false, "Make words by removing letters"};
-    items[kGap] = {"", "", false, true};
+    items[kTitleGap] = {"", "", false, true};
     items[kSettings] = {"Settings", "", false, false, "Volume, keys, fullscreen"};
     items[kEditor] = {"Level editor", "", false, false,
                       "Build a level; the expert bot proves it playable as you go"};

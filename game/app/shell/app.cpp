@@ -49,11 +49,13 @@
 
 namespace sawtooth::app {
 
+void print_error(const std::string& message) {
+    std::fprintf(stderr, "sawtooth: %s\n", one_line(message).c_str());
+}
+
 namespace {
 
 constexpr int kDefaultHeadlessFrames = 60;
-
-void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", one_line(message).c_str()); }
 
 // What the command line asks the game to start with, checked before anything opens.
 struct StartPlan {
@@ -120,7 +122,7 @@ std::optional<int> read_builder_bands(const AppOptions& o, StartPlan& plan) {
         if (!o.words_long_band.empty())
             plan.builder_analysis.long_band = words::parse_rank_band(o.words_long_band, "--words-long-band");
     } catch (const Error& e) {
-        fail(e.what());
+        print_error(e.what());
         return 2;
     }
     return std::nullopt;
@@ -131,7 +133,7 @@ std::optional<int> prepare_words_builder(const AppOptions& o, StartPlan& plan) {
     plan.builder_file = o.words_builder_file.empty() ? default_words_level_path() : o.words_builder_file;
     if (!std::filesystem::exists(plan.builder_file)) return std::nullopt;
     if (const std::string err = load_words_level_file(plan.builder_file, plan.builder_level); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 1;
     }
     return std::nullopt;
@@ -143,25 +145,25 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
     const RecordingOptions& r = o.recording;
     if (o.study || !o.pack_file.empty() || !r.participant.empty() || r.no_record || o.bench_frames > 0 ||
         (o.headless && r.db.empty())) {
-        fail(
+        print_error(
             "--protocol runs its own study, asks for the participant id and records it: not with "
             "--thesis-session, "
             "--pack, --participant, --no-record or --bench-frames, and headless only with --db");
         return 2;
     }
     if (o.upload_url.empty() != o.upload_token_file.empty()) {
-        fail("--upload and --upload-token-file (the study's upload token) go together");
+        print_error("--upload and --upload-token-file (the study's upload token) go together");
         return 2;
     }
     plan.protocol = telemetry::read_protocol(o.protocol_file);
     if (!o.online_protocol_hash.empty()) plan.protocol->hash = o.online_protocol_hash;
     if (const std::string& c = o.online_assignment.condition;
         !c.empty() && !plan.protocol->find_condition(c)) {
-        fail(o.protocol_file + ": the assigned condition '" + c + "' is not one of the protocol's");
+        print_error(o.protocol_file + ": the assigned condition '" + c + "' is not one of the protocol's");
         return 2;
     }
     if (const std::string err = flows::prepare_protocol(*plan.protocol); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 1;
     }
     return std::nullopt;
@@ -172,7 +174,7 @@ std::optional<int> read_start_protocol(const AppOptions& o, StartPlan& plan) {
 std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     plan.assets = o.asset_dir.empty() ? telemetry::find_asset_dir(SAWTOOTH_ASSET_DIR) : o.asset_dir;
     if (const std::string err = parse_menu_keys(o.menu_keys, plan.scripted); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 2;
     }
     // First screen: a level when one is named (or benchmarked), else the title menu.
@@ -183,7 +185,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     if (plan.first.empty())
         plan.first = (o.seed || !o.level_file.empty() || o.bench_frames > 0) ? "level" : "title";
     if (std::find(kFirstScreens.begin(), kFirstScreens.end(), plan.first) == kFirstScreens.end()) {
-        fail("--screen must be " + one_of(kFirstScreens) + ", got '" + plan.first + "'");
+        print_error("--screen must be " + one_of(kFirstScreens) + ", got '" + plan.first + "'");
         return 2;
     }
     if (!o.pack_file.empty()) {
@@ -191,13 +193,13 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
         // The study's levels are generated (their parameters are what it records).
         for (const telemetry::PackLevel& l : plan.pack->levels)
             if (o.study && l.hand_made()) {
-                fail(o.pack_file + ": hand-made level '" + l.name +
+                print_error(o.pack_file + ": hand-made level '" + l.name +
                      "': a study plays generated levels only (use the pack without --thesis-session)");
                 return 1;
             }
     }
     if ((!o.upload_url.empty() || !o.upload_token_file.empty()) && o.protocol_file.empty()) {
-        fail("--upload sends the sessions of a --protocol run: give --protocol");
+        print_error("--upload sends the sessions of a --protocol run: give --protocol");
         return 2;
     }
     if (!o.protocol_file.empty()) {
@@ -206,14 +208,14 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
     if (const std::optional<int> rc = read_builder_bands(o, plan)) return rc;
     plan.today = o.date.empty() ? utc_today() : o.date;
     if (!words::is_valid_utc_date(plan.today)) {
-        fail("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
+        print_error("--date must be a real date written YYYY-MM-DD, got '" + o.date + "'");
         return 2;
     }
     if (plan.first == "words-builder") return prepare_words_builder(o, plan);
     if (plan.first != "words-level") return std::nullopt;
     const std::string err = prepare_words_run(o, plan.today, plan.word_run);
     if (err.empty()) return std::nullopt;
-    fail(err);
+    print_error(err);
     return err.rfind("--", 0) == 0 ? 2 : 1;  // a bad flag is 2, a bad file 1
 }
 
@@ -224,19 +226,19 @@ std::optional<int> generate_start_level(const AppOptions& o, StartPlan& plan) {
     p.layout = parse_layout(o.layout).value_or(Layout::Maze);
     p.level_index = o.level_index;
     if (!o.rooms.empty() && !parse_size(o.rooms, p.rooms_w, p.rooms_h)) {
-        fail("--rooms must look like 4x3, got '" + o.rooms + "'");
+        print_error("--rooms must look like 4x3, got '" + o.rooms + "'");
         return 2;
     }
     if (!o.room_size.empty() && !parse_size(o.room_size, p.room_w, p.room_h)) {
-        fail("--room-size must look like 11x7, got '" + o.room_size + "'");
+        print_error("--room-size must look like 11x7, got '" + o.room_size + "'");
         return 2;
     }
     if (const std::string err = params_problem(p); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 2;
     }
     if (const std::string err = generate_for_play(p, plan.level); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 1;
     }
     plan.level_info.params = p;
@@ -250,7 +252,7 @@ std::optional<int> load_editor_level(const AppOptions& o, StartPlan& plan) {
     plan.edit_file = o.edit_file.empty() ? default_editor_file() : o.edit_file;
     if (o.seed) return generate_start_level(o, plan);
     if (const std::string err = open_editor_level(plan.edit_file, plan.level); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 1;
     }
     return std::nullopt;
@@ -265,7 +267,7 @@ std::optional<int> load_start_level(const AppOptions& o, StartPlan& plan) {
     if (o.seed) return generate_start_level(o, plan);
     const std::string path = o.level_file.empty() ? plan.assets + "/levels/test.txt" : o.level_file;
     if (const std::string err = read_level_file(path, plan.level); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 1;
     }
     plan.level_info.file = path;
@@ -295,7 +297,7 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
     data.overlay_model = load_overlay_model(o.model_file.empty() ? default_model_path() : o.model_file,
                                             !o.model_file.empty(), model_error);
     if (!model_error.empty()) {
-        fail(model_error);
+        print_error(model_error);
         return 1;
     }
     if (!data.overlay_model.warning.empty())
@@ -311,7 +313,7 @@ std::optional<int> load_game_data(const AppOptions& o, const StartPlan& plan, Ga
     std::string err;
     data.words_now = data.words->get(err);
     if (data.words_now) return std::nullopt;
-    fail(err);
+    print_error(err);
     return 1;
 }
 
@@ -333,10 +335,10 @@ std::optional<int> open_window(const AppOptions& o, const Settings& settings, co
         window.text = std::make_unique<engine::TextRenderer>(window.platform->renderer(),
                                                              engine::find_font_file(assets));
     } catch (const engine::PlatformError& e) {
-        fail(e.message);
+        print_error(e.message);
         return 1;
     } catch (const std::exception& e) {
-        fail(e.what());
+        print_error(e.what());
         return 1;
     }
     return std::nullopt;
@@ -406,7 +408,7 @@ std::optional<int> push_level_screen(const AppOptions& o, const StartPlan& plan,
         if (x) vx = *x;
         if (y) vy = *y;
         if (!x || !y || vx < 0 || vy < 0) {
-            fail("--view must look like X,Y (cell), got '" + o.view + "'");
+            print_error("--view must look like X,Y (cell), got '" + o.view + "'");
             return 2;
         }
     }
@@ -459,7 +461,7 @@ std::optional<int> push_menu_screens(const AppOptions& o, StartPlan& plan, Words
         host.screens.apply();
         std::string err;
         if (!start_words_level(host.services, *words, std::move(plan.word_run), err)) {
-            fail(err);
+            print_error(err);
             return 1;
         }
     }
@@ -549,7 +551,7 @@ int run(const AppOptions& o) {
     const bool scripted = !o.recording.script.empty();
     if (scripted) return prepare_recording(o, recording).value_or(0);
     if (!o.screenshot.empty() && !engine::path_writable(o.screenshot)) {
-        fail("cannot write screenshot to '" + o.screenshot + "'");
+        print_error("cannot write screenshot to '" + o.screenshot + "'");
         return 1;
     }
     if (const std::optional<int> rc = load_start_level(o, plan)) return *rc;

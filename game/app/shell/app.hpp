@@ -84,6 +84,9 @@ struct AppOptions {
 /// Adds every flag of `sawtooth` to `cli`, each writing into `o` (game/app/shell/game_flags.cpp).
 void add_game_flags(CLI::App& cli, AppOptions& o);
 
+/// Prints `sawtooth: MESSAGE` to stderr on one line: the game's errors, from any of its files.
+void print_error(const std::string& message);
+
 /// Runs the game; returns the process exit code. Prints one-line errors to stderr.
 int run(const AppOptions& options);
 

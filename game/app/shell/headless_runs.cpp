@@ -23,8 +23,6 @@ namespace sawtooth::app {
 
 namespace {
 
-void fail(const std::string& message) { std::fprintf(stderr, "sawtooth: %s\n", one_line(message).c_str()); }
-
 // "4x3" -> 4, 3.
 bool parse_wxh(const std::string& text, int& w, int& h) {
     char x = 0;
@@ -65,13 +63,13 @@ std::string scripted_level(const AppOptions& o, telemetry::LevelSource& source) 
 std::optional<int> read_script(const RecordingOptions& r, std::vector<InputFrame>& frames) {
     std::string script_text;
     if (!read_file(r.script, script_text)) {
-        fail("cannot read script '" + printable(r.script) + "'");
+        print_error("cannot read script '" + printable(r.script) + "'");
         return 1;
     }
     try {
         frames = parse_input_script(script_text);
     } catch (const ScriptError& e) {
-        fail(printable(r.script) + ": " + e.what());
+        print_error(printable(r.script) + ": " + e.what());
         return 1;
     }
     return std::nullopt;
@@ -81,7 +79,7 @@ std::optional<int> read_script(const RecordingOptions& r, std::vector<InputFrame
 std::optional<int> read_scripted_level_file(const AppOptions& o, telemetry::LevelSource& source) {
     if (o.seed || o.level_file.empty()) return std::nullopt;
     if (const std::string bad = read_level_file(o.level_file, source.level); !bad.empty()) {
-        fail(bad);
+        print_error(bad);
         return 1;
     }
     source.name = source.level.meta_value("name", o.level_file);
@@ -91,13 +89,13 @@ std::optional<int> read_scripted_level_file(const AppOptions& o, telemetry::Leve
 // Flags a scripted run cannot honour: 2 with the reason.
 std::optional<int> refuse_unscripted_flags(const AppOptions& o) {
     if (o.recording.no_record) {
-        fail("--script records into the store; --no-record makes no sense with it");
+        print_error("--script records into the store; --no-record makes no sense with it");
         return 2;
     }
     // A scripted run is the simulation and the recorder only: no window is drawn, so a
     // picture must come from watching the recording instead of being silently skipped.
     if (!o.screenshot.empty() || o.frames > 0 || o.bench_frames > 0) {
-        fail(
+        print_error(
             "--script runs draw nothing: --screenshot/--frames/--bench-frames do not apply "
             "(record, then `sawtooth --replay ID --headless --frames N --screenshot FILE`)");
         return 2;
@@ -122,7 +120,7 @@ std::optional<int> open_script_store(const RecordingOptions& r, ScriptStore& out
             throw telemetry::StoreError("no participant '" + out.participant + "' in '" + out.path +
                                         "' (create one with `sawtooth-lab participant new`)");
     } catch (const std::exception& e) {
-        fail(e.what());
+        print_error(e.what());
         return 1;
     }
     return std::nullopt;
@@ -179,7 +177,7 @@ int run_scripted_session(const AppOptions& o) {
     if (const std::optional<int> rc = read_script(o.recording, frames)) return *rc;
     telemetry::LevelSource source;
     if (const std::string err = scripted_level(o, source); !err.empty()) {
-        fail(err);
+        print_error(err);
         return 2;
     }
     if (const std::optional<int> rc = read_scripted_level_file(o, source)) return *rc;
@@ -198,7 +196,7 @@ int run_scripted_session(const AppOptions& o) {
         session.end(telemetry::SessionEnd::Finished);
         print_summary(o.json, st, session, *observer, sim, outcome);
     } catch (const std::exception& e) {
-        fail(e.what());
+        print_error(e.what());
         return 1;
     }
     return 0;
