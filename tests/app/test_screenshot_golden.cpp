@@ -125,7 +125,7 @@ TEST_CASE("a scene drawn twice gives the same pixels (the golden hashes can be t
     CHECK(screenshot_hash(scene, home / "a") == screenshot_hash(scene, home / "b"));
 }
 
-TEST_CASE("golden screenshots: every fixed frame has the stored pixel hash") {
+TEST_CASE("golden screenshots: every fixed frame has the stored pixel hash" * doctest::test_suite("golden")) {
     const fs::path home = sawtooth::test::scratch_dir("sawtooth_golden_shots");
     std::string actual;
     for (const Scene& scene : kScenes)

@@ -115,7 +115,7 @@ std::string golden_text_for_this_version(const std::string& text, const std::vec
 
 }  // namespace
 
-TEST_CASE("golden level hashes (tests/data/level_hashes.txt)") {
+TEST_CASE("golden level hashes (tests/data/level_hashes.txt)" * doctest::test_suite("golden")) {
     const std::string path = SAWTOOTH_SOURCE_DIR "/tests/data/level_hashes.txt";
     std::vector<GoldenLevel> lines;
     std::string text;

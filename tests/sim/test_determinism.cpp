@@ -25,7 +25,7 @@ namespace {
 const std::string kRoot = SAWTOOTH_SOURCE_DIR;
 }  // namespace
 
-TEST_CASE("golden state hash of the scripted walk on the test level") {
+TEST_CASE("golden state hash of the scripted walk on the test level" * doctest::test_suite("golden")) {
     const Level level = parse_level_text(read_file(kRoot + "/assets/levels/test.txt"));
     const auto inputs = parse_input_script(read_file(kRoot + "/tests/data/golden_walk.script"));
     const ScenarioResult a = run_scenario(level, inputs);

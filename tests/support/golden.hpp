@@ -6,7 +6,9 @@
 // target is in tests/CMakeLists.txt, the flag is read by tests/doctest_main.cpp).
 // SAWTOOTH_UPDATE_GOLDEN, which once made a test run rewrite its golden file and pass, now
 // fails the test with a message naming that command: left set in a shell or a CI job, it
-// would otherwise switch the check off without anyone noticing. This file does not decide
+// would otherwise switch the check off without anyone noticing. The test case that calls
+// rewrite_golden_if_requested is in doctest's test suite "golden" (one per golden file):
+// the tests of that refusal run it alone (tests/CMakeLists.txt). This file does not decide
 // what a golden file holds or how it is compared; each golden test does.
 
 #include <doctest/doctest.h>

@@ -50,7 +50,8 @@ std::string expect_text(const std::string& old_text, const std::map<std::string,
 
 }  // namespace
 
-TEST_CASE("golden replay: recorded input stream reaches the checked-in final state") {
+TEST_CASE("golden replay: recorded input stream reaches the checked-in final state" *
+          doctest::test_suite("golden")) {
     const Level level = parse_level_text(test::read_file(kGoldenDir + "golden_level.txt"));
     const std::vector<InputFrame> script =
         parse_input_script(test::read_file(kGoldenDir + "golden_run.script"));

@@ -210,15 +210,31 @@ TEST_CASE("SIGKILL during a word level leaves a database that opens and the leve
     CHECK(r.exit_code == 0);
 }
 
+/// A study big enough that its export takes many polls of wait_until (7 MB), and that
+/// study's whole export (the reference), made once for every subcase of the kill test:
+/// doctest runs the test case's body again for each subcase. Neither is written to after.
+struct ExportFixture {
+    std::string db;
+    fs::path whole;
+};
+
+const ExportFixture& export_fixture() {
+    static const ExportFixture fixture = [] {
+        const fs::path dir = test::scratch_dir("sawtooth-kill-export-study");
+        ExportFixture f{(dir / "big.db").string(), dir / "whole"};
+        REQUIRE(run_process(kLab, {"simulate-study", "--players", "12", "--levels", "10", "--db", f.db,
+                                   "--no-verify"})
+                    .exit_code == 0);
+        REQUIRE(run_process(kLab, {"export", "--db", f.db, "--out", f.whole.string()}).exit_code == 0);
+        return f;
+    }();
+    return fixture;
+}
+
 TEST_CASE("SIGKILL during an export never leaves a partial export under the final name") {
     const fs::path dir = test::scratch_dir("sawtooth-kill-export");
-    const std::string db = (dir / "big.db").string();
-    REQUIRE(
-        run_process(kLab, {"simulate-study", "--players", "12", "--levels", "10", "--db", db, "--no-verify"})
-            .exit_code == 0);
-    // The reference: a whole export's files.
-    const fs::path whole = dir / "whole";
-    REQUIRE(run_process(kLab, {"export", "--db", db, "--out", whole.string()}).exit_code == 0);
+    const std::string& db = export_fixture().db;
+    const fs::path& whole = export_fixture().whole;
     const std::string participant = [&] {
         telemetry::Store s = telemetry::Store::open_read_only(db);
         return s.participants().front().participant_id;

@@ -154,7 +154,9 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     CHECK(r.exit_code == 1);
 
     const std::string db = (dir / "s.db").string();
-    r = lab("simulate-study --mode words --players 24 --seed 5 --db " + db);
+    // --no-verify: the same recordings, without replaying each (the first test case checks
+    // that replay; here it would be most of the test's time).
+    r = lab("simulate-study --mode words --players 24 --seed 5 --no-verify --db " + db);
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
     r = lab("words analyze-study --db " + db + " --json");
     REQUIRE_MESSAGE(r.exit_code == 0, r.out);
