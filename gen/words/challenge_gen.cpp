@@ -50,11 +50,6 @@ struct Scored {
     double score = 0.0;  // fitness when feasible, minus infeasibility otherwise
 };
 
-struct CachedEval {
-    bool feasible;
-    double score;
-};
-
 // Order-preserving mix: gene g takes the next letter of source word g, or of the next
 // source word (cyclically) that still has letters.
 std::string mix_words(const std::vector<const std::string*>& src, const std::vector<int>& mix) {
@@ -284,6 +279,13 @@ std::vector<int> ChallengeGenerator::source_candidates(int length) const {
 // draws: same seed, same challenge.
 class ChallengeGenerator::Search {
 public:
+    /// A scored letter string, kept in m_cache (a member type: a type of the anonymous
+    /// namespace in a member would have internal linkage inside a class that has not).
+    struct CachedEval {
+        bool feasible;
+        double score;
+    };
+
     Search(const ChallengeGenerator& gen, Rng& rng, const std::vector<int>& excluded, GenStats& stats)
         : m_gen(gen),
           m_params(gen.m_params),
@@ -456,8 +458,8 @@ double ChallengeGenerator::Search::source_penalty(const std::vector<int>& ids,
 
 // Score of a challenge that passed the cheap rules: the rules that need a word scan (the
 // whole challenge is no word, every source word stays reachable), else fitness eq. 3.
-CachedEval ChallengeGenerator::Search::scan_score(const std::string& letters,
-                                                  const std::vector<const std::string*>& src) {
+ChallengeGenerator::Search::CachedEval ChallengeGenerator::Search::scan_score(
+    const std::string& letters, const std::vector<const std::string*>& src) {
     std::string key = letters;
     for (const std::string* w : src) key += "|" + *w;
     auto it = m_cache.find(key);

@@ -194,7 +194,7 @@ std::optional<int> plan_start(const AppOptions& o, StartPlan& plan) {
         for (const telemetry::PackLevel& l : plan.pack->levels)
             if (o.study && l.hand_made()) {
                 print_error(o.pack_file + ": hand-made level '" + l.name +
-                     "': a study plays generated levels only (use the pack without --thesis-session)");
+                            "': a study plays generated levels only (use the pack without --thesis-session)");
                 return 1;
             }
     }
