@@ -2,6 +2,7 @@
 // --debug-overlay` draws the level graph over the level (the screenshot changes), a model
 // adds the challenge edges (it changes again), and a broken --model file is refused with
 // one line and a non-zero exit before any window opens.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "telemetry/analysis/challenge_model.hpp"
@@ -21,8 +22,6 @@ using sawtooth::test::read_file;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
-
 struct TempHome {
     fs::path dir;
     TempHome() {
@@ -38,7 +37,7 @@ struct TempHome {
 sawtooth::test::ProcessResult game(const TempHome& home, const std::vector<std::string>& args) {
     sawtooth::test::ProcessSettings settings;
     settings.env = {"XDG_CONFIG_HOME=" + home.dir.string()};
-    return sawtooth::test::run_process(kGame, args, settings);
+    return sawtooth::test::run_process(sawtooth::test::game_binary(), args, settings);
 }
 
 /// Screenshot of frame 2 of a generated study-shaped level, with extra flags.

@@ -4,6 +4,7 @@
 // edit that walls off the exit is reported unplayable by the background check and undo
 // makes it playable again; the editor keeps ticking while a long check runs; F5 test-plays
 // and F5 returns to the editor where it was. --print-screen's report waits for the check.
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -47,12 +48,6 @@ ProcessResult edit(const fs::path& file, const std::string& keys, int frames,
 }
 
 // "2:key=A,4:key=B,...": one tap every second frame from frame 2.
-std::string taps(const std::vector<std::string>& keys) {
-    std::ostringstream out;
-    for (std::size_t i = 0; i < keys.size(); ++i) out << (i ? "," : "") << 2 + 2 * i << ":key=" << keys[i];
-    return out.str();
-}
-
 int frames_for(const std::vector<std::string>& keys) { return static_cast<int>(4 + 2 * keys.size()); }
 
 fs::path write_room(const std::string& name) {
@@ -70,7 +65,7 @@ TEST_CASE("keys build a small level in a new file; the saved file matches the go
         "Right", "Right", "Right", "Down",  "A",     "Space",           // saw at (7..9, 1)
         "M",     "Right", "Right", "Right", "Space",                    // mine at (10, 1)
         "Z",     "Y",     "F2"};                                        // undo, redo, save
-    const ProcessResult r = edit(file, taps(keys), frames_for(keys));
+    const ProcessResult r = edit(file, sawtooth::test::key_taps(keys), frames_for(keys));
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: editor") != std::string::npos);
@@ -105,14 +100,14 @@ TEST_CASE("walling off the exit is reported unplayable; undo makes the level pla
     const fs::path file = write_room("walled.txt");
     std::vector<std::string> keys{"Right", "Right", "Right", "Right", "Right", "Space",
                                   "Up",    "Space", "Up",    "Space"};  // a wall at x = 6, floor to ceiling
-    ProcessResult r = edit(file, taps(keys), frames_for(keys));
+    ProcessResult r = edit(file, sawtooth::test::key_taps(keys), frames_for(keys));
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("check: unplayable (") != std::string::npos);
     CHECK(sawtooth::test::read_file(file) == kRoom);  // never saved
 
     keys.insert(keys.end(), {"Z", "Z", "Z"});
-    r = edit(file, taps(keys), frames_for(keys));
+    r = edit(file, sawtooth::test::key_taps(keys), frames_for(keys));
     CHECK(r.out.find("editor: 12x5, 0 undo steps") != std::string::npos);
     CHECK(r.out.find("check: playable") != std::string::npos);
 }
@@ -121,7 +116,7 @@ TEST_CASE("a trap off every route is a warning, not an error") {
     const fs::path file = write_room("warn.txt");
     const std::vector<std::string> keys{"M",     "Up",    "Up",   "Right",
                                         "Right", "Right", "Space"};  // mine at (4, 3)
-    const ProcessResult r = edit(file, taps(keys), frames_for(keys));
+    const ProcessResult r = edit(file, sawtooth::test::key_taps(keys), frames_for(keys));
     INFO(r.err);
     CHECK(r.out.find("check: playable") != std::string::npos);
     CHECK(r.out.find("warning: mine at (4, 3) is on no route from start to exit") != std::string::npos);

@@ -31,12 +31,6 @@ namespace {
 const sawtooth::test::ScratchFiles file("sawtooth_test_editor_walkthrough");
 
 // "2:key=A,4:key=B,...": one tap every second frame from frame 2.
-std::string taps(const std::vector<std::string>& keys) {
-    std::ostringstream out;
-    for (std::size_t i = 0; i < keys.size(); ++i) out << (i ? "," : "") << 2 + 2 * i << ":key=" << keys[i];
-    return out.str();
-}
-
 std::vector<std::string> times(int n, const std::string& key) { return std::vector<std::string>(n, key); }
 
 std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {
@@ -64,7 +58,7 @@ ProcessResult edit(const std::string& level_file, const std::vector<std::string>
                                   file("model.json"),
                                   "--frames",
                                   std::to_string(4 + 2 * keys.size())};
-    if (!keys.empty()) args.insert(args.end(), {"--menu-keys", taps(keys)});
+    if (!keys.empty()) args.insert(args.end(), {"--menu-keys", sawtooth::test::key_taps(keys)});
     args.insert(args.end(), more.begin(), more.end());
     return sawtooth::test::headless_game(file.dir(), args);
 }

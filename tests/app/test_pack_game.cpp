@@ -1,6 +1,7 @@
 // `sawtooth --pack FILE` (docs/curation.md "Packs") through the real binary: a 2-level pack plays
 // its levels in order, each recorded like a free-play level with the rating screen after
 // it, and a pack the reader refuses stops the game with one line before anything opens.
+#include "../support/lab_cli.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
@@ -18,8 +19,6 @@ using namespace sawtooth;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
-
 telemetry::Pack two_level_pack() {
     telemetry::Pack pack;
     pack.name = "Two";
@@ -35,7 +34,7 @@ telemetry::Pack two_level_pack() {
 test::ProcessResult play(const fs::path& dir, const fs::path& pack, const std::string& keys, int frames) {
     test::ProcessSettings ps;
     ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
-    return test::run_process(kGame,
+    return test::run_process(sawtooth::test::game_binary(),
                              {"--headless", "--db", (dir / "s.db").string(), "--pack", pack.string(),
                               "--menu-keys", keys, "--frames", std::to_string(frames), "--print-screen"},
                              ps);

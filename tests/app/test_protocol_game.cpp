@@ -5,6 +5,7 @@
 // hash and condition, the answers land in questionnaire_answers. Declining records
 // nothing; a bad or unplayable protocol is one line before any database exists. The
 // browser's online participant is planned by the study server's assignment instead.
+#include "../support/lab_cli.hpp"
 #include "../support/protocol_doc.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
@@ -29,7 +30,6 @@ using namespace sawtooth;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 
 // Two conditions of two seed levels each, no tutorials or ratings, a break after level 1 and
@@ -62,15 +62,15 @@ nlohmann::json small_protocol() {
 }
 
 fs::path write_protocol(const fs::path& dir, const nlohmann::json& doc) {
-    const fs::path file = dir / "small.json";
-    std::ofstream(file) << doc.dump(2);
-    return file;
+    const fs::path path = dir / "small.json";
+    std::ofstream(path) << doc.dump(2);
+    return path;
 }
 
 test::ProcessResult game(const fs::path& dir, const fs::path& protocol, const std::string& keys, int frames) {
     test::ProcessSettings ps;
     ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
-    return test::run_process(kGame,
+    return test::run_process(sawtooth::test::game_binary(),
                              {"--headless", "--db", (dir / "s.db").string(), "--protocol", protocol.string(),
                               "--menu-keys", keys, "--frames", std::to_string(frames), "--print-screen"},
                              ps);
@@ -499,7 +499,8 @@ TEST_CASE(
         test::ProcessSettings ps;
         ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
         const test::ProcessResult r = test::run_process(
-            kGame, {"--headless", "--db", (dir / "s.db").string(), "--protocol", file.string(), flag}, ps);
+            sawtooth::test::game_binary(),
+            {"--headless", "--db", (dir / "s.db").string(), "--protocol", file.string(), flag}, ps);
         INFO(flag, ": ", r.err);
         CHECK(r.exit_code == 2);
         CHECK(r.err.find("--protocol runs its own study") != std::string::npos);

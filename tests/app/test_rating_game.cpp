@@ -2,6 +2,7 @@
 // Controls, typed text and mouse clicks a player's devices do): free play and the study
 // session end a recorded level, the screen asks, and the answer, the skip or nothing at
 // all (setting off, not recording, tutorials) is what lands in the ratings table.
+#include "../support/lab_cli.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "telemetry/store/store.hpp"
@@ -19,8 +20,6 @@ namespace tel = sawtooth::telemetry;
 using sawtooth::test::ProcessResult;
 
 namespace {
-
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 
 // Title (Study session selected) -> Free play -> down to Play (a random seed) -> the level;
 // frame 30 Esc pauses, Down Down selects "Back to setup", Enter at 36 leaves the level:
@@ -46,7 +45,7 @@ Run play(const std::string& name, const std::string& keys, int frames, const std
     Run run;
     run.db = dir / "s.db";
     run.result = sawtooth::test::run_process(
-        kGame,
+        sawtooth::test::game_binary(),
         {"--headless", "--db", run.db.string(), "--session-seed", "42", "--menu-keys", keys, "--frames",
          std::to_string(frames), "--print-screen"},
         ps);

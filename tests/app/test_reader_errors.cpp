@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kLevel = std::string(SAWTOOTH_SOURCE_DIR) + "/assets/levels/test.txt";
 
 fs::path home(const std::string& name) {
@@ -108,7 +107,8 @@ TEST_CASE("a malformed level: escaped bytes in one line, exit 1 with --level and
     const auto play = game(d, {"--no-record", "--frames", "3", "--level", level.string()});
     // Before the fix the scripted run exited 2, as for a bad flag.
     const auto scripted = run_process(
-        kGame, {"--headless", "--level", level.string(), "--script", script.string(), "--db", db.string()});
+        sawtooth::test::game_binary(),
+        {"--headless", "--level", level.string(), "--script", script.string(), "--db", db.string()});
     for (const ProcessResult* r : {&play, &scripted}) {
         INFO("stderr: " << r->err);
         CHECK(r->exit_code == 1);
@@ -125,7 +125,8 @@ TEST_CASE("a malformed input script: its bytes escaped, exit 1 like any malforme
     const fs::path script = d / "bad.script";
     write(script, "30 right\n12 jump\x1b[2J\n");
     const auto r = run_process(
-        kGame, {"--headless", "--level", kLevel, "--script", script.string(), "--db", (d / "s.db").string()});
+        sawtooth::test::game_binary(),
+        {"--headless", "--level", kLevel, "--script", script.string(), "--db", (d / "s.db").string()});
     INFO("stderr: " << r.err);
     CHECK(r.exit_code == 1);
     CHECK(line_count(r.err) == 1);

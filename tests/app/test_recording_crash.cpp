@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
 
@@ -25,7 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/golden/";
 constexpr std::uint64_t kKillAfterTicks = 100;  // ~1.7 s of play, several flushes in
 constexpr std::uint64_t kMaxLostTicks = 60;     // the guarantee: at most one second
@@ -44,8 +44,9 @@ TEST_CASE("SIGKILL mid-session loses at most the last second") {
         for (int i = 0; i < 40; ++i) out << "20 right\n10 right+up\n15 none\n15 left\n";
     }
 
-    test::LiveProcess game(kGame, {"--headless", "--level", kGolden + "golden_level.txt", "--script", script,
-                                   "--db", db, "--realtime", "--progress"});
+    test::LiveProcess game(sawtooth::test::game_binary(),
+                           {"--headless", "--level", kGolden + "golden_level.txt", "--script", script, "--db",
+                            db, "--realtime", "--progress"});
     std::string line;
     std::uint64_t printed = 0;
     while (printed < kKillAfterTicks && game.read_line(line)) {

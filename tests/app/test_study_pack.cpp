@@ -3,6 +3,7 @@
 // recorded as a study level exactly as a drawn one is (seed, parameters and level hash, so `sawtooth-lab
 // replay --regenerate --verify` rebuilds and re-simulates each) and rated after it. A pack from the future is
 // refused by `--pack` and by `--thesis-session --pack` alike with one line before any database is created.
+#include "../support/lab_cli.hpp"
 #include "../support/run_process.hpp"
 #include "../support/scratch_dir.hpp"
 #include "gen/generator.hpp"
@@ -23,7 +24,6 @@ using namespace sawtooth;
 
 namespace {
 
-const std::string kGame = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth";
 const std::string kLab = std::string(SAWTOOTH_BIN_DIR) + "/sawtooth-lab";
 
 /// Three levels of different shapes, none the study would draw.
@@ -48,12 +48,12 @@ telemetry::Pack three_level_pack() {
     return pack;
 }
 
-test::ProcessResult game(const fs::path& dir, const std::vector<std::string>& extra) {
+test::ProcessResult study_game(const fs::path& dir, const std::vector<std::string>& extra) {
     test::ProcessSettings ps;
     ps.env = {"XDG_DATA_HOME=" + dir.string(), "XDG_CONFIG_HOME=" + dir.string()};
     std::vector<std::string> args = {"--headless", "--db", (dir / "s.db").string(), "--session-seed", "42"};
     args.insert(args.end(), extra.begin(), extra.end());
-    return test::run_process(kGame, args, ps);
+    return test::run_process(sawtooth::test::game_binary(), args, ps);
 }
 
 struct Recorded {
@@ -91,8 +91,8 @@ TEST_CASE(
     const std::string keys =
         "2:confirm,4:skip,6:confirm,8:skip,10:confirm,12:skip,14:pause,16:confirm,18:skip,20:pause,22:"
         "confirm,24:skip,26:pause";
-    const test::ProcessResult r = game(dir, {"--thesis-session", "--pack", pack_file.string(), "--menu-keys",
-                                             keys, "--frames", "30", "--print-screen"});
+    const test::ProcessResult r = study_game(dir, {"--thesis-session", "--pack", pack_file.string(),
+                                                   "--menu-keys", keys, "--frames", "30", "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: results") != std::string::npos);
@@ -123,8 +123,8 @@ TEST_CASE(
 TEST_CASE("--thesis-session without --pack still draws its ten levels") {
     const fs::path dir = test::scratch_dir("sawtooth_study_drawn");
     const test::ProcessResult r =
-        game(dir, {"--thesis-session", "--menu-keys", "2:confirm,4:skip,6:confirm,8:skip,10:confirm",
-                   "--frames", "14", "--print-screen"});
+        study_game(dir, {"--thesis-session", "--menu-keys", "2:confirm,4:skip,6:confirm,8:skip,10:confirm",
+                         "--frames", "14", "--print-screen"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: level") != std::string::npos);
@@ -145,7 +145,7 @@ TEST_CASE("a pack from the future is refused by --pack and by --thesis-session -
           std::vector<std::string>{"--thesis-session", "--pack", future.string()}}) {
         std::vector<std::string> args = flags;
         args.insert(args.end(), {"--frames", "5"});
-        const test::ProcessResult r = game(dir, args);
+        const test::ProcessResult r = study_game(dir, args);
         INFO(flags.front(), ": ", r.err);
         CHECK(r.exit_code == 1);
         CHECK(r.err.find("future.json: pack format version " +

@@ -6,6 +6,7 @@
 // Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/dictionary_hash.hpp"
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
@@ -32,18 +33,13 @@ namespace {
 using sawtooth::test::headless_game;
 using sawtooth::test::write_file;
 
-const std::string kGolden = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/words_builder_garden.txt";
+const std::string kGardenLevel = std::string(SAWTOOTH_SOURCE_DIR) + "/tests/data/words_builder_garden.txt";
 
 // Builds GUARDEN (2X on the G) and HATDEL: type GUARDENX, erase the X, move the 2X letter
 // onto position 0, add a second challenge, type it, remove it, undo the removal, save (F2).
 const std::string kBuildKeys =
     "3:type=GUARDENX,6:key=Backspace,9:key=Right,12:key=Return,15:type=HATDEL,18:key=Delete,21:key=F3,"
     "24:key=F2";
-
-std::uint64_t asset_hash() {
-    return tel::dictionary_text_hash(
-        sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
-}
 
 }  // namespace
 
@@ -56,7 +52,7 @@ TEST_CASE("scripted keys build a level around GARDEN; the saved file matches the
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("screen: words-builder") != std::string::npos);
     REQUIRE(fs::exists(file));
-    CHECK(sawtooth::test::read_file(file.string()) == sawtooth::test::read_file(kGolden));
+    CHECK(sawtooth::test::read_file(file.string()) == sawtooth::test::read_file(kGardenLevel));
     CHECK_FALSE(fs::exists(file.string() + ".tmp"));  // written through a temporary file and a rename
 
     // Opened again, the builder edits the saved level with the mouse too: one more letter,
@@ -76,7 +72,7 @@ TEST_CASE("scripted keys build a level around GARDEN; the saved file matches the
 
 TEST_CASE("the built level plays with --words-file, is recorded as custom and replay-verifies") {
     const fs::path dir = sawtooth::test::scratch_dir("sawtooth_words_builder_play");
-    const std::vector<w::Challenge> level = w::parse_word_level_file(sawtooth::test::read_file(kGolden));
+    const std::vector<w::Challenge> level = w::parse_word_level_file(sawtooth::test::read_file(kGardenLevel));
     // GUARDEN: the U goes, GARDEN remains (2X kept: 12 points); HATDEL: D then L leave HATE.
     // The second challenge starts 30 ticks (the transition) after the first is solved.
     const std::string actions = "10 c 1\n60 c 3\n70 c 5\n";
@@ -88,7 +84,7 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
     CHECK(ref.total_score() == 16);
 
     const ProcessResult r = headless_game(
-        dir, {"--words-file", kGolden, "--words-actions", (dir / "actions.txt").string(), "--db",
+        dir, {"--words-file", kGardenLevel, "--words-actions", (dir / "actions.txt").string(), "--db",
               (dir / "s.db").string(), "--words-progress", (dir / "p.json").string(), "--frames", "100"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
@@ -102,7 +98,8 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
     CHECK(rec.total_score == ref.total_score());
     CHECK(rec.result_hash == ref.result_hash());
     CHECK(store.db().query_int("SELECT count(*) FROM sessions WHERE mode = 'words-custom'") == 1);
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     INFO(rep.mismatch.value_or(""));
     CHECK_FALSE(rep.mismatch.has_value());
     CHECK(rep.warnings.empty());
@@ -112,7 +109,8 @@ TEST_CASE("the built level plays with --words-file, is recorded as custom and re
     // A tampered file letter makes the replay fail on that challenge.
     tel::WordRecording bad = rec;
     bad.custom_challenges[1].letters = "hatdeb";
-    const tel::WordReplayReport bad_rep = tel::verify_word_replay(w::test::english(), asset_hash(), bad);
+    const tel::WordReplayReport bad_rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), bad);
     REQUIRE(bad_rep.mismatch.has_value());
     CHECK(bad_rep.mismatch->find("challenge 2") != std::string::npos);
 }
@@ -131,7 +129,8 @@ TEST_CASE("F5 in the builder plays the level being built, recorded") {
     CHECK(rec.mode == "custom");
     REQUIRE(rec.challenges.size() == 1);
     CHECK(rec.challenges[0].word == "garden");  // typing U solved it
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     CHECK_FALSE(rep.mismatch.has_value());
 }
 

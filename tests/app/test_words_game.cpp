@@ -6,6 +6,7 @@
 // file). Checks files, rows and exit codes, never timings.
 #include <doctest/doctest.h>
 
+#include "../support/dictionary_hash.hpp"
 #include "../support/lab_cli.hpp"
 #include "../support/read_file.hpp"
 #include "../support/run_process.hpp"
@@ -35,11 +36,6 @@ using sawtooth::test::write_file;
 
 fs::path fresh_dir(const std::string& name) {
     return sawtooth::test::scratch_dir("sawtooth_words_game_" + name);
-}
-
-std::uint64_t asset_hash() {
-    return tel::dictionary_text_hash(
-        sawtooth::test::read_file(std::string(SAWTOOTH_SOURCE_DIR) + "/assets/words/dictionary.tsv"));
 }
 
 // Level 1 of the Levels mode played by a simulated player: the reference result.
@@ -87,7 +83,8 @@ TEST_CASE("a Levels-mode level played in the game is recorded, saved and replays
     CHECK(store.db().query_int("SELECT count(*) FROM ratings WHERE word_level_id = 1 AND enjoyment = 8 AND "
                                "difficulty = 2 AND skipped = 0") == 1);
 
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     INFO(rep.mismatch.value_or(""));
     CHECK_FALSE(rep.mismatch.has_value());
     CHECK(rep.regenerated);
@@ -129,7 +126,8 @@ TEST_CASE("leaving a word level mid-challenge is stored as quit with the open ch
     CHECK(rec.actions.size() == head.size());
     REQUIRE(rec.open.has_value());
     CHECK(rec.open->number == static_cast<int>(rec.challenges.size()) + 1);
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     INFO(rep.mismatch.value_or(""));
     CHECK_FALSE(rep.mismatch.has_value());
     CHECK_FALSE(fs::exists(dir / "p.json"));  // an unfinished level changes no progress
@@ -154,7 +152,8 @@ TEST_CASE("keyboard / gamepad play: cursor, Enter removes, Backspace resets, all
     CHECK(rec.actions[1].letter_index == 2);
     CHECK(rec.actions[2].action == w::ActionKind::Reset);
     CHECK(rec.actions[2].result == "restored");
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     CHECK_FALSE(rep.mismatch.has_value());
 }
 
@@ -184,7 +183,8 @@ TEST_CASE("typed letters and mouse clicks reach the rules through the screen's i
     CHECK(rec.actions[1].action == w::ActionKind::Click);
     CHECK(rec.actions[1].letter_index == middle);
     CHECK(rec.actions[2].action == w::ActionKind::Reset);
-    const tel::WordReplayReport rep = tel::verify_word_replay(w::test::english(), asset_hash(), rec);
+    const tel::WordReplayReport rep =
+        tel::verify_word_replay(w::test::english(), sawtooth::test::dictionary_asset_hash(), rec);
     CHECK_FALSE(rep.mismatch.has_value());
 }
 

@@ -34,6 +34,15 @@ inline ProcessResult headless_game(const std::filesystem::path& home, std::vecto
     return run_process(game_binary(), args, settings);
 }
 
+/// The game's --menu-keys script that presses `keys` one after another, one every two
+/// frames from frame 2: "2:key=K1,4:key=K2,...".
+inline std::string key_taps(const std::vector<std::string>& keys) {
+    std::string out;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        out += (i ? "," : "") + std::to_string(2 + 2 * i) + ":key=" + keys[i];
+    return out;
+}
+
 /// `sawtooth-lab WORDS...` (split at spaces; no quoting).
 inline ProcessResult lab(const std::string& words, const ProcessSettings& settings = {}) {
     return run_process(lab_binary(), split_args(words), settings);
