@@ -6,6 +6,10 @@
 #include "gen/error.hpp"
 #include "gen/words/challenge_similarity.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_challenge_similarity {
+
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
 
@@ -90,3 +94,5 @@ TEST_CASE("letters that are not a challenge are refused with one line") {
     CHECK_THROWS_AS(challenge_features(english(), "abc1"), sawtooth::Error);
     CHECK_THROWS_AS(challenge_features(english(), ""), sawtooth::Error);
 }
+
+}  // namespace test_challenge_similarity

@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_det_math {
+
 using namespace sawtooth;
 
 namespace {
@@ -138,3 +142,5 @@ TEST_CASE("deterministic maths: bit for bit glibc's FMA variants (native x86-64)
     }
 }
 #endif
+
+}  // namespace test_det_math

@@ -9,6 +9,10 @@
 #include <stdexcept>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_error {
+
 using namespace sawtooth;
 
 TEST_CASE("an Error's message is one printable line") {
@@ -42,3 +46,5 @@ TEST_CASE("with_context: the caller's context in front, once; results and other 
     CHECK_THROWS_WITH_AS(with_context("x", []() -> int { throw std::logic_error("a bug"); }), "a bug",
                          std::logic_error);
 }
+
+}  // namespace test_error

@@ -12,6 +12,10 @@
 #include <sstream>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_generator {
+
 using namespace sawtooth;
 
 namespace {
@@ -404,3 +408,5 @@ TEST_CASE("params_problem rejects bad sizes with a one-line reason") {
         CHECK_FALSE(generate_level(bad).ok);
     }
 }
+
+}  // namespace test_generator

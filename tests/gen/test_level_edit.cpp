@@ -10,6 +10,10 @@
 
 #include <stdexcept>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_level_edit {
+
 using namespace sawtooth;
 
 namespace {
@@ -287,3 +291,5 @@ TEST_CASE("documents load from level text and report malformed files by line and
                                              "trap spike 3 1 1 90 0\n"),
                     sawtooth::Error);
 }
+
+}  // namespace test_level_edit

@@ -2,6 +2,10 @@
 
 #include <doctest/doctest.h>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_level_text {
+
 using namespace sawtooth;
 
 namespace {
@@ -65,3 +69,5 @@ TEST_CASE("malformed level text names line and column") {
     fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#S.E#\n#####\ntrap saw 1 1 x 0\n", 6, 14);
     fails_at("sawtooth-level 1\ngrid 5 3\n#####\n#..E#\n#####\n", 3, 1);  // no start
 }
+
+}  // namespace test_level_text

@@ -6,6 +6,10 @@
 #include <cstdint>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_number_text {
+
 using sawtooth::NumberError;
 using sawtooth::parse_number;
 using sawtooth::parse_number_in;
@@ -79,3 +83,5 @@ TEST_CASE("parse_number: one line naming the field, the text escaped, the range 
                          "bad month '13': expected a whole number in 1..12", NumberError);
     CHECK(parse_number_in<int>("month", "12", 1, 12) == 12);
 }
+
+}  // namespace test_number_text

@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_pieces {
+
 using namespace sawtooth;
 
 namespace {
@@ -155,3 +159,5 @@ TEST_CASE("the piece search rejects moves the player cannot make (negative contr
         CHECK_MESSAGE(!ok, "found " << found);
     }
 }
+
+}  // namespace test_pieces

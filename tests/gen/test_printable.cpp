@@ -3,6 +3,10 @@
 
 #include <doctest/doctest.h>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_printable {
+
 using sawtooth::one_line;
 using sawtooth::printable;
 
@@ -49,3 +53,5 @@ TEST_CASE("one_line keeps a message's own escapes and removes its line breaks") 
     CHECK(one_line("got '" + printable("\x07") + "'") == "got '\\x07'");  // not escaped twice
     CHECK_FALSE(has_control_byte(one_line("a\x1b\x01\n\r")));
 }
+
+}  // namespace test_printable

@@ -9,6 +9,10 @@
 #include <algorithm>
 #include <cstdio>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_room_solver {
+
 using namespace sawtooth;
 
 namespace {
@@ -356,3 +360,5 @@ TEST_CASE("routes: MST shortest path first, then back-edge alternatives") {
         for (int v : r.nodes) in_r[static_cast<std::size_t>(v)] = 1;
     }
 }
+
+}  // namespace test_room_solver

@@ -9,6 +9,10 @@
 #include <utility>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_shortest_path {
+
 using namespace sawtooth;
 
 namespace {
@@ -90,3 +94,5 @@ TEST_CASE("expand_once keeps an expanded node even if a later step scores lower"
     CHECK(improved.value[1] == 0.5);
     CHECK(improved.parent[1] == 2);
 }
+
+}  // namespace test_shortest_path

@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_similarity {
+
 using namespace sawtooth;
 
 namespace {
@@ -191,3 +195,5 @@ TEST_CASE("filter_comparison_count foretells the comparisons, which on_compariso
         CHECK((calls > 0) == (target < f.size()));
     }
 }
+
+}  // namespace test_similarity

@@ -8,6 +8,10 @@
 
 #include <set>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_study_plan {
+
 using namespace sawtooth;
 
 TEST_CASE("study level k has the study's shape and level index k") {
@@ -64,3 +68,5 @@ TEST_CASE("a shape the generator refuses is reported, not drawn") {
     CHECK_FALSE(drawn.ok);
     CHECK_FALSE(drawn.error.empty());
 }
+
+}  // namespace test_study_plan

@@ -5,6 +5,10 @@
 
 #include <doctest/doctest.h>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_trap_rules {
+
 using namespace sawtooth;
 
 TEST_CASE("a trap on the floor between start and exit is on the route; one in mid-air is not") {
@@ -35,3 +39,5 @@ TEST_CASE("too many nodes under traps breaks alpha; a walled-off exit has no rou
     CHECK(!walled.exit_reachable);
     CHECK(walled.off_route_traps == std::vector<int>{0});
 }
+
+}  // namespace test_trap_rules

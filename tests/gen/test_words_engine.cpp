@@ -12,6 +12,10 @@
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_engine {
+
 using namespace sawtooth;
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
@@ -284,3 +288,5 @@ TEST_CASE("fast single-word reachability agrees with the full analysis") {
     }
     CHECK(unreachable_seen > 0);  // the sample does exercise the blocked case
 }
+
+}  // namespace test_words_engine

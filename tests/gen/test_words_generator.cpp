@@ -12,6 +12,10 @@
 #include "gen/words/scan.hpp"
 #include "gen/words/state_space.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_generator {
+
 using namespace sawtooth;
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
@@ -19,7 +23,7 @@ using sawtooth::words::test::tiny;
 
 namespace {
 // Every hard rule of a generated challenge, checked independently of the generator.
-void check_challenge(const Dictionary& d, const Challenge& c, const GenParams& p) {
+void check_challenge(const Dictionary& d, const Challenge& c, const words::GenParams& p) {
     INFO(c.letters);
     CHECK(static_cast<int>(c.letters.size()) <= p.target_length);
     if (p.exact_length) CHECK(static_cast<int>(c.letters.size()) == p.target_length);
@@ -64,15 +68,15 @@ TEST_CASE("constraint eq. 2 and fitness eq. 3 values") {
 
 TEST_CASE("generated challenges obey every hard rule, over many seeds and parameter sets") {
     const Dictionary& d = english();
-    std::vector<GenParams> sets;
-    sets.push_back(GenParams{});
+    std::vector<words::GenParams> sets;
+    sets.push_back(words::GenParams{});
     for (int level : {1, 4, 5, 15, 30}) sets.push_back(levels_mode_params(level).gen);
-    GenParams exact;
+    words::GenParams exact;
     exact.source_lengths = {5, 5};
     exact.target_length = 8;
     exact.exact_length = true;
     sets.push_back(exact);
-    for (const GenParams& p : sets) {
+    for (const words::GenParams& p : sets) {
         const ChallengeGenerator gen(d, p);
         for (std::uint64_t seed = 1; seed <= 12; ++seed) {
             Rng rng(seed);
@@ -102,7 +106,7 @@ TEST_CASE("generation is deterministic and excluded words are avoided") {
 TEST_CASE("FI-2Pop beats its own random start on fitness") {
     // With a tight GA budget (no evolution) vs the default, the default is never worse.
     const Dictionary& d = english();
-    const GenParams p = levels_mode_params(2).gen;
+    const words::GenParams p = levels_mode_params(2).gen;
     GaSettings none;
     none.generations = 1;
     none.stall_generations = 1;
@@ -117,7 +121,7 @@ TEST_CASE("FI-2Pop beats its own random start on fitness") {
 
 TEST_CASE("impossible parameters are rejected with one-line messages") {
     const Dictionary& d = english();
-    GenParams p;
+    words::GenParams p;
     p.band_lo = 99.9;
     p.band_hi = 100;
     p.source_lengths = {14, 14};
@@ -129,18 +133,18 @@ TEST_CASE("impossible parameters are rejected with one-line messages") {
         CHECK(std::string(e.what()).find("no 14-letter source words") != std::string::npos);
         CHECK(std::string(e.what()).find('\n') == std::string::npos);
     }
-    GenParams one;
+    words::GenParams one;
     one.source_lengths = {4};
     CHECK_THROWS_AS(ChallengeGenerator(d, one), sawtooth::Error);
-    GenParams too_long;
+    words::GenParams too_long;
     too_long.source_lengths = {4, 6};
     too_long.target_length = 6;
     CHECK_THROWS_AS(ChallengeGenerator(d, too_long), sawtooth::Error);
-    GenParams band;
+    words::GenParams band;
     band.band_lo = 20;
     band.band_hi = 10;
     CHECK_THROWS_AS(ChallengeGenerator(d, band), sawtooth::Error);
-    GenParams exact;
+    words::GenParams exact;
     exact.source_lengths = {3, 3};
     exact.target_length = 7;
     exact.exact_length = true;
@@ -149,7 +153,7 @@ TEST_CASE("impossible parameters are rejected with one-line messages") {
 
 TEST_CASE("2X rule: num2X challenges, on the least frequent letter of a source word") {
     const Dictionary& d = english();
-    const GeneratedLevel lv = generate_level(d, levels_mode_params(1), 5);
+    const words::GeneratedLevel lv = generate_level(d, levels_mode_params(1), 5);
     REQUIRE(lv.challenges.size() == static_cast<std::size_t>(kChallengesPerLevel));
     int with = 0;
     for (const Challenge& c : lv.challenges) {
@@ -214,8 +218,8 @@ TEST_CASE("Levels table: sawtooth of 30 levels, parameters monotone in difficult
 TEST_CASE("levels generate deterministically with distinct source words") {
     const Dictionary& d = english();
     for (int level : {1, 17, 30}) {
-        const GeneratedLevel a = generate_level(d, levels_mode_params(level), 1234);
-        const GeneratedLevel b = generate_level(d, levels_mode_params(level), 1234);
+        const words::GeneratedLevel a = generate_level(d, levels_mode_params(level), 1234);
+        const words::GeneratedLevel b = generate_level(d, levels_mode_params(level), 1234);
         REQUIRE(a.challenges.size() == 10);
         std::set<std::string> sources;
         std::size_t total = 0;
@@ -231,7 +235,7 @@ TEST_CASE("levels generate deterministically with distinct source words") {
     // A themed word list works the same way.
     const Dictionary theme =
         tiny("lion tiger bear wolf fox seal orca puma lynx hare mole newt crab swan ibis");
-    GenParams p;
+    words::GenParams p;
     p.band_lo = 0;
     p.band_hi = 100;
     p.source_lengths = {4, 4};
@@ -242,3 +246,5 @@ TEST_CASE("levels generate deterministically with distinct source words") {
     REQUIRE(c);
     check_challenge(theme, *c, p);
 }
+
+}  // namespace test_words_generator

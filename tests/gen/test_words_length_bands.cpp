@@ -21,6 +21,10 @@
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/state_space.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_length_bands {
+
 using namespace sawtooth;
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
@@ -224,3 +228,5 @@ TEST_CASE("per-length bands: counts of a hand-checked challenge") {
     CHECK(RankBand{80.0, 100.0}.contains(100.0));  // a band ending at 100 holds the unranked words
     CHECK_FALSE(RankBand{80.0, 90.0}.contains(90.0));
 }
+
+}  // namespace test_words_length_bands

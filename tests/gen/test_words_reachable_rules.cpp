@@ -12,6 +12,10 @@
 #include "gen/words/challenge_gen.hpp"
 #include "gen/words/state_space.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_reachable_rules {
+
 using namespace sawtooth;
 using namespace sawtooth::words;
 using sawtooth::words::test::english;
@@ -217,3 +221,5 @@ TEST_CASE("reachable-word counts: a hand-checked challenge") {
     CHECK(c.short_words == c.reachable);
     CHECK(c.outside_band == 0);
 }
+
+}  // namespace test_words_reachable_rules

@@ -12,6 +12,10 @@
 #include <algorithm>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_adaptive_sim_cli {
+
 using namespace sawtooth;
 
 namespace {
@@ -96,3 +100,5 @@ TEST_CASE("adaptive-sim refuses bad input with one line and prints nothing") {
         CHECK(r.out.empty());
     }
 }
+
+}  // namespace test_adaptive_sim_cli

@@ -14,6 +14,10 @@
 #include <fstream>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_bench_all {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -94,3 +98,5 @@ TEST_CASE("bench all refuses a missing game binary with one line before measurin
     CHECK(r.err.find("/nonexistent/sawtooth") != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
+
+}  // namespace test_bench_all

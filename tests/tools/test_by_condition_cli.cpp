@@ -22,6 +22,10 @@
 #include <fstream>
 #include <map>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_by_condition_cli {
+
 using namespace sawtooth;
 using sawtooth::test::lab;
 using sawtooth::test::line_count;
@@ -357,3 +361,5 @@ TEST_CASE("bad --protocol / --condition input is one line and writes nothing") {
     CHECK(!fs::exists(out));
     CHECK(read_file(db) == before);
 }
+
+}  // namespace test_by_condition_cli

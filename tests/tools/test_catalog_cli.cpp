@@ -21,6 +21,10 @@
 #include <thread>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_catalog_cli {
+
 using namespace sawtooth;
 using sawtooth::test::run_process;
 using sawtooth::test::split_args;
@@ -275,3 +279,5 @@ TEST_CASE("catalog: seeds of the whole unsigned 64-bit range, sharded, merged, l
                             "seeds per shard");
     CHECK(!fs::exists(file("never2.db")));
 }
+
+}  // namespace test_catalog_cli

@@ -10,6 +10,10 @@
 
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_cli_args {
+
 using namespace sawtooth;
 using namespace sawtooth::lab;
 
@@ -127,3 +131,5 @@ TEST_CASE("seed options of every command parse through parse_seed") {
               "bad --seed '" + std::string(bad) + "': expected a whole number in 0..18446744073709551615");
     }
 }
+
+}  // namespace test_cli_args

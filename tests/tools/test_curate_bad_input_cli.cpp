@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_curate_bad_input_cli {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -108,3 +112,5 @@ TEST_CASE("catalog --shard: 3/2, 0/2, 2/0 and a/b, into a new and into an existi
     }
     CHECK(!fs::exists(file("new.db")));
 }
+
+}  // namespace test_curate_bad_input_cli

@@ -27,6 +27,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_curate_fit_cli {
+
 using namespace sawtooth;
 using sawtooth::test::run_process;
 using sawtooth::test::split_args;
@@ -280,3 +284,5 @@ TEST_CASE("curate fit: one rater gives no interval, and says why") {
     CHECK(f["intervals"].is_null());
     CHECK(text.find("one participant rated the fitted levels: no bootstrap interval") != std::string::npos);
 }
+
+}  // namespace test_curate_fit_cli

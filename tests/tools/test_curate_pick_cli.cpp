@@ -27,6 +27,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_curate_pick_cli {
+
 using namespace sawtooth;
 using sawtooth::test::run_process;
 using sawtooth::test::split_args;
@@ -292,3 +296,5 @@ TEST_CASE("--similarity refuses N above what the filter can leave, with one line
                   "bad --similarity-weights");
     check_refused(lab(pick(out, "--count 5 --top 25 --one-way")), out, "--one-way requires --similarity");
 }
+
+}  // namespace test_curate_pick_cli

@@ -10,6 +10,10 @@
 #include <filesystem>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_curate_similarity_cli {
+
 using sawtooth::test::run_process;
 using sawtooth::test::split_args;
 namespace fs = std::filesystem;
@@ -62,3 +66,5 @@ TEST_CASE("bad input is one line and exit 1") {
         CHECK(r.out.empty());
     }
 }
+
+}  // namespace test_curate_similarity_cli

@@ -19,6 +19,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_curation_walkthrough {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -131,3 +135,5 @@ TEST_CASE("catalogue, rate in the game, fit, pick with similarity, map, play the
     REQUIRE(!hashes.empty());
     CHECK(hashes.front() == chosen["levels"][0]["level_hash"].get<std::string>());
 }
+
+}  // namespace test_curation_walkthrough

@@ -23,6 +23,10 @@
 #include <string>
 #include <thread>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_data_stress {
+
 using namespace sawtooth;
 using sawtooth::test::LiveProcess;
 using sawtooth::test::run_process;
@@ -310,3 +314,5 @@ TEST_CASE("participant delete ID leaves no byte of the id in the database files"
     CHECK(count_rows(db, "meta WHERE key LIKE 'synthetic_skill:%'") == 2);
     check_every_level_replays(db);
 }
+
+}  // namespace test_data_stress

@@ -24,6 +24,10 @@
 #include <fstream>
 #include <memory>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_game_upload_cli {
+
 using namespace sawtooth;
 using sawtooth::test::BackgroundProcess;
 using sawtooth::test::run_process;
@@ -220,3 +224,5 @@ TEST_CASE("--upload is checked before anything is recorded") {
     CHECK(no_token_file.exit_code == 1);
     CHECK_FALSE(fs::exists(db));
 }
+
+}  // namespace test_game_upload_cli

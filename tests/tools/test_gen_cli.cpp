@@ -15,6 +15,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_gen_cli {
+
 using namespace sawtooth;
 
 namespace {
@@ -159,3 +163,5 @@ TEST_CASE("gen-enumerate: every exit configuration of a small room size solved")
     CHECK(doc["sizes"][1]["configs"] > 100);
     CHECK(doc["solved"] == doc["configs"]);
 }
+
+}  // namespace test_gen_cli

@@ -14,6 +14,10 @@
 #include <filesystem>
 #include <fstream>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_level_files_cli {
+
 using namespace sawtooth;
 
 namespace {
@@ -161,3 +165,5 @@ TEST_CASE("the game refuses a study over a pack with hand-made levels") {
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("hand-made level 'o.txt': a study plays generated levels only") != std::string::npos);
 }
+
+}  // namespace test_level_files_cli

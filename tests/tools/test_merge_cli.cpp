@@ -22,6 +22,10 @@
 #include <regex>
 #include <set>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_merge_cli {
+
 using namespace sawtooth;
 using sawtooth::test::line_count;
 using sawtooth::test::read_file;
@@ -264,3 +268,5 @@ TEST_CASE("bad input: one line, exit 1, target and inputs unchanged") {
     CHECK(file_hash(study) == study0);
     CHECK(file_hash(m.a) == a0);
 }
+
+}  // namespace test_merge_cli

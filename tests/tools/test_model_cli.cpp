@@ -21,6 +21,10 @@
 #include <sstream>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_model_cli {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -217,3 +221,5 @@ TEST_CASE("model fit --traces writes each challenge's nodes") {
     CHECK(rows > 0);
     fs::remove_all(dir);
 }
+
+}  // namespace test_model_cli

@@ -27,6 +27,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_pick_difficulty_cli {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -420,3 +424,5 @@ TEST_CASE("simulate-study --pack plays the pack's levels in order and reports de
     CHECK(lab("simulate-study --players 1 --levels 2 --pack " + pack_file + " --db " + none).exit_code != 0);
     CHECK_FALSE(fs::exists(none));
 }
+
+}  // namespace test_pick_difficulty_cli

@@ -16,6 +16,10 @@
 #include <string>
 #include <thread>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_power_cli {
+
 using namespace sawtooth;
 namespace fs = std::filesystem;
 
@@ -129,3 +133,5 @@ TEST_CASE("power: a tiny population, its figures, a killed run resumed, and bad 
     check_refused({"power", "--population", text.string(), "--participants", "2"}, text);
     fs::remove_all(dir);
 }
+
+}  // namespace test_power_cli

@@ -14,6 +14,10 @@
 #include <thread>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_progress {
+
 using namespace sawtooth::lab;
 
 namespace {
@@ -114,3 +118,5 @@ TEST_CASE("long commands keep a piped stderr clean") {
         CHECK(r.out.find('\r') == std::string::npos);
     }
 }
+
+}  // namespace test_progress

@@ -21,6 +21,10 @@
 #include <filesystem>
 #include <fstream>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_protocol_cli {
+
 using namespace sawtooth;
 using sawtooth::test::file_hash;
 using sawtooth::test::lab;
@@ -264,3 +268,5 @@ TEST_CASE("protocol sessions and answers: export, participant export, sessions, 
     tel::Store after = tel::Store::open_read_only(db);
     CHECK(after.db().query_int("SELECT count(*) FROM questionnaire_answers") == 2);
 }
+
+}  // namespace test_protocol_cli

@@ -19,6 +19,10 @@
 #include <map>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_protocol_run_cli {
+
 using namespace sawtooth;
 using sawtooth::test::file_hash;
 using sawtooth::test::lab;
@@ -152,3 +156,5 @@ TEST_CASE("protocol run bad input: one line, exit 1, the database untouched") {
     CHECK(r.exit_code == 1);
     CHECK_FALSE(fs::exists(absent));
 }
+
+}  // namespace test_protocol_run_cli

@@ -19,6 +19,10 @@
 
 #include <filesystem>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_push_pull_cli {
+
 using namespace sawtooth;
 using sawtooth::test::line_count;
 using sawtooth::test::PostgresServer;
@@ -209,3 +213,5 @@ TEST_CASE("bad input: unreachable server, bad URL, wrong password") {
     const auto r = run_process(kLab, {"push", "--db", a, "--to", wrong_password, "--label", "bad"});
     CHECK(r.err.find("wrong") == std::string::npos);
 }
+
+}  // namespace test_push_pull_cli

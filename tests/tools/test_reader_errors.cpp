@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_reader_errors {
+
 using namespace sawtooth;
 using sawtooth::test::line_count;
 using sawtooth::test::read_file;
@@ -169,3 +173,5 @@ TEST_CASE("a damaged database: SQLite's two-line check verdict becomes one line"
     write(db, bytes);
     check_refusal({"replay", "--db", db.string(), "--level", "1"}, {"is damaged", "***\\nPage 2"}, db);
 }
+
+}  // namespace test_reader_errors

@@ -14,6 +14,10 @@
 #include <filesystem>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_renamed_names_cli {
+
 using namespace sawtooth;
 using sawtooth::test::lab;
 using sawtooth::test::line_count;
@@ -148,3 +152,5 @@ TEST_CASE("an error made in a library is one line from each main, exit code 1") 
     CHECK(line_count(game.err) == 1);
     CHECK(game.err.rfind("sawtooth: " + pack + ": ", 0) == 0);
 }
+
+}  // namespace test_renamed_names_cli

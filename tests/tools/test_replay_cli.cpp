@@ -13,6 +13,10 @@
 
 #include <filesystem>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_replay_cli {
+
 using namespace sawtooth;
 using sawtooth::test::line_count;
 using sawtooth::test::read_file;
@@ -195,3 +199,5 @@ TEST_CASE("a recording from another build warns and replays best-effort") {
     CHECK(r.err.find("warning: recorded by build 'sawtooth-0.0.1-elsewhere'") != std::string::npos);
     CHECK(r.err.find("best-effort") != std::string::npos);
 }
+
+}  // namespace test_replay_cli

@@ -23,6 +23,10 @@
 
 #include <filesystem>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_schema_upgrade {
+
 using namespace sawtooth;
 using sawtooth::test::line_count;
 using sawtooth::test::read_file;
@@ -280,3 +284,5 @@ TEST_CASE("a failed upgrade from version 3 leaves the file byte-for-byte unchang
     }
     check_upgrade_refused(db, 3);
 }
+
+}  // namespace test_schema_upgrade

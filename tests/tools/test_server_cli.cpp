@@ -31,6 +31,10 @@
 #include <sstream>
 #include <thread>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_server_cli {
+
 using namespace sawtooth;
 using sawtooth::test::BackgroundProcess;
 using sawtooth::test::PostgresServer;
@@ -458,3 +462,5 @@ TEST_CASE("200 participants upload at once, the server is killed and restarted: 
                 ") AND ended_utc = ''") == "0");
     CHECK(pull_and_verify(scratch("load")) >= 200);
 }
+
+}  // namespace test_server_cli

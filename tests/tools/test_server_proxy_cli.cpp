@@ -25,6 +25,10 @@
 #include <filesystem>
 #include <fstream>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_server_proxy_cli {
+
 using namespace sawtooth;
 using sawtooth::test::BackgroundProcess;
 using sawtooth::test::run_process;
@@ -192,3 +196,5 @@ TEST_CASE("--trust-proxy takes IP addresses only") {
     CHECK(r.exit_code == 1);
     CHECK(r.err == "sawtooth-server: --trust-proxy: expected an IP address, got 'proxy.example.org'\n");
 }
+
+}  // namespace test_server_proxy_cli

@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_study_cli {
+
 using namespace sawtooth;
 using namespace sawtooth::telemetry;
 namespace fs = std::filesystem;
@@ -80,3 +84,5 @@ TEST_CASE("simulate-study rejects a missing database argument and an unknown mod
     CHECK(run("simulate-study --players 1 --db /tmp/x.db --mode nonsense", out) != 0);
     CHECK(out.find("not available") != std::string::npos);
 }
+
+}  // namespace test_study_cli

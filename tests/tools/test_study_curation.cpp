@@ -21,6 +21,10 @@
 #include <tuple>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_study_curation {
+
 using namespace sawtooth;
 using sawtooth::test::lab;
 
@@ -129,3 +133,5 @@ TEST_CASE("a simulated study's levels are catalogued, rated, fitted and picked, 
     for (const telemetry::PackLevel& l : pack.levels) picked.emplace(l.params.seed, l.params.level_index);
     CHECK(picked == keys);
 }
+
+}  // namespace test_study_curation

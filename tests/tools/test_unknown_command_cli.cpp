@@ -7,6 +7,10 @@
 
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_unknown_command_cli {
+
 using sawtooth::test::lab;
 
 namespace {
@@ -49,3 +53,5 @@ TEST_CASE("known commands keep their help, and option values are not taken for c
     CHECK(bad.exit_code == 1);
     CHECK(bad.err.find("bad --seeds '4..1'") != std::string::npos);
 }
+
+}  // namespace test_unknown_command_cli

@@ -14,6 +14,10 @@
 #include <algorithm>
 #include <filesystem>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_verify_levels_cli {
+
 using namespace sawtooth;
 
 namespace {
@@ -79,3 +83,5 @@ TEST_CASE("verify-levels refuses a bad range, layout or level index in one line"
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
 }
+
+}  // namespace test_verify_levels_cli

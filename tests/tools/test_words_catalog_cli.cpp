@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_catalog_cli {
+
 using namespace sawtooth;
 using sawtooth::test::run_process;
 using sawtooth::test::split_args;
@@ -131,3 +135,5 @@ TEST_CASE("a file that is not a challenge catalogue is refused and left as it wa
     CHECK(r.err.find("is a level catalogue, not a challenge catalogue") != std::string::npos);
     CHECK(sawtooth::test::read_file(level_cat) == before);
 }
+
+}  // namespace test_words_catalog_cli

@@ -12,6 +12,10 @@
 #include "gen/words/dictionary.hpp"
 #include "gen/words/state_space.hpp"
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_cli {
+
 namespace {
 
 using sawtooth::test::ProcessResult;
@@ -236,3 +240,5 @@ TEST_CASE("words simulate: simulated players on a level") {
     REQUIRE(doc["levels"].size() == 2);
     CHECK(doc["levels"][0]["mean_words"].get<double>() >= 0.0);
 }
+
+}  // namespace test_words_cli

@@ -17,6 +17,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+// Every name of this file is in its own namespace: the layer's test files are compiled
+// together, eight to a unit (tests/CMakeLists.txt), and their helpers share names.
+namespace test_words_study_cli {
+
 using namespace sawtooth::telemetry;
 namespace fs = std::filesystem;
 
@@ -214,3 +218,5 @@ TEST_CASE("words analyze-study: clear errors without word sessions; expected sig
     CHECK(plays == std::map<std::string, int>{{"linear", 8}, {"starter", 16}});
     fs::remove_all(dir);
 }
+
+}  // namespace test_words_study_cli
