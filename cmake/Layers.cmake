@@ -33,7 +33,12 @@ endfunction()
 # are parsed and their inline code compiled once per eight files (docs/performance.md
 # "Build time"). Names at file scope are therefore unique across a target's files. Eight
 # keeps two units compiling side by side on two cores; an edit recompiles eight files.
+# The web build (emcc) compiles each file alone: it is not on the test command's path, and
+# its own sources (web_main.cpp, cmake/WebDependencies.cmake) were never built as units.
 function(sawtooth_unity target)
+  if(EMSCRIPTEN)
+    return()
+  endif()
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
 endfunction()
 
