@@ -35,7 +35,7 @@ if ! [[ $seconds =~ ^[1-9][0-9]{0,6}$ ]]; then
   exit 2
 fi
 
-command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ missing: run tools/install_deps.sh --tools" >&2; exit 1; }
+command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ missing: run tools/install_deps.sh" >&2; exit 1; }
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 if [ ! -f "$build/CMakeCache.txt" ]; then

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Sawtooth needs, if any is missing. Idempotent and quiet
 # when everything is present. Must run as root (or via sudo).
-#   tools/install_deps.sh          build, run, the whole test suite, package (README's test command)
+#   tools/install_deps.sh          everything: build, run, the whole test suite, fuzz, package (README's test command)
 #   tools/install_deps.sh --game   only what building and running the game needs (README's play command)
-#   tools/install_deps.sh --tools  the test command's, and what tools/fuzz.sh and tools/words/ use
-#   tools/install_deps.sh --web    everything: the --tools list and the web build's packages (docs/web.md)
+#   tools/install_deps.sh --web    everything, and the web build's packages (docs/web.md)
 set -euo pipefail
 
 # What the game (cmake -DSAWTOOTH_GAME_ONLY=ON) builds and runs with.
@@ -17,14 +16,16 @@ game_packages=(
   # brings libssl-dev, which the server and the clients' https need.
   libcpp-httplib-dev
 )
-# On top, for sawtooth-lab, the test suite (the fuzz harnesses' corpus runs among it: they
-# build with the normal compiler) and the packages. Only what the README's test command
-# uses: every package here is a download on a fresh machine (docs/performance.md "Build time").
+# On top, for sawtooth-lab, the test suite, the maintainers' tools and the packages.
 test_packages=(
   git doctest-dev xvfb xauth sqlite3 python3 libjs-chart.js
+  # SCOWL's word lists, from which tools/words/build_dictionary.py remakes the dictionary.
+  scowl
   # Mesa's EGL and software driver, which SDL's offscreen video driver loads; the
   # sanitizer suite preloads them for the game tests (docs/reliability.md).
   libegl-mesa0 libgl1-mesa-dri
+  # clang and its run-times (libFuzzer, ASan, UBSan) for the fuzz campaigns, tools/fuzz.sh.
+  clang libclang-rt-14-dev
   # libpq for `sawtooth-lab push/pull`; the server, whose tests start one (docs/studies.md).
   postgresql libpq-dev
   # sawtooth-server behind nginx with TLS, as its test runs it (docs/online.md "HTTPS in
@@ -34,12 +35,6 @@ test_packages=(
   help2man lintian debootstrap file
 )
 
-# Maintainers' tools, not the suite: clang and its run-times (libFuzzer, ASan, UBSan) for the
-# libFuzzer campaigns of tools/fuzz.sh (its own build, -DSAWTOOTH_FUZZ=ON; 45 MB of LLVM 14
-# to download), and SCOWL's word lists, from which tools/words/build_dictionary.py remakes
-# the committed dictionary.
-tool_packages=(clang libclang-rt-14-dev scowl)
-
 # The web build (docs/web.md): emscripten and the node it runs under, dpkg-source to unpack
 # Debian source packages, tclsh to generate SQLite's amalgamation, chromium for the browser
 # test and node-ws, its DevTools connection on node 18 (tools/web/cdp.mjs).
@@ -48,9 +43,8 @@ web_packages=(emscripten nodejs node-ws dpkg-dev xz-utils tcl chromium)
 case "${1:-}" in
   --game) packages=("${game_packages[@]}") ;;
   "") packages=("${game_packages[@]}" "${test_packages[@]}") ;;
-  --tools) packages=("${game_packages[@]}" "${test_packages[@]}" "${tool_packages[@]}") ;;
-  --web) packages=("${game_packages[@]}" "${test_packages[@]}" "${tool_packages[@]}" "${web_packages[@]}") ;;
-  *) echo "install_deps: unknown option '$1' (use --game, --tools, --web or nothing)" >&2; exit 2 ;;
+  --web) packages=("${game_packages[@]}" "${test_packages[@]}" "${web_packages[@]}") ;;
+  *) echo "install_deps: unknown option '$1' (use --game, --web or nothing)" >&2; exit 2 ;;
 esac
 
 missing=()
