@@ -272,7 +272,7 @@ Completion OnlineStore::complete(const StudyRef& study, const ParticipantCredent
     bool any_ended = false;
     for (const auto& [uid, seq] : uploads) {
         const auto it = std::find_if(state.sessions.begin(), state.sessions.end(),
-                                     [&uid](const UploadState& s) { return s.session_uid == uid; });
+                                     [&id = uid](const UploadState& s) { return s.session_uid == id; });
         if (it == state.sessions.end() || it->seq != seq)
             throw Refusal(409, "upload " + std::to_string(seq) + " of session " + printable(uid, 40) +
                                    " is not acknowledged yet");
