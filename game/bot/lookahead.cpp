@@ -131,23 +131,34 @@ std::uint64_t RolloutCache::key(std::uint64_t from_hash, const std::vector<Input
     return h.value();
 }
 
-const Rollout* RolloutCache::find(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
-                                  const std::vector<InputFrame>& frames, Landing landing) const {
-    const auto it = m_entries.find(key(from_hash, frames));
-    if (it == m_entries.end()) return nullptr;
-    for (const Entry& e : it->second)
-        if (e.landing == landing && e.config == config && e.frames == frames && same_snapshot(*e.from, from))
-            return &e.result;
-    return nullptr;
+SnapshotFields RolloutCache::fields_of(const SimConfig& config) {
+    return config.traps_enabled ? SnapshotFields::All : SnapshotFields::AllButClock;
 }
 
-void RolloutCache::store(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
+std::optional<Rollout> RolloutCache::find(const SimConfig& config, const SimSnapshot& from,
+                                          std::uint64_t from_hash, const std::vector<InputFrame>& frames,
+                                          Landing landing) const {
+    const auto it = m_entries.find(key(from_hash, frames));
+    if (it == m_entries.end()) return std::nullopt;
+    for (const Entry& e : it->second) {
+        if (e.landing != landing || !(e.config == config) || e.frames != frames ||
+            !same_snapshot(*e.from, from, fields_of(config)))
+            continue;
+        Rollout r = e.result;
+        if (r.end) r.end = retimed_snapshot(r.end, *e.from, from);
+        if (r.landing) r.landing = retimed_snapshot(r.landing, *e.from, from);
+        return r;
+    }
+    return std::nullopt;
+}
+
+void RolloutCache::store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from, std::uint64_t from_hash,
                          const std::vector<InputFrame>& frames, Landing landing, const Rollout& r) {
     if (m_count >= kMaxCachedRollouts) {  // memory stays bounded; a cleared cache only costs time
         m_entries.clear();
         m_count = 0;
     }
-    m_entries[key(from_hash, frames)].push_back({config, copy_snapshot(from), frames, landing, r});
+    m_entries[key(from_hash, frames)].push_back({config, std::move(from), frames, landing, r});
     ++m_count;
 }
 
@@ -159,23 +170,37 @@ MoveRollouts::MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSn
       m_moves(std::move(moves)),
       m_landing(landing),
       m_cache(cache),
-      m_from_hash(cache ? snapshot_hash(from) : 0) {}
+      m_from_hash(cache ? snapshot_hash(from, RolloutCache::fields_of(sim.config())) : 0) {
+    if (!m_cache) return;  // moves share frames only with a cache
+    m_runs.resize(m_moves.size());
+    for (std::size_t k = 0; k < m_moves.size(); ++k)
+        for (const InputFrame f : m_moves[k]) {
+            if (m_runs[k].empty() || m_runs[k].back().bits != f.bits) m_runs[k].push_back({f.bits, 0});
+            ++m_runs[k].back().frames;
+        }
+}
 
 Rollout MoveRollouts::run(std::size_t k) {
     const std::vector<InputFrame>& frames = m_moves[k];
     if (m_cache)
-        if (const Rollout* known = m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
-            return *known;
+        if (std::optional<Rollout> known = m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
+            return std::move(*known);
     Rollout r = simulate(k);
-    if (m_cache) m_cache->store(m_sim.config(), m_from, m_from_hash, frames, m_landing, r);
+    if (m_cache) {
+        if (!m_from_copy) m_from_copy = copy_snapshot(m_from);
+        m_cache->store(m_sim.config(), m_from_copy, m_from_hash, frames, m_landing, r);
+    }
     return r;
 }
 
 std::size_t MoveRollouts::shared_frames(std::size_t a, std::size_t b) const {
-    const std::vector<InputFrame>& fa = m_moves[a];
-    const std::vector<InputFrame>& fb = m_moves[b];
+    const std::vector<ButtonRun>& ra = m_runs[a];
+    const std::vector<ButtonRun>& rb = m_runs[b];
     std::size_t n = 0;
-    while (n < fa.size() && n < fb.size() && fa[n] == fb[n]) ++n;
+    for (std::size_t i = 0; i < ra.size() && i < rb.size() && ra[i].bits == rb[i].bits; ++i) {
+        n += std::min(ra[i].frames, rb[i].frames);
+        if (ra[i].frames != rb[i].frames) break;  // the longer run's next frame differs from the other's
+    }
     return n;
 }
 

@@ -53,13 +53,19 @@ struct Rollout {
 /// searches ask for the same rollout again and again (the chain search's first expansion
 /// repeats the single moves; the wide and deep traps-on searches repeat the narrow one's
 /// expansions from the same starts), and a rollout is a function of those, so a stored
-/// answer is the one re-simulating gives. For one level: the hop planner owns one.
+/// answer is the one re-simulating gives. With the traps off the clock (tick, deaths) is
+/// left out of the start state (SnapshotFields::AllButClock): a noisy player who respawns
+/// on the same spot plans from the same state at a later tick, and gets the stored
+/// rollouts with their states retimed. For one level: the hop planner owns one.
 class RolloutCache {
 public:
-    /// The stored rollout, if any. `from_hash`: snapshot_hash(from).
-    const Rollout* find(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
-                        const std::vector<InputFrame>& frames, Landing landing) const;
-    void store(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
+    /// The start-state fields a rollout on a simulation with `config` depends on.
+    static SnapshotFields fields_of(const SimConfig& config);
+    /// The stored rollout, if any, its states retimed to `from`. `from_hash`:
+    /// snapshot_hash(from, fields_of(config)).
+    std::optional<Rollout> find(const SimConfig& config, const SimSnapshot& from, std::uint64_t from_hash,
+                                const std::vector<InputFrame>& frames, Landing landing) const;
+    void store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from, std::uint64_t from_hash,
                const std::vector<InputFrame>& frames, Landing landing, const Rollout& r);
 
 private:
@@ -111,6 +117,12 @@ private:
         bool frames_done = false;
     };
 
+    /// A stretch of a move's frames holding one button set.
+    struct ButtonRun {
+        std::uint8_t bits = 0;
+        std::size_t frames = 0;
+    };
+
     Rollout simulate(std::size_t k);
     std::optional<Rollout> known_from_traces(std::size_t k, Resume& resume) const;
     std::vector<std::size_t> depths_to_keep(std::size_t k) const;
@@ -120,9 +132,11 @@ private:
     Simulation& m_sim;
     const SimSnapshot& m_from;
     std::vector<std::vector<InputFrame>> m_moves;
+    std::vector<std::vector<ButtonRun>> m_runs;  ///< per move, its frames as runs (shared_frames)
     Landing m_landing;
     RolloutCache* m_cache;
-    std::uint64_t m_from_hash = 0;  ///< snapshot_hash(from), with a cache
+    std::uint64_t m_from_hash = 0;  ///< snapshot_hash(from, ...), with a cache
+    std::shared_ptr<const SimSnapshot> m_from_copy;  ///< `from` as the cache keeps it, once stored
     PlayerView m_start_view;
     std::vector<Trace> m_traces;
 };

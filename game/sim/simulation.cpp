@@ -491,49 +491,64 @@ void add_bits(Hasher& h, const T& v) {
     h.add_bytes(&v, sizeof v);
 }
 
-// Every field of a TrapState, named once for both snapshot_hash and same_snapshot.
+// Every field of a TrapState, named once for both snapshot_hash and same_snapshot: `f`
+// gets the field of `a` and the same field of `b`.
 template <class F>
-void each_trap_field(const TrapState& t, F&& f) {
+void each_trap_field(const TrapState& a, const TrapState& b, F&& f) {
     const auto& [deadly, telling, saw_x, saw_y, saw_angle, spike_reach, squeeze_bottom, squeeze_top,
-                 electrified, mine, mine_timer, blast] = t;
-    f(deadly), f(telling), f(saw_x), f(saw_y), f(saw_angle), f(spike_reach), f(squeeze_bottom),
-        f(squeeze_top);
-    f(electrified), f(mine), f(mine_timer), f(blast);
+                 electrified, mine, mine_timer, blast] = a;
+    f(deadly, b.deadly), f(telling, b.telling), f(saw_x, b.saw_x), f(saw_y, b.saw_y);
+    f(saw_angle, b.saw_angle), f(spike_reach, b.spike_reach), f(squeeze_bottom, b.squeeze_bottom);
+    f(squeeze_top, b.squeeze_top), f(electrified, b.electrified), f(mine, b.mine);
+    f(mine_timer, b.mine_timer), f(blast, b.blast);
 }
 }  // namespace
 
-// Every field of Simulation::State and the body, named once for both functions below.
+// Every field of Simulation::State and the body, named once for both functions below: `f`
+// gets the field of `a` and the same field of `b` (which must have as many traps), the
+// clock (tick, deaths) only with SnapshotFields::All.
 template <class F>
-void each_snapshot_field(const SimSnapshot& snap, F&& f) {
+void each_snapshot_field(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fields, F&& f) {
     const auto& [tick, prev_input, mode, facing, jump_rising, jump_buffer, grab_cooldown, dead_timer, deaths,
-                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = snap.state;
-    f(tick), f(prev_input.bits), f(mode), f(facing), f(jump_rising), f(jump_buffer), f(grab_cooldown);
-    f(dead_timer), f(deaths), f(reached_exit), f(hang_x), f(hang_y), f(safe_cell.x), f(safe_cell.y);
-    f(snap.position.x), f(snap.position.y), f(snap.velocity.x), f(snap.velocity.y);
-    for (const TrapState& t : traps) each_trap_field(t, f);
-    for (const std::uint8_t& inside : inside_trap) f(inside);
+                 reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
+    const auto& o = b.state;
+    const bool clock = fields == SnapshotFields::All;
+    if (clock) f(tick, o.tick);
+    f(prev_input.bits, o.prev_input.bits), f(mode, o.mode), f(facing, o.facing);
+    f(jump_rising, o.jump_rising), f(jump_buffer, o.jump_buffer), f(grab_cooldown, o.grab_cooldown);
+    f(dead_timer, o.dead_timer);
+    if (clock) f(deaths, o.deaths);
+    f(reached_exit, o.reached_exit), f(hang_x, o.hang_x), f(hang_y, o.hang_y);
+    f(safe_cell.x, o.safe_cell.x), f(safe_cell.y, o.safe_cell.y);
+    f(a.position.x, b.position.x), f(a.position.y, b.position.y);
+    f(a.velocity.x, b.velocity.x), f(a.velocity.y, b.velocity.y);
+    for (std::size_t i = 0; i < traps.size(); ++i) each_trap_field(traps[i], o.traps[i], f);
+    for (std::size_t i = 0; i < inside_trap.size(); ++i) f(inside_trap[i], o.inside_trap[i]);
 }
 
-std::uint64_t snapshot_hash(const SimSnapshot& snap) {
+std::uint64_t snapshot_hash(const SimSnapshot& snap, SnapshotFields fields) {
     Hasher h;
-    each_snapshot_field(snap, [&h](const auto& v) { add_bits(h, v); });
+    each_snapshot_field(snap, snap, fields, [&h](const auto& v, const auto&) { add_bits(h, v); });
     return h.value();
 }
 
-bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b) {
+bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fields) {
     if (a.state.traps.size() != b.state.traps.size() ||
         a.state.inside_trap.size() != b.state.inside_trap.size())
         return false;
-    // Walk both field lists in step: the n-th field of a is the n-th of b. The list of b's
-    // fields is reused (the bots' rollout cache asks this for every rollout asked for).
-    thread_local std::vector<const void*> fields_of_b;
-    fields_of_b.clear();
-    each_snapshot_field(b, [](const auto& v) { fields_of_b.push_back(&v); });
-    std::size_t at = 0;
     bool same = true;
-    each_snapshot_field(
-        a, [&](const auto& v) { same = same && std::memcmp(&v, fields_of_b[at++], sizeof v) == 0; });
+    each_snapshot_field(a, b, fields,
+                        [&](const auto& x, const auto& y) { same = same && std::memcmp(&x, &y, sizeof x) == 0; });
     return same;
+}
+
+std::shared_ptr<const SimSnapshot> retimed_snapshot(std::shared_ptr<const SimSnapshot> snap,
+                                                    const SimSnapshot& from, const SimSnapshot& to) {
+    if (to.state.tick == from.state.tick && to.state.deaths == from.state.deaths) return snap;
+    auto out = std::make_shared<SimSnapshot>(*snap);
+    out->state.tick = snap->state.tick + to.state.tick - from.state.tick;
+    out->state.deaths = snap->state.deaths + to.state.deaths - from.state.deaths;
+    return out;
 }
 
 bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first) {

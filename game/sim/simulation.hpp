@@ -108,11 +108,26 @@ double stand_y(int cell_y);
 /// for recording or replay.
 struct SimSnapshot;
 
-/// A hash of a snapshot's whole content, bit for bit.
-std::uint64_t snapshot_hash(const SimSnapshot& snap);
+/// Which of a snapshot's fields a hash or a comparison covers.
+enum class SnapshotFields : std::uint8_t {
+    All,
+    /// All but the clock: the tick and the death count. A simulation with the traps off
+    /// reads neither (no trap kills; the tick only places the periodic traps, which are
+    /// never stepped into the state), so its runs from two snapshots that differ only
+    /// there are the same, shifted in time (retimed_snapshot).
+    AllButClock,
+};
+/// A hash of a snapshot's content, bit for bit.
+std::uint64_t snapshot_hash(const SimSnapshot& snap, SnapshotFields fields = SnapshotFields::All);
 /// True if two snapshots hold the same content, bit for bit: restoring either gives the
 /// same dynamic state (lookahead results can be memoised by it, game/bot/lookahead).
-bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
+bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fields = SnapshotFields::All);
+/// `snap` with its clock moved as `to`'s is from `from`'s: the tick and the death count
+/// shifted by `to`'s minus `from`'s (a run from `to` that matches one from `from` but
+/// for the clock, SnapshotFields::AllButClock, ends in `snap` so retimed); `snap` itself
+/// when the clocks are the same.
+std::shared_ptr<const SimSnapshot> retimed_snapshot(std::shared_ptr<const SimSnapshot> snap,
+                                                    const SimSnapshot& from, const SimSnapshot& to);
 /// True if the player moves the same from both snapshots under inputs that begin with
 /// `first`: they differ at most in the tick, the traps' states, and a velocity the first
 /// step replaces without reading it (the horizontal one when `first` steers left or right,
@@ -177,8 +192,10 @@ public:
 
 private:
     friend struct SimSnapshot;
-    friend std::uint64_t snapshot_hash(const SimSnapshot& snap);
-    friend bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b);
+    friend std::uint64_t snapshot_hash(const SimSnapshot& snap, SnapshotFields fields);
+    friend bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fields);
+    friend std::shared_ptr<const SimSnapshot> retimed_snapshot(std::shared_ptr<const SimSnapshot> snap,
+                                                               const SimSnapshot& from, const SimSnapshot& to);
     friend bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first);
 
     /// Every mutable field of the simulation besides the player's Box2D body, listed once:
