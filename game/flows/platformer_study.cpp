@@ -87,21 +87,36 @@ std::vector<telemetry::LevelSource> pack_sources(const std::string& file) {
     return out;
 }
 
-Participant simulate(std::uint64_t seed, const SessionPlan& plan) {
+std::size_t stage_count(const SessionPlan& plan) {
+    return plan.tutorials.size() + plan.pack.size() + static_cast<std::size_t>(plan.drawn);
+}
+
+/// What participant `seed` draws before playing: the skill, then the session seed (drawn
+/// with a pack too: the same players).
+Participant draw_participant(std::uint64_t seed, std::uint64_t& session_seed) {
     Rng rng(seed);
     Participant p;
     p.skill = bot::draw_participant_skill(rng);
-    const std::uint64_t session_seed = rng.next_u64();  // drawn with a pack too: same players
-    std::vector<telemetry::LevelSource> sources = plan.tutorials;
-    sources.insert(sources.end(), plan.pack.begin(), plan.pack.end());
-    for (int k = 1; k <= plan.drawn; ++k) sources.push_back(drawn_source(session_seed, k));
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        Stage st;
-        st.source = std::move(sources[i]);
-        st.play = play_stage(st.source.level, p.skill, seed, i);
-        p.stages.push_back(std::move(st));
-    }
+    session_seed = rng.next_u64();
     return p;
+}
+
+/// Stage `i` of participant `seed`, played: the tutorials, the pack, then the drawn
+/// levels. A pure function of its arguments, so the stages of a participant can be
+/// played on different workers.
+Stage simulate_stage(std::uint64_t seed, const SessionPlan& plan, std::size_t i) {
+    std::uint64_t session_seed = 0;
+    const Participant p = draw_participant(seed, session_seed);
+    Stage st;
+    const std::size_t pack_end = plan.tutorials.size() + plan.pack.size();
+    if (i < plan.tutorials.size())
+        st.source = plan.tutorials[i];
+    else if (i < pack_end)
+        st.source = plan.pack[i - plan.tutorials.size()];
+    else
+        st.source = drawn_source(session_seed, static_cast<int>(i - pack_end) + 1);
+    st.play = play_stage(st.source.level, p.skill, seed, i);
+    return st;
 }
 
 /// Records a participant through the real recorders (record_play), with their skill.
@@ -146,30 +161,42 @@ LevelCheck check_level(telemetry::Store& store, std::int64_t id, bool verify) {
     return c;
 }
 
-/// Participants simulated by workers in any order, taken by the recorder in order.
+/// Participants' stages simulated by workers in any order, taken by the recorder one whole
+/// participant at a time, in order.
 class OrderedParticipants {
 public:
-    explicit OrderedParticipants(int n) : m_done(static_cast<std::size_t>(n)), m_errors(m_done.size()) {}
-
-    /// Hands over participant i, or why it could not be simulated.
-    void put(int i, std::unique_ptr<Participant> p, std::string error) {
-        const std::lock_guard<std::mutex> lock(m_mutex);
-        m_done[static_cast<std::size_t>(i)] = std::move(p);
-        m_errors[static_cast<std::size_t>(i)] = std::move(error);
-        m_ready.notify_all();
+    /// The participants of these seeds, each with `stages` stages to come.
+    OrderedParticipants(const std::vector<std::uint64_t>& seeds, std::size_t stages)
+        : m_left(seeds.size(), stages), m_errors(seeds.size()) {
+        for (const std::uint64_t seed : seeds) {
+            std::uint64_t session_seed = 0;
+            m_done.push_back(std::make_unique<Participant>(draw_participant(seed, session_seed)));
+            m_done.back()->stages.resize(stages);
+        }
     }
 
-    /// Waits for participant i; null with `error` set when it failed.
+    /// Hands over stage `s` of participant i, or why it could not be simulated.
+    void put(int i, std::size_t s, Stage stage, std::string error) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        const auto k = static_cast<std::size_t>(i);
+        m_done[k]->stages[s] = std::move(stage);
+        if (!error.empty() && m_errors[k].empty()) m_errors[k] = std::move(error);
+        if (--m_left[k] == 0) m_ready.notify_all();
+    }
+
+    /// Waits for every stage of participant i; null with `error` set when one failed.
     std::unique_ptr<Participant> take(int i, std::string& error) {
         const auto k = static_cast<std::size_t>(i);
         std::unique_lock<std::mutex> lock(m_mutex);
-        m_ready.wait(lock, [&] { return m_done[k] != nullptr || !m_errors[k].empty(); });
+        m_ready.wait(lock, [&] { return m_left[k] == 0; });
         error = m_errors[k];
+        if (!error.empty()) return nullptr;
         return std::move(m_done[k]);
     }
 
 private:
     std::vector<std::unique_ptr<Participant>> m_done;
+    std::vector<std::size_t> m_left;  ///< stages not handed over yet
     std::vector<std::string> m_errors;
     std::mutex m_mutex;
     std::condition_variable m_ready;
@@ -222,16 +249,23 @@ void simulate_and_record(const PlatformerStudyRequest& req, const SessionPlan& p
                          const std::shared_ptr<telemetry::Store>& store, const PlatformerStudyHooks& hooks,
                          PlatformerStudy& r) {
     const int n = req.players;
-    OrderedParticipants results(n);
-    std::atomic<int> next{0};
+    const std::size_t stages = stage_count(plan);
+    std::vector<std::uint64_t> seeds;
+    for (int i = 0; i < n; ++i) seeds.push_back(participant_seed(req.seed, i));
+    OrderedParticipants results(seeds, stages);
+    // The work is one stage of one participant, in participant order: the last
+    // participant's stages are spread over the workers too.
+    const std::size_t jobs = static_cast<std::size_t>(n) * stages;
+    std::atomic<std::size_t> next{0};
     auto worker = [&] {
-        for (int i = next++; i < n; i = next++) {
+        for (std::size_t j = next++; j < jobs; j = next++) {
+            const int i = static_cast<int>(j / stages);
+            const std::size_t s = j % stages;
             try {
-                results.put(i, std::make_unique<Participant>(simulate(participant_seed(req.seed, i), plan)),
-                            "");
+                results.put(i, s, simulate_stage(seeds[static_cast<std::size_t>(i)], plan, s), "");
             } catch (const std::exception& e) {
                 const std::string why = e.what();
-                results.put(i, nullptr, why.empty() ? "simulation failed" : why);
+                results.put(i, s, Stage{}, why.empty() ? "simulation failed" : why);
             }
         }
     };

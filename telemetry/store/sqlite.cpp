@@ -87,7 +87,15 @@ Database::Database(const std::string& path, OpenMode mode)
 }
 
 Database::~Database() {
+    m_cached.clear();  // finalised before the connection closes
     if (m_db) sqlite3_close_v2(m_db);
+}
+
+Statement& Database::cached(std::string_view sql) {
+    auto it = m_cached.find(std::string(sql));
+    if (it == m_cached.end()) return *m_cached.emplace(sql, std::make_unique<Statement>(*this, sql)).first->second;
+    it->second->reset();
+    return *it->second;
 }
 
 void Database::fail(std::string_view context) const {

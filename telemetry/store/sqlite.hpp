@@ -5,10 +5,12 @@
 // Not thread-safe: one Database per thread.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 #include "gen/error.hpp"
 
@@ -100,6 +102,10 @@ public:
     void exec(std::string_view sql);
     /// Runs a query returning one integer (first column of the first row).
     std::int64_t query_int(std::string_view sql);
+    /// The statement with this text, prepared on first use and kept, handed out reset: for
+    /// statements run over and over (a recorder's flush, every second of play). Valid
+    /// until the database closes; like the connection, for one thread at a time.
+    Statement& cached(std::string_view sql);
     /// Puts the file in WAL mode (a property of the file: after the first switch there is
     /// nothing to do). SQLite does not run the busy handler for the switch, which needs the
     /// file to itself, so two processes opening one new file at once could fail here at
@@ -124,6 +130,7 @@ public:
 private:
     mutable int m_space_failures = 0;
     sqlite3* m_db = nullptr;
+    std::unordered_map<std::string, std::unique_ptr<Statement>> m_cached;  ///< by text, see cached()
     std::string m_path;
     bool m_read_only = false;
 };

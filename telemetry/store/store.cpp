@@ -557,8 +557,7 @@ void Store::write_flush(std::int64_t level_id, const LevelFlush& f) {
 
 void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
     if (f.chunk_ticks > 0) {
-        Statement chunk(
-            *m_db,
+        Statement& chunk = m_db->cached(
             "INSERT OR REPLACE INTO input_chunks(level_id, chunk, first_tick, ticks, rle, checksum) "
             "VALUES (?, ?, ?, ?, ?, ?)");
         chunk.bind(1, level_id).bind(2, f.chunk_index).bind(3, static_cast<std::int64_t>(f.chunk_first_tick));
@@ -566,9 +565,9 @@ void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
         chunk.bind(6, input_checksum(f.chunk_rle)).run();
     }
     if (!f.events.empty()) {
-        Statement ev(*m_db,
-                     "INSERT INTO events(level_id, seq, tick, kind, a, b, c, x, y, vx, vy) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement& ev = m_db->cached(
+            "INSERT INTO events(level_id, seq, tick, kind, a, b, c, x, y, vx, vy) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         std::size_t seq = f.first_event_seq;
         for (const EventRow& e : f.events) {
             ev.reset();
@@ -580,17 +579,17 @@ void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
         }
     }
     if (!f.hashes.empty()) {
-        Statement h(*m_db, "INSERT OR REPLACE INTO state_hashes(level_id, tick, hash) VALUES (?, ?, ?)");
+        Statement& h = m_db->cached("INSERT OR REPLACE INTO state_hashes(level_id, tick, hash) VALUES (?, ?, ?)");
         for (const auto& [tick, hash] : f.hashes) {
             h.reset();
             h.bind(1, level_id).bind(2, static_cast<std::int64_t>(tick)).bind(3, hex64(hash)).run();
         }
     }
-    Statement up(*m_db, "UPDATE levels SET ticks = ?, deaths = ? WHERE level_id = ?");
+    Statement& up = m_db->cached("UPDATE levels SET ticks = ?, deaths = ? WHERE level_id = ?");
     up.bind(1, static_cast<std::int64_t>(f.ticks)).bind(2, f.deaths).bind(3, level_id).run();
     if (f.outcome) {
-        Statement end(*m_db,
-                      "UPDATE levels SET outcome = ?, final_hash = ?, ended_utc = ? WHERE level_id = ?");
+        Statement& end = m_db->cached(
+            "UPDATE levels SET outcome = ?, final_hash = ?, ended_utc = ? WHERE level_id = ?");
         end.bind(1, outcome_name(*f.outcome));
         if (f.final_hash)
             end.bind(2, hex64(*f.final_hash));
