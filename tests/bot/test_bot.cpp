@@ -432,3 +432,71 @@ TEST_CASE("moves that begin alike share their first frames and roll out as each 
     CHECK(hanging_starts >= 1);
     CHECK(compared > 1000);
 }
+
+namespace {
+
+/// The player's state right after each of its first `n` respawns, walking right into the
+/// saw of a corridor, and the corridor.
+std::pair<Level, std::vector<std::shared_ptr<const SimSnapshot>>> respawn_states(int n) {
+    const Level level = parse_level_text(
+        "sawtooth-level 1\ngrid 20 5\n####################\n#..................#\n"
+        "#..................#\n#S.......sss......E#\n####################\ntrap saw 9 1 90 0\n");
+    Simulation sim(level);
+    std::vector<std::shared_ptr<const SimSnapshot>> out;
+    for (int i = 0; i < 2000 && static_cast<int>(out.size()) < n; ++i) {
+        sim.step(InputFrame{kInputRight});
+        for (const SimEvent& e : sim.events())
+            if (e.type == SimEventType::Respawn) out.push_back(sim.snapshot());
+    }
+    return {level, out};
+}
+
+}  // namespace
+
+// A respawned player plans again from the spot it respawned on, bit for bit the same but
+// for the clock (tick, deaths). With the traps off nothing reads the clock, so the cache
+// answers such a rollout from the first respawn's, its states retimed: exactly the
+// rollout simulated from the later start.
+TEST_CASE("a traps-off rollout from the same state at a later tick comes from the cache, retimed") {
+    const auto [level, starts] = respawn_states(2);
+    REQUIRE(starts.size() == 2);
+    const SimSnapshot& first = *starts[0];
+    const SimSnapshot& later = *starts[1];
+    CHECK_FALSE(same_snapshot(first, later));
+    CHECK(same_snapshot(first, later, SnapshotFields::AllButClock));
+    CHECK(snapshot_hash(first, SnapshotFields::AllButClock) == snapshot_hash(later, SnapshotFields::AllButClock));
+
+    SimConfig geo;
+    geo.traps_enabled = false;
+    const PathPlanner planner(level);
+    const std::vector<std::vector<InputFrame>> moves = {std::vector<InputFrame>(40, InputFrame{kInputLeft}),
+                                                        std::vector<InputFrame>(25, InputFrame{kInputRight})};
+    RolloutCache cache;
+    Simulation cached_sim(level, geo), probe(level, geo), fresh_sim(level, geo);
+    MoveRollouts at_first(planner.graph(), cached_sim, first, moves, Landing::Record, &cache);
+    MoveRollouts at_later(planner.graph(), probe, later, moves, Landing::Record, &cache);
+    MoveRollouts simulated(planner.graph(), fresh_sim, later, moves, Landing::Record, nullptr);
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        CAPTURE(k);
+        at_first.run(k);
+        const Rollout hit = at_later.run(k);
+        const Rollout sim = simulated.run(k);
+        CHECK(probe.tick() == 0);  // answered from the cache: the probe never stepped
+        CHECK(hit.frames == sim.frames);
+        CHECK(hit.node == sim.node);
+        CHECK(hit.rest == sim.rest);
+        REQUIRE(hit.end);
+        REQUIRE(sim.end);
+        CHECK(snapshot_hash(*hit.end) == snapshot_hash(*sim.end));  // the clock included
+        CHECK((hit.landing != nullptr) == (sim.landing != nullptr));
+        if (hit.landing && sim.landing) CHECK(snapshot_hash(*hit.landing) == snapshot_hash(*sim.landing));
+    }
+    // With the traps on the tick places the traps: a later start is another start.
+    Simulation live(level), live_probe(level);
+    RolloutCache live_cache;
+    MoveRollouts live_first(planner.graph(), live, first, moves, Landing::Ignore, &live_cache);
+    MoveRollouts live_later(planner.graph(), live_probe, later, moves, Landing::Ignore, &live_cache);
+    live_first.run(1);
+    live_later.run(1);
+    CHECK(live_probe.tick() > 0);
+}
