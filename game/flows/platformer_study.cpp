@@ -166,37 +166,53 @@ LevelCheck check_level(telemetry::Store& store, std::int64_t id, bool verify) {
 class OrderedParticipants {
 public:
     /// The participants of these seeds, each with `stages` stages to come.
-    OrderedParticipants(const std::vector<std::uint64_t>& seeds, std::size_t stages)
-        : m_left(seeds.size(), stages), m_errors(seeds.size()) {
-        for (const std::uint64_t seed : seeds) {
+    OrderedParticipants(std::vector<std::uint64_t> seeds, std::size_t stages)
+        : m_seeds(std::move(seeds)), m_stages(stages), m_left(m_seeds.size(), stages), m_errors(m_seeds.size()) {
+        for (const std::uint64_t seed : m_seeds) {
             std::uint64_t session_seed = 0;
             m_done.push_back(std::make_unique<Participant>(draw_participant(seed, session_seed)));
             m_done.back()->stages.resize(stages);
         }
     }
 
-    /// Hands over stage `s` of participant i, or why it could not be simulated.
-    void put(int i, std::size_t s, Stage stage, std::string error) {
-        const std::lock_guard<std::mutex> lock(m_mutex);
-        const auto k = static_cast<std::size_t>(i);
-        m_done[k]->stages[s] = std::move(stage);
-        if (!error.empty() && m_errors[k].empty()) m_errors[k] = std::move(error);
-        if (--m_left[k] == 0) m_ready.notify_all();
+    /// A worker: plays the next stage not taken yet, in participant order (so the last
+    /// participant's stages spread over the workers too), until none is left.
+    void work(const SessionPlan& plan) {
+        const std::size_t jobs = m_seeds.size() * m_stages;
+        for (std::size_t j = m_next++; j < jobs; j = m_next++) {
+            const std::size_t i = j / m_stages, s = j % m_stages;
+            try {
+                put(i, s, simulate_stage(m_seeds[i], plan, s), "");
+            } catch (const std::exception& e) {
+                const std::string why = e.what();
+                put(i, s, Stage{}, why.empty() ? "simulation failed" : why);
+            }
+        }
     }
 
     /// Waits for every stage of participant i; null with `error` set when one failed.
-    std::unique_ptr<Participant> take(int i, std::string& error) {
-        const auto k = static_cast<std::size_t>(i);
+    std::unique_ptr<Participant> take(std::size_t i, std::string& error) {
         std::unique_lock<std::mutex> lock(m_mutex);
-        m_ready.wait(lock, [&] { return m_left[k] == 0; });
-        error = m_errors[k];
+        m_ready.wait(lock, [&] { return m_left[i] == 0; });
+        error = m_errors[i];
         if (!error.empty()) return nullptr;
-        return std::move(m_done[k]);
+        return std::move(m_done[i]);
     }
 
 private:
+    /// Hands over stage `s` of participant i, or why it could not be simulated.
+    void put(std::size_t i, std::size_t s, Stage stage, std::string error) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_done[i]->stages[s] = std::move(stage);
+        if (!error.empty() && m_errors[i].empty()) m_errors[i] = std::move(error);
+        if (--m_left[i] == 0) m_ready.notify_all();
+    }
+
+    const std::vector<std::uint64_t> m_seeds;
+    const std::size_t m_stages;
+    std::atomic<std::size_t> m_next{0};  ///< the next job: participant m_next / m_stages, its stage m_next % m_stages
     std::vector<std::unique_ptr<Participant>> m_done;
-    std::vector<std::size_t> m_left;  ///< stages not handed over yet
+    std::vector<std::size_t> m_left;  ///< per participant, stages not handed over yet
     std::vector<std::string> m_errors;
     std::mutex m_mutex;
     std::condition_variable m_ready;
@@ -249,34 +265,17 @@ void simulate_and_record(const PlatformerStudyRequest& req, const SessionPlan& p
                          const std::shared_ptr<telemetry::Store>& store, const PlatformerStudyHooks& hooks,
                          PlatformerStudy& r) {
     const int n = req.players;
-    const std::size_t stages = stage_count(plan);
     std::vector<std::uint64_t> seeds;
     for (int i = 0; i < n; ++i) seeds.push_back(participant_seed(req.seed, i));
-    OrderedParticipants results(seeds, stages);
-    // The work is one stage of one participant, in participant order: the last
-    // participant's stages are spread over the workers too.
-    const std::size_t jobs = static_cast<std::size_t>(n) * stages;
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t j = next++; j < jobs; j = next++) {
-            const int i = static_cast<int>(j / stages);
-            const std::size_t s = j % stages;
-            try {
-                results.put(i, s, simulate_stage(seeds[static_cast<std::size_t>(i)], plan, s), "");
-            } catch (const std::exception& e) {
-                const std::string why = e.what();
-                results.put(i, s, Stage{}, why.empty() ? "simulation failed" : why);
-            }
-        }
-    };
+    OrderedParticipants results(std::move(seeds), stage_count(plan));
     std::vector<std::thread> pool;
-    for (int t = 0; t < req.threads; ++t) pool.emplace_back(worker);
+    for (int t = 0; t < req.threads; ++t) pool.emplace_back([&] { results.work(plan); });
     DeathsByPosition deaths;
     std::string failure;
     if (hooks.stage) hooks.stage("simulating and recording participants", static_cast<std::size_t>(n));
     for (int i = 0; i < n && failure.empty(); ++i) {
         std::string error;
-        const std::unique_ptr<Participant> p = results.take(i, error);
+        const std::unique_ptr<Participant> p = results.take(static_cast<std::size_t>(i), error);
         if (!p) {
             failure = "participant " + std::to_string(i + 1) + ": " + error;
             continue;
