@@ -152,8 +152,9 @@ std::optional<Rollout> RolloutCache::find(const SimConfig& config, const SimSnap
     return std::nullopt;
 }
 
-void RolloutCache::store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from, std::uint64_t from_hash,
-                         const std::vector<InputFrame>& frames, Landing landing, const Rollout& r) {
+void RolloutCache::store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from,
+                         std::uint64_t from_hash, const std::vector<InputFrame>& frames, Landing landing,
+                         const Rollout& r) {
     if (m_count >= kMaxCachedRollouts) {  // memory stays bounded; a cleared cache only costs time
         m_entries.clear();
         m_count = 0;
@@ -183,7 +184,8 @@ MoveRollouts::MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSn
 Rollout MoveRollouts::run(std::size_t k) {
     const std::vector<InputFrame>& frames = m_moves[k];
     if (m_cache)
-        if (std::optional<Rollout> known = m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
+        if (std::optional<Rollout> known =
+                m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
             return std::move(*known);
     Rollout r = simulate(k);
     if (m_cache) {

@@ -135,7 +135,7 @@ private:
     std::vector<std::vector<ButtonRun>> m_runs;  ///< per move, its frames as runs (shared_frames)
     Landing m_landing;
     RolloutCache* m_cache;
-    std::uint64_t m_from_hash = 0;  ///< snapshot_hash(from, ...), with a cache
+    std::uint64_t m_from_hash = 0;                   ///< snapshot_hash(from, ...), with a cache
     std::shared_ptr<const SimSnapshot> m_from_copy;  ///< `from` as the cache keeps it, once stored
     PlayerView m_start_view;
     std::vector<Trace> m_traces;

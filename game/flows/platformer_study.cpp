@@ -167,7 +167,10 @@ class OrderedParticipants {
 public:
     /// The participants of these seeds, each with `stages` stages to come.
     OrderedParticipants(std::vector<std::uint64_t> seeds, std::size_t stages)
-        : m_seeds(std::move(seeds)), m_stages(stages), m_left(m_seeds.size(), stages), m_errors(m_seeds.size()) {
+        : m_seeds(std::move(seeds)),
+          m_stages(stages),
+          m_left(m_seeds.size(), stages),
+          m_errors(m_seeds.size()) {
         for (const std::uint64_t seed : m_seeds) {
             std::uint64_t session_seed = 0;
             m_done.push_back(std::make_unique<Participant>(draw_participant(seed, session_seed)));
@@ -210,7 +213,8 @@ private:
 
     const std::vector<std::uint64_t> m_seeds;
     const std::size_t m_stages;
-    std::atomic<std::size_t> m_next{0};  ///< the next job: participant m_next / m_stages, its stage m_next % m_stages
+    /// The next job: participant m_next / m_stages, its stage m_next % m_stages.
+    std::atomic<std::size_t> m_next{0};
     std::vector<std::unique_ptr<Participant>> m_done;
     std::vector<std::size_t> m_left;  ///< per participant, stages not handed over yet
     std::vector<std::string> m_errors;

@@ -537,8 +537,9 @@ bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fi
         a.state.inside_trap.size() != b.state.inside_trap.size())
         return false;
     bool same = true;
-    each_snapshot_field(a, b, fields,
-                        [&](const auto& x, const auto& y) { same = same && std::memcmp(&x, &y, sizeof x) == 0; });
+    each_snapshot_field(a, b, fields, [&](const auto& x, const auto& y) {
+        same = same && std::memcmp(&x, &y, sizeof x) == 0;
+    });
     return same;
 }
 

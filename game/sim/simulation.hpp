@@ -195,7 +195,8 @@ private:
     friend std::uint64_t snapshot_hash(const SimSnapshot& snap, SnapshotFields fields);
     friend bool same_snapshot(const SimSnapshot& a, const SimSnapshot& b, SnapshotFields fields);
     friend std::shared_ptr<const SimSnapshot> retimed_snapshot(std::shared_ptr<const SimSnapshot> snap,
-                                                               const SimSnapshot& from, const SimSnapshot& to);
+                                                               const SimSnapshot& from,
+                                                               const SimSnapshot& to);
     friend bool same_motion(const SimSnapshot& a, const SimSnapshot& b, InputFrame first);
 
     /// Every mutable field of the simulation besides the player's Box2D body, listed once:

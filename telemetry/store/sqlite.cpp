@@ -93,7 +93,8 @@ Database::~Database() {
 
 Statement& Database::cached(std::string_view sql) {
     auto it = m_cached.find(std::string(sql));
-    if (it == m_cached.end()) return *m_cached.emplace(sql, std::make_unique<Statement>(*this, sql)).first->second;
+    if (it == m_cached.end())
+        return *m_cached.emplace(sql, std::make_unique<Statement>(*this, sql)).first->second;
     it->second->reset();
     return *it->second;
 }

@@ -579,7 +579,8 @@ void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
         }
     }
     if (!f.hashes.empty()) {
-        Statement& h = m_db->cached("INSERT OR REPLACE INTO state_hashes(level_id, tick, hash) VALUES (?, ?, ?)");
+        Statement& h =
+            m_db->cached("INSERT OR REPLACE INTO state_hashes(level_id, tick, hash) VALUES (?, ?, ?)");
         for (const auto& [tick, hash] : f.hashes) {
             h.reset();
             h.bind(1, level_id).bind(2, static_cast<std::int64_t>(tick)).bind(3, hex64(hash)).run();
@@ -588,8 +589,8 @@ void Store::write_flush_rows(std::int64_t level_id, const LevelFlush& f) {
     Statement& up = m_db->cached("UPDATE levels SET ticks = ?, deaths = ? WHERE level_id = ?");
     up.bind(1, static_cast<std::int64_t>(f.ticks)).bind(2, f.deaths).bind(3, level_id).run();
     if (f.outcome) {
-        Statement& end = m_db->cached(
-            "UPDATE levels SET outcome = ?, final_hash = ?, ended_utc = ? WHERE level_id = ?");
+        Statement& end =
+            m_db->cached("UPDATE levels SET outcome = ?, final_hash = ?, ended_utc = ? WHERE level_id = ?");
         end.bind(1, outcome_name(*f.outcome));
         if (f.final_hash)
             end.bind(2, hex64(*f.final_hash));

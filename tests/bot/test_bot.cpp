@@ -464,7 +464,8 @@ TEST_CASE("a traps-off rollout from the same state at a later tick comes from th
     const SimSnapshot& later = *starts[1];
     CHECK_FALSE(same_snapshot(first, later));
     CHECK(same_snapshot(first, later, SnapshotFields::AllButClock));
-    CHECK(snapshot_hash(first, SnapshotFields::AllButClock) == snapshot_hash(later, SnapshotFields::AllButClock));
+    CHECK(snapshot_hash(first, SnapshotFields::AllButClock) ==
+          snapshot_hash(later, SnapshotFields::AllButClock));
 
     SimConfig geo;
     geo.traps_enabled = false;
