@@ -101,12 +101,11 @@ Participant draw_participant(std::uint64_t seed, std::uint64_t& session_seed) {
     return p;
 }
 
-/// Stage `i` of participant `seed`, played: the tutorials, the pack, then the drawn
-/// levels. A pure function of its arguments, so the stages of a participant can be
-/// played on different workers.
-Stage simulate_stage(std::uint64_t seed, const SessionPlan& plan, std::size_t i) {
-    std::uint64_t session_seed = 0;
-    const Participant p = draw_participant(seed, session_seed);
+/// Stage `i` of the participant of `seed` (who drew `skill` and `session_seed`), played:
+/// the tutorials, the pack, then the drawn levels. A pure function of its arguments, so
+/// the stages of a participant can be played on different workers.
+Stage simulate_stage(std::uint64_t seed, const bot::SkillProfile& skill, std::uint64_t session_seed,
+                     const SessionPlan& plan, std::size_t i) {
     Stage st;
     const std::size_t pack_end = plan.tutorials.size() + plan.pack.size();
     if (i < plan.tutorials.size())
@@ -115,7 +114,7 @@ Stage simulate_stage(std::uint64_t seed, const SessionPlan& plan, std::size_t i)
         st.source = plan.pack[i - plan.tutorials.size()];
     else
         st.source = drawn_source(session_seed, static_cast<int>(i - pack_end) + 1);
-    st.play = play_stage(st.source.level, p.skill, seed, i);
+    st.play = play_stage(st.source.level, skill, seed, i);
     return st;
 }
 
@@ -169,12 +168,13 @@ public:
     OrderedParticipants(std::vector<std::uint64_t> seeds, std::size_t stages)
         : m_seeds(std::move(seeds)),
           m_stages(stages),
+          m_session_seeds(m_seeds.size()),
           m_left(m_seeds.size(), stages),
           m_errors(m_seeds.size()) {
-        for (const std::uint64_t seed : m_seeds) {
-            std::uint64_t session_seed = 0;
-            m_done.push_back(std::make_unique<Participant>(draw_participant(seed, session_seed)));
+        for (std::size_t i = 0; i < m_seeds.size(); ++i) {
+            m_done.push_back(std::make_unique<Participant>(draw_participant(m_seeds[i], m_session_seeds[i])));
             m_done.back()->stages.resize(stages);
+            m_skills.push_back(m_done.back()->skill);
         }
     }
 
@@ -185,7 +185,7 @@ public:
         for (std::size_t j = m_next++; j < jobs; j = m_next++) {
             const std::size_t i = j / m_stages, s = j % m_stages;
             try {
-                put(i, s, simulate_stage(m_seeds[i], plan, s), "");
+                put(i, s, simulate_stage(m_seeds[i], m_skills[i], m_session_seeds[i], plan, s), "");
             } catch (const std::exception& e) {
                 const std::string why = e.what();
                 put(i, s, Stage{}, why.empty() ? "simulation failed" : why);
@@ -213,6 +213,8 @@ private:
 
     const std::vector<std::uint64_t> m_seeds;
     const std::size_t m_stages;
+    std::vector<std::uint64_t> m_session_seeds;  ///< per participant, drawn after the skill
+    std::vector<bot::SkillProfile> m_skills;     ///< per participant, as drawn
     /// The next job: participant m_next / m_stages, its stage m_next % m_stages.
     std::atomic<std::size_t> m_next{0};
     std::vector<std::unique_ptr<Participant>> m_done;
