@@ -9,7 +9,7 @@ set -euo pipefail
 # What the game (cmake -DSAWTOOTH_GAME_ONLY=ON) builds and runs with.
 game_packages=(
   build-essential cmake pkg-config
-  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev libsqlite3-dev
+  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev libsqlite3-dev libmimalloc-dev
   libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev
   fonts-dejavu-core
   # The study server's HTTP(S) client, for `--upload` (docs/online.md "Lab machines"); it
