@@ -24,10 +24,11 @@ namespace sawtooth::flows {
 
 namespace {
 
-/// One stage of a session, as played.
+/// One stage of a session, as played and captured for the recorder.
 struct Stage {
     telemetry::LevelSource source;
     bot::PlayResult play;
+    telemetry::CapturedLevel recording;
 };
 
 struct Participant {
@@ -114,16 +115,18 @@ Stage simulate_stage(std::uint64_t seed, const bot::SkillProfile& skill, std::ui
         st.source = plan.pack[i - plan.tutorials.size()];
     else
         st.source = drawn_source(session_seed, static_cast<int>(i - pack_end) + 1);
-    st.play = play_stage(st.source.level, skill, seed, i);
+    CapturedPlay captured = play_and_capture_stage(st.source.level, skill, seed, i);
+    st.play = std::move(captured.play);
+    st.recording = std::move(captured.level);
     return st;
 }
 
-/// Records a participant through the real recorders (record_play), with their skill.
+/// Records a participant's captured plays through the real session recorder, with their skill.
 std::vector<std::int64_t> record(const std::shared_ptr<telemetry::Store>& store, const Participant& p) {
     const std::string pid = store->create_participant();
     telemetry::SessionRecorder session(store, pid, telemetry::SessionMode::Study);
     std::vector<std::int64_t> ids;
-    for (const Stage& st : p.stages) ids.push_back(record_play(session, st.source, st.play));
+    for (const Stage& st : p.stages) ids.push_back(session.record_captured(st.source, st.recording));
     session.end(telemetry::SessionEnd::Finished);
     record_synthetic_skill(*store, pid, p.skill);
     return ids;

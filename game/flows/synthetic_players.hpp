@@ -24,6 +24,17 @@ std::uint64_t participant_seed(std::uint64_t study_seed, int i);
 bot::PlayResult play_stage(const Level& level, const bot::SkillProfile& skill, std::uint64_t participant_seed,
                            std::size_t stage);
 
+/// A stage played as play_stage plays it, recorded during the play itself as the
+/// recorder records a person's (telemetry::LevelCapture): no second simulation is needed
+/// to record it (SessionRecorder::record_captured). Completed when it reached the exit,
+/// else skipped, as record_play.
+struct CapturedPlay {
+    bot::PlayResult play;
+    telemetry::CapturedLevel level;
+};
+CapturedPlay play_and_capture_stage(const Level& level, const bot::SkillProfile& skill,
+                                    std::uint64_t participant_seed, std::size_t stage);
+
 /// Records a play through the real recorders (as a person's: the inputs are fed to a fresh
 /// Simulation tick by tick and the recorder sees each step); completed when it reached the
 /// exit, else skipped. Returns the level_id.
