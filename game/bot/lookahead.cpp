@@ -12,6 +12,7 @@ namespace {
 
 constexpr double kBlockedStep = 0.002;  ///< m: a walking step shorter than this is blocked by a wall
 constexpr std::size_t kMaxCachedRollouts = 1 << 15;  ///< a RolloutCache is emptied when this full
+constexpr std::size_t kMaxKeptRuns = 1 << 14;        ///< MoveTimer's kept runs are dropped when this many
 
 /// Where a move's own frames end early, the rest would only cost time: a grabbed ledge (the
 /// rest would only hold on, with no press edge, and hanging there longer can cost a trap
@@ -308,15 +309,23 @@ MoveTimer::MoveTimer(const Level& level, const LevelGraph& graph, int safety_mar
 
 std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
                                         int target, int w_min, int window) {
-    return time_move(
-        now, frames, [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; }, w_min,
-        window);
+    const AtTarget at_target = [this, target](const PlayerView& v) { return node_of(m_graph, v) == target; };
+    m_motion.reset();  // another move or target
+    m_target = m_settings.memoise_lookahead ? target : -1;
+    const std::optional<int> w = scan(now, frames, at_target, w_min, window);
+    m_target = -1;
+    return w;
 }
 
 std::optional<int> MoveTimer::time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
                                         const AtTarget& at_target, int w_min, int window) {
-    const int m = m_margin;
     m_motion.reset();  // another move or target
+    return scan(now, frames, at_target, w_min, window);
+}
+
+std::optional<int> MoveTimer::scan(const SimSnapshot& now, const std::vector<InputFrame>& frames,
+                                   const AtTarget& at_target, int w_min, int window) {
+    const int m = m_margin;
     m_wait_sim.restore(now);
     int run = 0, best_run = 0, best_end = -1;
     if (window <= 0) window = m_settings.wait_window_ticks;
@@ -340,11 +349,18 @@ bool MoveTimer::survives(const SimSnapshot& from, const std::vector<InputFrame>&
     if (!m_settings.memoise_lookahead) return reached(run(from, frames, at_target, nullptr));
     if (m_motion && same_motion(*m_motion->from, from, frames.empty() ? InputFrame{} : frames.front()))
         if (const std::optional<bool> known = replay(from)) return *known;
-    Motion fresh{copy_snapshot(from), {}, RunEnd::Killed, false};
-    fresh.steps.reserve(frames.size() + static_cast<std::size_t>(m_settings.hold_check_ticks));
-    const RunEnd end = run(from, frames, at_target, &fresh);
-    fresh.end = end;
+    const std::uint64_t key = m_target >= 0 ? snapshot_hash(from, SnapshotFields::AllButClock) : 0;
+    if (m_target >= 0)
+        if (auto kept = kept_run(key, from, frames); kept && kept != m_motion) {
+            m_motion = std::move(kept);
+            if (const std::optional<bool> known = replay(from)) return *known;
+        }
+    auto fresh = std::make_shared<Motion>(Motion{copy_snapshot(from), {}, RunEnd::Killed, false});
+    fresh->steps.reserve(frames.size() + static_cast<std::size_t>(m_settings.hold_check_ticks));
+    const RunEnd end = run(from, frames, at_target, fresh.get());
+    fresh->end = end;
     m_motion = std::move(fresh);
+    if (m_target >= 0) keep_run(key, frames, m_motion);
     return reached(end);
 }
 
@@ -357,8 +373,38 @@ std::optional<bool> MoveTimer::replay(const SimSnapshot& from) const {
     return reached(m_motion->end);
 }
 
+std::shared_ptr<const MoveTimer::Motion> MoveTimer::kept_run(std::uint64_t key, const SimSnapshot& from,
+                                                             const std::vector<InputFrame>& frames) const {
+    const auto it = m_kept.find(key);
+    if (it == m_kept.end()) return nullptr;
+    const InputFrame first = frames.empty() ? InputFrame{} : frames.front();
+    for (const KeptRun& k : it->second)
+        if (k.target == m_target && k.frames == frames && same_motion(*k.motion->from, from, first))
+            return k.motion;
+    return nullptr;
+}
+
+void MoveTimer::keep_run(std::uint64_t key, const std::vector<InputFrame>& frames,
+                         std::shared_ptr<const Motion> motion) {
+    if (m_kept_count >= kMaxKeptRuns) {  // memory stays bounded; a cleared store only costs time
+        m_kept.clear();
+        m_kept_count = 0;
+    }
+    std::vector<KeptRun>& runs = m_kept[key];
+    const InputFrame first = frames.empty() ? InputFrame{} : frames.front();
+    for (KeptRun& k : runs)
+        if (k.target == m_target && k.frames == frames &&
+            same_motion(*k.motion->from, *motion->from, first)) {
+            k.motion = std::move(motion);  // the latest run of that start
+            return;
+        }
+    runs.push_back({m_target, frames, std::move(motion)});
+    ++m_kept_count;
+}
+
 MoveTimer::RunEnd MoveTimer::run(const SimSnapshot& from, const std::vector<InputFrame>& frames,
                                  const AtTarget& at_target, Motion* motion) {
+    ++m_simulated_runs;
     m_run_sim.restore(from);
     if (motion) motion->exit_at_start = m_run_sim.reached_exit();
     auto step = [&](InputFrame f) {

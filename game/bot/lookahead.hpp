@@ -152,12 +152,16 @@ public:
 
     /// Scans start times for `frames` from `now`: the player must reach graph node
     /// `target` (or the exit) alive and stay alive there a while. Returns the chosen wait,
-    /// at least `w_min`. `window` = 0: settings.wait_window_ticks.
+    /// at least `w_min`. `window` = 0: settings.wait_window_ticks. Its simulated runs are
+    /// kept for later scans of the same frames toward the same node (KeptRun).
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames, int target,
                                  int w_min, int window = 0);
-    /// The same, with the arrival given by `at_target`.
+    /// The same, with the arrival given by `at_target` (its runs are not kept).
     std::optional<int> time_move(const SimSnapshot& now, const std::vector<InputFrame>& frames,
                                  const AtTarget& at_target, int w_min, int window = 0);
+
+    /// Runs of a move simulated so far (not replayed from a known motion).
+    std::size_t simulated_runs() const { return m_simulated_runs; }
 
 private:
     /// How a run of the move being timed ended.
@@ -167,14 +171,24 @@ private:
     static bool reached(RunEnd end) { return end == RunEnd::Exit || end == RunEnd::Held; }
     /// One run of the move being timed: where the player was after each step until the
     /// run ended, and how it ended. A later start of the same motion (same_motion: the
-    /// player waiting still) moves the same until a trap kills, so only the traps need
-    /// replaying along it (Simulation::first_killing_step).
+    /// player waiting still, at any tick) moves the same until a trap kills, so only the
+    /// traps need replaying along it (Simulation::first_killing_step).
     struct Motion {
         std::shared_ptr<const SimSnapshot> from;
         std::vector<PlayerView> steps;
         RunEnd end = RunEnd::Killed;
         bool exit_at_start = false;  ///< then the first step ends it, whatever kills there
     };
+    /// A simulated run kept for later scans toward `target`: a noisy player who respawns
+    /// times the same moves from the same spots again, at later ticks.
+    struct KeptRun {
+        int target = -1;
+        std::vector<InputFrame> frames;
+        std::shared_ptr<const Motion> motion;
+    };
+
+    std::optional<int> scan(const SimSnapshot& now, const std::vector<InputFrame>& frames,
+                            const AtTarget& at_target, int w_min, int window);
 
     bool survives(const SimSnapshot& from, const std::vector<InputFrame>& frames, const AtTarget& at_target);
     /// Simulates the run; records it into `motion` if given.
@@ -182,13 +196,23 @@ private:
                Motion* motion);
     /// The run's end from m_motion's steps, if they reach far enough to tell.
     std::optional<bool> replay(const SimSnapshot& from) const;
+    /// The kept run of `frames` toward m_target from a start that moves as `from` does.
+    std::shared_ptr<const Motion> kept_run(std::uint64_t key, const SimSnapshot& from,
+                                           const std::vector<InputFrame>& frames) const;
+    void keep_run(std::uint64_t key, const std::vector<InputFrame>& frames,
+                  std::shared_ptr<const Motion> motion);
 
     const LevelGraph& m_graph;
     int m_margin;
     const BotSettings& m_settings;
-    Simulation m_wait_sim;           ///< lookahead with traps: the real state, waiting
-    Simulation m_run_sim;            ///< lookahead with traps: a move started after a wait
-    std::optional<Motion> m_motion;  ///< the last simulated run of the move being timed
+    Simulation m_wait_sim;                   ///< lookahead with traps: the real state, waiting
+    Simulation m_run_sim;                    ///< lookahead with traps: a move started after a wait
+    std::shared_ptr<const Motion> m_motion;  ///< the last simulated run of the move being timed
+    int m_target = -1;                       ///< the node timed toward; -1: no runs are kept
+    /// Runs kept, by their start's snapshot_hash without the clock, target and frames.
+    std::unordered_map<std::uint64_t, std::vector<KeptRun>> m_kept;
+    std::size_t m_kept_count = 0;
+    std::size_t m_simulated_runs = 0;
 };
 
 }  // namespace sawtooth::bot

@@ -501,3 +501,32 @@ TEST_CASE("a traps-off rollout from the same state at a later tick comes from th
     live_later.run(1);
     CHECK(live_probe.tick() > 0);
 }
+
+// A respawned player times the same move toward the same place again, from the spot it
+// respawned on, at a later tick. Only the traps depend on the tick, and they only kill, so
+// the last run the timer simulated for that move and place answers the later scan's starts
+// (the traps replayed along it): the scan simulates fewer runs and picks the wait a timer
+// that simulates every start picks.
+TEST_CASE(
+    "a timing scan of the same move and place after a respawn replays the run kept from the last scan") {
+    const auto [level, starts] = respawn_states(2);
+    REQUIRE(starts.size() == 2);
+    const LevelGraph graph = build_level_graph(level);
+    const std::vector<InputFrame> walk(12, InputFrame{kInputRight});
+    Simulation probe(level);  // where the walk ends: the place to time it toward
+    probe.restore(*starts[0]);
+    for (const InputFrame f : walk) probe.step(f);
+    const int target = node_of(graph, probe.player());
+    REQUIRE(target >= 0);
+    BotSettings off = capped();
+    off.memoise_lookahead = false;
+    MoveTimer kept(level, graph, 2, capped()), fresh(level, graph, 2, capped()), every(level, graph, 2, off);
+    const std::optional<int> at_first = kept.time_move(*starts[0], walk, target, 0);
+    REQUIRE(at_first.has_value());
+    const std::size_t runs_before = kept.simulated_runs();
+    const std::optional<int> again = kept.time_move(*starts[1], walk, target, 0);
+    const std::optional<int> alone = fresh.time_move(*starts[1], walk, target, 0);
+    CHECK(again == every.time_move(*starts[1], walk, target, 0));
+    CHECK(again == alone);
+    CHECK(kept.simulated_runs() - runs_before < fresh.simulated_runs());
+}
