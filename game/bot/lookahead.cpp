@@ -175,11 +175,23 @@ MoveRollouts::MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSn
       m_from_hash(cache ? snapshot_hash(from, RolloutCache::fields_of(sim.config())) : 0) {
     if (!m_cache) return;  // moves share frames only with a cache
     m_runs.resize(m_moves.size());
-    for (std::size_t k = 0; k < m_moves.size(); ++k)
+    std::vector<int> first_bits;  // per group; -1: no frames
+    for (std::size_t k = 0; k < m_moves.size(); ++k) {
         for (const InputFrame f : m_moves[k]) {
             if (m_runs[k].empty() || m_runs[k].back().bits != f.bits) m_runs[k].push_back({f.bits, 0});
             ++m_runs[k].back().frames;
         }
+        const int first = m_runs[k].empty() ? -1 : m_runs[k].front().bits;
+        const auto g = static_cast<std::size_t>(std::find(first_bits.begin(), first_bits.end(), first) -
+                                                first_bits.begin());
+        if (g == first_bits.size()) {
+            first_bits.push_back(first);
+            m_group_moves.emplace_back();
+        }
+        m_group.push_back(g);
+        m_group_moves[g].push_back(k);
+    }
+    m_group_traces.resize(m_group_moves.size());
 }
 
 Rollout MoveRollouts::run(std::size_t k) {
@@ -210,8 +222,9 @@ std::size_t MoveRollouts::shared_frames(std::size_t a, std::size_t b) const {
 /// Where the moves after k leave k's frames: k's states there are kept.
 std::vector<std::size_t> MoveRollouts::depths_to_keep(std::size_t k) const {
     std::vector<std::size_t> depths;
-    for (std::size_t j = k + 1; j < m_moves.size(); ++j)
-        if (const std::size_t d = shared_frames(j, k); d > 0) depths.push_back(d);
+    for (const std::size_t j : m_group_moves[m_group[k]])
+        if (j > k)
+            if (const std::size_t d = shared_frames(j, k); d > 0) depths.push_back(d);
     std::sort(depths.begin(), depths.end());
     depths.erase(std::unique(depths.begin(), depths.end()), depths.end());
     return depths;
@@ -223,9 +236,11 @@ std::optional<Rollout> MoveRollouts::known_from_traces(std::size_t k, Resume& re
     resume = {};
     const Trace* best = nullptr;
     std::size_t shared = 0;
-    for (const Trace& t : m_traces)
-        if (const std::size_t u = std::min(shared_frames(k, t.move), t.views.size()); u > shared)
-            best = &t, shared = u;
+    const std::vector<std::size_t>& traces = m_group_traces[m_group[k]];  // the others share no frame
+    for (const std::size_t i : traces)
+        if (const std::size_t u = std::min(shared_frames(k, m_traces[i].move), m_traces[i].views.size());
+            u > shared)
+            best = &m_traces[i], shared = u;
     if (!best) return std::nullopt;
     const Trace& t = *best;
     const MoveShape shape(m_moves[k]);
@@ -242,7 +257,8 @@ std::optional<Rollout> MoveRollouts::known_from_traces(std::size_t k, Resume& re
     }
     // Both moves' frames end after the same frames: the same settling follows.
     if (done && need == t.views.size()) return t.result;
-    for (const Trace& c : m_traces) {
+    for (const std::size_t i : traces) {
+        const Trace& c = m_traces[i];
         const std::size_t usable = std::min({shared_frames(k, c.move), c.views.size(), need});
         for (const auto& [depth, state] : c.states)
             if (depth <= usable && depth > resume.depth) resume = {&c, depth, done && depth == need};
@@ -296,6 +312,7 @@ Rollout MoveRollouts::simulate(std::size_t k) {
     }
     trace.result = run.r;
     m_traces.push_back(std::move(trace));
+    m_group_traces[m_group[k]].push_back(m_traces.size() - 1);
     return std::move(run.r);
 }
 

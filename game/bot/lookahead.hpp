@@ -133,6 +133,11 @@ private:
     const SimSnapshot& m_from;
     std::vector<std::vector<InputFrame>> m_moves;
     std::vector<std::vector<ButtonRun>> m_runs;  ///< per move, its frames as runs (shared_frames)
+    /// Moves whose first frame holds the same buttons, the only ones that can share frames:
+    /// per move its group; per group its moves, and the traces of its moves, in order.
+    std::vector<std::size_t> m_group;
+    std::vector<std::vector<std::size_t>> m_group_moves;
+    std::vector<std::vector<std::size_t>> m_group_traces;  ///< indices into m_traces
     Landing m_landing;
     RolloutCache* m_cache;
     std::uint64_t m_from_hash = 0;                   ///< snapshot_hash(from, ...), with a cache
