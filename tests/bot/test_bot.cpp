@@ -518,9 +518,10 @@ TEST_CASE(
     for (const InputFrame f : walk) probe.step(f);
     const int target = node_of(graph, probe.player());
     REQUIRE(target >= 0);
+    const BotSettings on = capped();  // a MoveTimer keeps a reference to its settings
     BotSettings off = capped();
     off.memoise_lookahead = false;
-    MoveTimer kept(level, graph, 2, capped()), fresh(level, graph, 2, capped()), every(level, graph, 2, off);
+    MoveTimer kept(level, graph, 2, on), fresh(level, graph, 2, on), every(level, graph, 2, off);
     const std::optional<int> at_first = kept.time_move(*starts[0], walk, target, 0);
     REQUIRE(at_first.has_value());
     const std::size_t runs_before = kept.simulated_runs();
