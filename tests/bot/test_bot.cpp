@@ -503,12 +503,12 @@ TEST_CASE("a traps-off rollout from the same state at a later tick comes from th
 }
 
 // A respawned player times the same move toward the same place again, from the spot it
-// respawned on, at a later tick. Only the traps depend on the tick, and they only kill, so
-// the last run the timer simulated for that move and place answers the later scan's starts
-// (the traps replayed along it): the scan simulates fewer runs and picks the wait a timer
-// that simulates every start picks.
+// respawned on, at a later tick, waiting through the same states. Only the traps depend on
+// the tick, and they only kill, so the runs the timer simulated for that move and place
+// answer the later scan's starts (the traps replayed along them): the scan simulates fewer
+// runs and picks the wait a timer that simulates every start picks.
 TEST_CASE(
-    "a timing scan of the same move and place after a respawn replays the run kept from the last scan") {
+    "a timing scan of the same move and place after a respawn replays the runs kept from the last scan") {
     const auto [level, starts] = respawn_states(2);
     REQUIRE(starts.size() == 2);
     const LevelGraph graph = build_level_graph(level);
