@@ -63,7 +63,6 @@ public:
 
     std::uint64_t ticks() const { return m_ticks; }
     bool finished() const { return m_finished; }
-    const RecorderSettings& settings() const { return m_settings; }
 
 private:
     RecorderSettings m_settings;
