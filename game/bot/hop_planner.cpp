@@ -3,6 +3,7 @@
 #include "game/bot/move_templates.hpp"
 #include "game/bot/rest_place.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sawtooth::bot {
@@ -16,6 +17,7 @@ constexpr std::size_t kLongTimings = 4;  ///< moves timed over that long window 
 constexpr int kLiveStartStep = 12;       ///< ticks between the starts of the traps-on chain search
 constexpr int kFineStartStep = 3;        ///< ... and of the expert's last search, where those failed
 constexpr int kLiveStartSpan = 108;      ///< ... up to this many ticks after the earliest start
+constexpr int kMaxStanceTicks = 60;      ///< longest wait for a still body before timing a move
 }  // namespace
 
 HopPlanner::HopPlanner(const Level& level, const PathPlanner& planner, const SkillProfile& skill, Rng& rng,
@@ -73,8 +75,12 @@ std::optional<Plan> HopPlanner::plan_to(const Simulation& real, const std::vecto
     const std::pair<RestKey, int> memo{fine_key_of(real.player()), target};
     if (m_failed.count(memo)) return std::nullopt;
     const auto now = real.snapshot();
-    const HopGoal goal{path, t, *now, earliest_start()};
-    const std::vector<Rollout> found = single_moves(real.player(), goal);
+    int w_min = earliest_start();
+    if (m_skill.stance_before_timing) w_min = std::max(w_min, stance_ticks(*now));
+    const HopGoal goal{path, t, *now, w_min};
+    if (t >= 2 && m_skill.path_nodes_first)
+        if (auto plan = path_chain(goal)) return plan;
+    const std::vector<Rollout> found = single_moves(*now, real.player(), target);
     for (const Rollout& r : found)
         if (const auto w = m_timer.time_move(*now, r.frames, target, goal.w_min))
             return Plan{*w, r.frames, target};
@@ -92,16 +98,53 @@ std::optional<Plan> HopPlanner::plan_to(const Simulation& real, const std::vecto
     return chain;
 }
 
-/// Single moves that reach the target on the trap-free lookahead: up to
-/// settings.max_geo_candidates, a well-centred landing first and last.
-std::vector<Rollout> HopPlanner::single_moves(const PlayerView& v, const HopGoal& goal) {
+int HopPlanner::stance_ticks(const SimSnapshot& now) {
+    m_live_sim.restore(now);
+    std::shared_ptr<const SimSnapshot> before = m_live_sim.snapshot();
+    for (int w = 1; w <= kMaxStanceTicks; ++w) {
+        m_live_sim.step(InputFrame{});
+        if (m_live_sim.player().mode == PlayerMode::Dead) return 0;
+        std::shared_ptr<const SimSnapshot> after = m_live_sim.snapshot();
+        // A move that steers replaces the horizontal speed (same_motion): only the
+        // position and the vertical speed have to settle.
+        if (same_motion(*before, *after, InputFrame{kInputRight})) return w - 1;
+        before = std::move(after);
+    }
+    return 0;
+}
+
+/// The chain of single moves from one path node to the next up to the goal's target (each
+/// the move single_moves puts first), timed from the goal's start as one move; none if a
+/// node has no single move or the chain no safe start.
+std::optional<Plan> HopPlanner::path_chain(const HopGoal& goal) {
+    const SimSnapshot* at = &goal.now;
+    std::shared_ptr<const SimSnapshot> kept;  // owns *at after the first move
+    std::vector<InputFrame> frames;
+    for (std::size_t i = 1; i <= goal.target_index; ++i) {
+        m_geo.restore(*at);
+        const std::vector<Rollout> found = single_moves(*at, m_geo.player(), goal.path[i]);
+        if (found.empty()) return std::nullopt;
+        const Rollout& r = found.front();
+        frames.insert(frames.end(), r.frames.begin(), r.frames.end());
+        if (r.exit) break;
+        if (!r.end) return std::nullopt;
+        kept = r.end;
+        at = kept.get();
+    }
+    if (const auto w = m_timer.time_move(goal.now, frames, goal.target(), goal.w_min))
+        return Plan{*w, std::move(frames), goal.target()};
+    return std::nullopt;
+}
+
+/// Single moves from `from` (the player `v`) that reach `target` on the trap-free
+/// lookahead: up to settings.max_geo_candidates, a well-centred landing first and last.
+std::vector<Rollout> HopPlanner::single_moves(const SimSnapshot& from, const PlayerView& v, int target) {
     std::vector<Rollout> found;
-    const int target = goal.target();
     const GraphNode& tg = m_planner.node(target);
     const double dx = cell_centre_x(tg.cell) - v.x;
     const int dy = tg.cell.y - feet_row(v);
     bool have_good = false;
-    MoveRollouts moves(m_planner.graph(), m_geo, goal.now,
+    MoveRollouts moves(m_planner.graph(), m_geo, from,
                        frames_of(candidate_macros(v, dx, dy, grab_of(m_planner.graph(), target, v))),
                        Landing::Ignore, m_tools.rollouts);
     for (std::size_t k = 0; k < moves.size(); ++k) {

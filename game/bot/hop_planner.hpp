@@ -36,7 +36,11 @@ private:
     /// Earliest start the player can use (reaction plus a random pause to think).
     int earliest_start();
     std::optional<Plan> plan_to(const Simulation& real, const std::vector<int>& path, std::size_t t);
-    std::vector<Rollout> single_moves(const PlayerView& v, const HopGoal& goal);
+    /// Ticks from `now` to the first on which the body stands still, 0 if it does not
+    /// within kMaxStanceTicks or dies waiting (SkillProfile::stance_before_timing).
+    int stance_ticks(const SimSnapshot& now);
+    std::optional<Plan> path_chain(const HopGoal& goal);
+    std::vector<Rollout> single_moves(const SimSnapshot& from, const PlayerView& v, int target);
     std::optional<Plan> search_harder(const HopGoal& goal, UntimedMoves& untimed);
     std::optional<Plan> search_traps_on(const HopGoal& goal, const ChainSearchSettings& settings,
                                         int start_step);

@@ -106,7 +106,12 @@ std::optional<SkillGroup> skill_group_named(std::string_view name) {
     return std::nullopt;
 }
 
-SkillProfile expert_skill() { return SkillProfile{}; }
+SkillProfile expert_skill() {
+    SkillProfile s;
+    s.stance_before_timing = true;
+    s.path_nodes_first = true;
+    return s;
+}
 
 SkillProfile good_skill() {
     return {.group = SkillGroup::Good,

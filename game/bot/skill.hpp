@@ -51,9 +51,23 @@ struct SkillProfile {
     int patience_deaths = 0;
     /// Ticks on one level after which the player skips it; 0 = never.
     int patience_ticks = 0;
+    // How the player plans a hop. The expert's habits, set by expert_skill(); the
+    // human-like groups plan without them, so their plays (and the simulated studies)
+    // are those of the planner before them.
+    /// Takes a stance before timing a move: the timing scan's first start is the first
+    /// tick on which the body stands still (its position and vertical speed as on the tick
+    /// before; hop_planner.cpp kMaxStanceTicks at most). Every later start of a move that
+    /// steers is then the same motion, which the scan replays against the traps instead of
+    /// simulating it again (lookahead.hpp, MoveTimer).
+    bool stance_before_timing = false;
+    /// Across a trap area (a hop of several path edges) first tries the chain of single
+    /// moves from one path node to the next, timed as one move, before the single moves
+    /// over the whole area and the chain searches.
+    bool path_nodes_first = false;
 };
 
-/// The expert bot: no reaction delay, no noise, wide safety margin, never gives up.
+/// The expert bot: no reaction delay, no noise, wide safety margin, never gives up; takes a
+/// stance before timing a move and crosses trap areas path node by path node first.
 SkillProfile expert_skill();
 /// Defaults of the three human-like groups (values and reasons in docs/bots.md).
 SkillProfile good_skill();
