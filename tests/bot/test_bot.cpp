@@ -77,6 +77,43 @@ TEST_CASE("the expert bot finishes generated levels with traps, deterministicall
     }
 }
 
+// The expert's two planning habits save lookahead work; neither is what makes it finish a
+// level: with either or both off it still does, and its plays with them differ from those
+// without (the habits are in use). The human-like groups plan without them.
+TEST_CASE("the expert's stance and path-node chains: each alone still finishes, people plan without them") {
+    for (std::uint64_t seed : {22u, 23u}) {
+        GenParams p;
+        p.seed = seed;
+        const GeneratedLevel g = generate_level(p);
+        REQUIRE(g.ok);
+        const PlayResult with = play_level(g.level, expert_skill(), seed, capped());
+        for (const int habits : {0, 1, 2}) {
+            SkillProfile s = expert_skill();
+            s.stance_before_timing = habits == 1;
+            s.path_nodes_first = habits == 2;
+            const PlayResult r = play_level(g.level, s, seed, capped());
+            CAPTURE(seed);
+            CAPTURE(habits);
+            CAPTURE(r.note);
+            CHECK(r.end == PlayEnd::Exit);
+            CHECK(replays_to_exit(g.level, r.inputs));
+            if (habits == 0) CHECK(r.inputs != with.inputs);
+        }
+    }
+    for (const SkillGroup group : {SkillGroup::Good, SkillGroup::Average, SkillGroup::Bad}) {
+        CHECK_FALSE(skill_preset(group).stance_before_timing);
+        CHECK_FALSE(skill_preset(group).path_nodes_first);
+    }
+    Rng rng(3);
+    for (int i = 0; i < 20; ++i) {
+        const SkillProfile drawn = draw_participant_skill(rng);
+        CHECK_FALSE(drawn.stance_before_timing);
+        CHECK_FALSE(drawn.path_nodes_first);
+    }
+    CHECK(expert_skill().stance_before_timing);
+    CHECK(expert_skill().path_nodes_first);
+}
+
 // Levels the expert once got stuck on (docs/bots.md), one per class of failure fixed. The
 // classes were found on generator v2 levels (v3 changed their bytes, so the seeds now
 // give other levels: they stay as a broad sample), except the last:
@@ -530,4 +567,57 @@ TEST_CASE(
     CHECK(again == every.time_move(*starts[1], walk, target, 0));
     CHECK(again == alone);
     CHECK(kept.simulated_runs() - runs_before < fresh.simulated_runs());
+}
+
+namespace {
+
+/// `sim` stepped with no buttons until a step leaves the body as it was (the expert's
+/// stance: SkillProfile::stance_before_timing); false if it does not within 200 ticks.
+bool wait_until_still(Simulation& sim) {
+    std::shared_ptr<const SimSnapshot> before = sim.snapshot();
+    for (int i = 0; i < 200; ++i) {
+        sim.step(InputFrame{});
+        std::shared_ptr<const SimSnapshot> after = sim.snapshot();
+        if (same_motion(*before, *after, InputFrame{kInputRight})) return true;
+        before = std::move(after);
+    }
+    return false;
+}
+
+}  // namespace
+
+// Why the expert takes a stance before timing a move: from a body that stands still every
+// start of a steering move is the same motion, so the timing scan simulates the first
+// start only and replays the traps along it for the others; right after a landing the body
+// still slides and settles, and each start is simulated. The start found is the one of a
+// scan that simulates every start.
+TEST_CASE("a timing scan from a still body simulates one run, from a landing one per start") {
+    const Level level = parse_level_text(
+        "sawtooth-level 1\ngrid 20 5\n####################\n#..................#\n"
+        "#..................#\n#S................E#\n####################\n");
+    Simulation sim(level);
+    for (int i = 0; i < 20; ++i) sim.step(InputFrame{static_cast<std::uint8_t>(kInputRight | kInputUp)});
+    while (sim.player().mode != PlayerMode::Ground) sim.step(InputFrame{});
+    const std::shared_ptr<const SimSnapshot> landed = sim.snapshot();
+    REQUIRE(wait_until_still(sim));
+    const std::shared_ptr<const SimSnapshot> still = sim.snapshot();
+    CHECK_FALSE(same_motion(*landed, *still, InputFrame{kInputRight}));
+
+    const LevelGraph graph = build_level_graph(level);
+    const std::vector<InputFrame> walk(12, InputFrame{kInputRight});
+    const AtTarget on_ground = [](const PlayerView& v) { return v.mode == PlayerMode::Ground; };
+    const BotSettings on = capped();  // a MoveTimer keeps a reference to its settings
+    BotSettings off = capped();
+    off.memoise_lookahead = false;
+    for (const auto& from : {still, landed}) {
+        MoveTimer timer(level, graph, 2, on), every(level, graph, 2, off);
+        const std::optional<int> w = timer.time_move(*from, walk, on_ground, 0);
+        REQUIRE(w.has_value());
+        CHECK(w == every.time_move(*from, walk, on_ground, 0));
+        CHECK(every.simulated_runs() == 5);  // 2 * margin + 1 starts that work, in a row
+        if (from == still)
+            CHECK(timer.simulated_runs() == 1);
+        else
+            CHECK(timer.simulated_runs() > 1);
+    }
 }
