@@ -13,6 +13,7 @@ namespace {
 constexpr double kBlockedStep = 0.002;  ///< m: a walking step shorter than this is blocked by a wall
 constexpr std::size_t kMaxCachedRollouts = 1 << 15;  ///< a RolloutCache is emptied when this full
 constexpr std::size_t kMaxKeptRuns = 1 << 14;        ///< MoveTimer's kept runs are dropped when this many
+constexpr std::size_t kMaxMotions = 1 << 13;         ///< ... and a RolloutCache's traps-on paths
 
 /// Where a move's own frames end early, the rest would only cost time: a grabbed ledge (the
 /// rest would only hold on, with no press edge, and hanging there longer can cost a trap
@@ -48,6 +49,13 @@ struct RolloutRun {
     std::vector<PlayerView>* views = nullptr;
     const std::vector<std::size_t>* keep = nullptr;
     KeptStates* kept = nullptr;
+    std::vector<PlayerView>* path = nullptr;  ///< if given: the player after every step
+
+    void step(InputFrame f) {
+        sim.step(f);
+        r.frames.push_back(f);
+        if (path) path->push_back(sim.player());
+    }
 
     void note_landing(PlayerMode before) {
         if (landing == Landing::Ignore || r.landing || before != PlayerMode::Air ||
@@ -82,8 +90,7 @@ bool RolloutRun::run_macro(const std::vector<InputFrame>& frames, std::size_t fi
     for (std::size_t i = first; i < frames.size(); ++i) {
         const InputFrame f = frames[i];
         const PlayerView before = sim.player();
-        sim.step(f);
-        r.frames.push_back(f);
+        step(f);
         if (views) views->push_back(sim.player());
         note_landing(before.mode);
         if (sim.reached_exit()) {
@@ -104,12 +111,10 @@ bool RolloutRun::run_macro(const std::vector<InputFrame>& frames, std::size_t fi
 bool RolloutRun::settle() {
     // One released frame first: a move that ends holding up would make the next jump a
     // non-press (the simulation jumps on the press edge only).
-    sim.step(InputFrame{});
-    r.frames.push_back(InputFrame{});
+    step(InputFrame{});
     for (int i = 0; i < kSettleMaxTicks && !at_rest(sim.player()); ++i) {
         const PlayerMode mode_before = sim.player().mode;
-        sim.step(InputFrame{});
-        r.frames.push_back(InputFrame{});
+        step(InputFrame{});
         note_landing(mode_before);
         if (sim.reached_exit()) {
             r.exit = true;
@@ -164,6 +169,57 @@ void RolloutCache::store(const SimConfig& config, std::shared_ptr<const SimSnaps
     ++m_count;
 }
 
+std::optional<Rollout> RolloutCache::replay_motion(const Simulation& sim, const SimSnapshot& from,
+                                                   const std::vector<InputFrame>& frames, Landing landing) const {
+    const auto it = m_motions.find(key(snapshot_hash(from, SnapshotFields::Motion), frames));
+    if (it == m_motions.end()) return std::nullopt;
+    for (const MotionEntry& e : it->second) {
+        if (e.landing != landing || e.frames != frames || !same_snapshot(*e.from, from, SnapshotFields::Motion))
+            continue;
+        const std::size_t k = sim.first_killing_step(from, e.path);
+        // Alive past the stored path's death: where the motion goes on is not known.
+        if (k == e.path.size() && e.result.died) return std::nullopt;
+        return replayed(sim, e, from, k);
+    }
+    return std::nullopt;
+}
+
+/// The rollout from `from` along e's path, a trap killing on step `killing_step` (the
+/// path's size: none), as RolloutRun ends it: the death comes before the landing and the
+/// exit of its step.
+Rollout RolloutCache::replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
+                               std::size_t killing_step) {
+    const std::span<const PlayerView> path(e.path);
+    const bool dies = killing_step < path.size();
+    Rollout r;
+    if (!dies) {
+        r = e.result;
+        if (r.end) r.end = sim.moved_snapshot(*r.end, *e.from, from, path);
+    } else {
+        r.died = true;
+        r.frames.assign(e.result.frames.begin(),
+                        e.result.frames.begin() + static_cast<std::ptrdiff_t>(killing_step + 1));
+    }
+    const Rollout& s = e.result;
+    if (s.landing && (!dies || s.landing_frames <= killing_step)) {
+        r.landing = sim.moved_snapshot(*s.landing, *e.from, from, path.first(s.landing_frames));
+        r.landing_frames = s.landing_frames;
+        r.landing_node = s.landing_node;
+    }
+    return r;
+}
+
+void RolloutCache::store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
+                                Landing landing, const Rollout& r, std::vector<PlayerView> path) {
+    if (m_motion_count >= kMaxMotions) {  // memory stays bounded; a cleared store only costs time
+        m_motions.clear();
+        m_motion_count = 0;
+    }
+    const std::uint64_t k = key(snapshot_hash(*from, SnapshotFields::Motion), frames);
+    m_motions[k].push_back({std::move(from), frames, landing, r, std::move(path)});
+    ++m_motion_count;
+}
+
 MoveRollouts::MoveRollouts(const LevelGraph& graph, Simulation& sim, const SimSnapshot& from,
                            std::vector<std::vector<InputFrame>> moves, Landing landing, RolloutCache* cache)
     : m_graph(graph),
@@ -200,12 +256,16 @@ Rollout MoveRollouts::run(std::size_t k) {
         if (std::optional<Rollout> known =
                 m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
             return std::move(*known);
-    Rollout r = simulate(k);
-    if (m_cache) {
-        if (!m_from_copy) m_from_copy = copy_snapshot(m_from);
-        m_cache->store(m_sim.config(), m_from_copy, m_from_hash, frames, m_landing, r);
-    }
+    std::optional<Rollout> replayed;
+    if (m_cache && m_sim.config().traps_enabled) replayed = m_cache->replay_motion(m_sim, m_from, frames, m_landing);
+    Rollout r = replayed ? std::move(*replayed) : simulate(k);
+    if (m_cache) m_cache->store(m_sim.config(), from_copy(), m_from_hash, frames, m_landing, r);
     return r;
+}
+
+const std::shared_ptr<const SimSnapshot>& MoveRollouts::from_copy() {
+    if (!m_from_copy) m_from_copy = copy_snapshot(m_from);
+    return m_from_copy;
 }
 
 std::size_t MoveRollouts::shared_frames(std::size_t a, std::size_t b) const {
@@ -279,6 +339,9 @@ Rollout MoveRollouts::simulate(std::size_t k) {
     if (std::optional<Rollout> known = known_from_traces(k, resume)) return std::move(*known);
     Trace trace;
     trace.move = k;
+    std::vector<PlayerView> path;  // every step, for the traps-on motion store
+    const bool keep_path = m_sim.config().traps_enabled;
+    if (keep_path) run.path = &path;
     if (const Trace* t = resume.trace) {
         const std::size_t d = resume.depth;
         for (const auto& [depth, state] : t->states) {
@@ -288,6 +351,7 @@ Rollout MoveRollouts::simulate(std::size_t k) {
         m_sim.restore(*trace.states.back().second);
         run.r.frames.assign(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(d));
         trace.views.assign(t->views.begin(), t->views.begin() + static_cast<std::ptrdiff_t>(d));
+        if (keep_path) path = trace.views;
         if (t->result.landing && t->result.landing_frames <= d) {
             run.r.landing = t->result.landing;
             run.r.landing_frames = t->result.landing_frames;
@@ -311,6 +375,8 @@ Rollout MoveRollouts::simulate(std::size_t k) {
         if (run.settle()) run.finish();
     }
     trace.result = run.r;
+    if (keep_path && path.size() == run.r.frames.size())
+        m_cache->store_motion(from_copy(), frames, m_landing, run.r, std::move(path));
     m_traces.push_back(std::move(trace));
     m_group_traces[m_group[k]].push_back(m_traces.size() - 1);
     return std::move(run.r);

@@ -56,7 +56,11 @@ struct Rollout {
 /// answer is the one re-simulating gives. With the traps off the clock (tick, deaths) is
 /// left out of the start state (SnapshotFields::AllButClock): a noisy player who respawns
 /// on the same spot plans from the same state at a later tick, and gets the stored
-/// rollouts with their states retimed. For one level: the hop planner owns one.
+/// rollouts with their states retimed. With the traps on, a rollout from a start of the
+/// same motion as one stored with its path (SnapshotFields::Motion: the traps-on chain
+/// search tries the same moves from a player waiting still at several ticks) moves the
+/// same until a trap kills, so only the traps are replayed along the stored path
+/// (replay_motion). For one level: the hop planner owns one.
 class RolloutCache {
 public:
     /// The start-state fields a rollout on a simulation with `config` depends on.
@@ -67,6 +71,15 @@ public:
                                 const std::vector<InputFrame>& frames, Landing landing) const;
     void store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from, std::uint64_t from_hash,
                const std::vector<InputFrame>& frames, Landing landing, const Rollout& r);
+    /// A traps-on rollout on `sim` from `from` known from a stored one of the same motion:
+    /// the traps replayed along its path kill at the same step or earlier (died), or
+    /// nowhere along a path that did not end in a death. None if no such rollout is stored.
+    std::optional<Rollout> replay_motion(const Simulation& sim, const SimSnapshot& from,
+                                         const std::vector<InputFrame>& frames, Landing landing) const;
+    /// Keeps a traps-on rollout from `from` with its path (the player after every step, one
+    /// per frame of r.frames) for replay_motion.
+    void store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
+                      Landing landing, const Rollout& r, std::vector<PlayerView> path);
 
 private:
     struct Entry {
@@ -76,10 +89,22 @@ private:
         Landing landing = Landing::Ignore;
         Rollout result;
     };
+    /// A traps-on rollout with the player after each of its steps.
+    struct MotionEntry {
+        std::shared_ptr<const SimSnapshot> from;
+        std::vector<InputFrame> frames;
+        Landing landing = Landing::Ignore;
+        Rollout result;
+        std::vector<PlayerView> path;
+    };
     static std::uint64_t key(std::uint64_t from_hash, const std::vector<InputFrame>& frames);
+    static Rollout replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
+                            std::size_t killing_step);
 
     std::unordered_map<std::uint64_t, std::vector<Entry>> m_entries;
     std::size_t m_count = 0;
+    std::unordered_map<std::uint64_t, std::vector<MotionEntry>> m_motions;
+    std::size_t m_motion_count = 0;
 };
 
 /// The candidate moves of one expansion: rollouts of each move's frames from one start on
@@ -124,6 +149,8 @@ private:
     };
 
     Rollout simulate(std::size_t k);
+    /// `from` as the cache keeps it (copied once).
+    const std::shared_ptr<const SimSnapshot>& from_copy();
     std::optional<Rollout> known_from_traces(std::size_t k, Resume& resume) const;
     std::vector<std::size_t> depths_to_keep(std::size_t k) const;
     std::size_t shared_frames(std::size_t a, std::size_t b) const;

@@ -335,6 +335,14 @@ int Simulation::killing_trap(const Box& body, std::uint64_t tick, const std::vec
     return killer;
 }
 
+// update_traps' part for the mines, with the body at `box`: a mine at rest outside it stays.
+void Simulation::step_mines(const Box& box, std::vector<TrapState>& mines) const {
+    each_set_bit(m_mines, [&](std::size_t i) {
+        const bool inside = overlaps(box, m_trap_areas[i]);
+        if (inside || !mine_at_rest(mines[i])) step_mine(mines[i], inside);
+    });
+}
+
 std::size_t Simulation::first_killing_step(const SimSnapshot& from,
                                            std::span<const PlayerView> motion) const {
     std::vector<TrapState> mines = from.state.traps;
@@ -342,13 +350,21 @@ std::size_t Simulation::first_killing_step(const SimSnapshot& from,
     for (std::size_t k = 0; k < motion.size(); ++k) {
         ++tick;
         const Box box = body_box(motion[k].x, motion[k].y);
-        each_set_bit(m_mines, [&](std::size_t i) {  // update_traps' part for the mines
-            const bool inside = overlaps(box, m_trap_areas[i]);
-            if (inside || !mine_at_rest(mines[i])) step_mine(mines[i], inside);
-        });
+        step_mines(box, mines);
         if (killing_trap(box, tick, mines) >= 0) return k;
     }
     return motion.size();
+}
+
+std::shared_ptr<const SimSnapshot> Simulation::moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
+                                                              const SimSnapshot& to,
+                                                              std::span<const PlayerView> motion) const {
+    auto out = std::make_shared<SimSnapshot>(snap);
+    out->state.tick = snap.state.tick + to.state.tick - from.state.tick;
+    out->state.deaths = snap.state.deaths + to.state.deaths - from.state.deaths;
+    out->state.traps = to.state.traps;
+    for (const PlayerView& v : motion) step_mines(body_box(v.x, v.y), out->state.traps);
+    return out;
 }
 
 bool Simulation::respawn_clear(CellPos cell) const {
@@ -513,6 +529,7 @@ void each_snapshot_field(const SimSnapshot& a, const SimSnapshot& b, SnapshotFie
                  reached_exit, hang_x, hang_y, safe_cell, traps, inside_trap] = a.state;
     const auto& o = b.state;
     const bool clock = fields == SnapshotFields::All;
+    const bool traps_too = fields != SnapshotFields::Motion;
     if (clock) f(tick, o.tick);
     f(prev_input.bits, o.prev_input.bits), f(mode, o.mode), f(facing, o.facing);
     f(jump_rising, o.jump_rising), f(jump_buffer, o.jump_buffer), f(grab_cooldown, o.grab_cooldown);
@@ -522,6 +539,7 @@ void each_snapshot_field(const SimSnapshot& a, const SimSnapshot& b, SnapshotFie
     f(safe_cell.x, o.safe_cell.x), f(safe_cell.y, o.safe_cell.y);
     f(a.position.x, b.position.x), f(a.position.y, b.position.y);
     f(a.velocity.x, b.velocity.x), f(a.velocity.y, b.velocity.y);
+    if (!traps_too) return;
     for (std::size_t i = 0; i < traps.size(); ++i) each_trap_field(traps[i], o.traps[i], f);
     for (std::size_t i = 0; i < inside_trap.size(); ++i) f(inside_trap[i], o.inside_trap[i]);
 }

@@ -116,6 +116,11 @@ enum class SnapshotFields : std::uint8_t {
     /// never stepped into the state), so its runs from two snapshots that differ only
     /// there are the same, shifted in time (retimed_snapshot).
     AllButClock,
+    /// What a step's motion reads: all but the clock, the traps' states and which trap
+    /// cells the body was in. Two snapshots that agree here move the same under the same
+    /// inputs until a trap kills (same_motion, which may also leave out a velocity the
+    /// first input replaces); Simulation::moved_snapshot gives the rest of the state.
+    Motion,
 };
 /// A hash of a snapshot's content, bit for bit.
 std::uint64_t snapshot_hash(const SimSnapshot& snap, SnapshotFields fields = SnapshotFields::All);
@@ -178,6 +183,15 @@ public:
     /// tests every trap as step() does. Returns the index of the first step at which a trap
     /// kills, or motion.size() if none does.
     std::size_t first_killing_step(const SimSnapshot& from, std::span<const PlayerView> motion) const;
+    /// Where a known motion leads from another start: `snap` is this Simulation's state
+    /// after the steps `motion` from `from`; returns the state after the same steps from
+    /// `to` (same_snapshot(from, to, SnapshotFields::Motion), and no trap kills along
+    /// `motion` from `to`: first_killing_step): `snap` with the clock moved as
+    /// retimed_snapshot moves it and the mines stepped along `motion` from `to`'s.
+    /// Which trap cells the body is in follows from `motion` alone after its first step.
+    std::shared_ptr<const SimSnapshot> moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
+                                                      const SimSnapshot& to,
+                                                      std::span<const PlayerView> motion) const;
 
     /// Number of fixtures of the static level body (outline chains, not cells).
     int static_fixture_count() const { return m_static_fixtures; }
@@ -233,6 +247,7 @@ private:
     void note_busy_traps();
     bool update_traps(const Box& body);
     int killing_trap(const Box& body, std::uint64_t tick, const std::vector<TrapState>& mines) const;
+    void step_mines(const Box& box, std::vector<TrapState>& mines) const;
     bool respawn_clear(CellPos cell) const;
     void try_grab_ledge();
     void grab_ledge(int side, int ledge_x, double hang_x, double hang_y);
