@@ -176,9 +176,10 @@ std::optional<Rollout> RolloutCache::replay_motion(const Simulation& sim, const 
     for (const MotionEntry& e : it->second) {
         if (e.landing != landing || e.frames != frames || !same_snapshot(*e.from, from, SnapshotFields::Motion))
             continue;
-        const std::size_t k = sim.first_killing_step(from, e.path);
-        // Alive past the stored path's death: where the motion goes on is not known.
-        if (k == e.path.size() && e.result.died) return std::nullopt;
+        const std::size_t k = sim.first_killing_step(from, e.path.steps);
+        // Alive past the stored path's death: where the motion goes on is not known here.
+        if (k == e.path.steps.size() && e.result.died) continue;
+        ++m_replayed;
         return replayed(sim, e, from, k);
     }
     return std::nullopt;
@@ -189,16 +190,20 @@ std::optional<Rollout> RolloutCache::replay_motion(const Simulation& sim, const 
 /// exit of its step.
 Rollout RolloutCache::replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
                                std::size_t killing_step) {
-    const std::span<const PlayerView> path(e.path);
+    const std::span<const PlayerView> path(e.path.steps);
     const bool dies = killing_step < path.size();
     Rollout r;
     if (!dies) {
         r = e.result;
         if (r.end) r.end = sim.moved_snapshot(*r.end, *e.from, from, path);
     } else {
+        // settle() looks for a death only from its second frame on: one killed on the
+        // first released frame steps once more, dead, before it ends (all released frames).
+        const std::size_t n = killing_step + (killing_step == e.path.settle_from ? 2 : 1);
         r.died = true;
         r.frames.assign(e.result.frames.begin(),
-                        e.result.frames.begin() + static_cast<std::ptrdiff_t>(killing_step + 1));
+                        e.result.frames.begin() + static_cast<std::ptrdiff_t>(std::min(n, e.result.frames.size())));
+        r.frames.resize(n, InputFrame{});
     }
     const Rollout& s = e.result;
     if (s.landing && (!dies || s.landing_frames <= killing_step)) {
@@ -210,7 +215,7 @@ Rollout RolloutCache::replayed(const Simulation& sim, const MotionEntry& e, cons
 }
 
 void RolloutCache::store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
-                                Landing landing, const Rollout& r, std::vector<PlayerView> path) {
+                                Landing landing, const Rollout& r, RolloutPath path) {
     if (m_motion_count >= kMaxMotions) {  // memory stays bounded; a cleared store only costs time
         m_motions.clear();
         m_motion_count = 0;
@@ -367,6 +372,7 @@ Rollout MoveRollouts::simulate(std::size_t k) {
     run.kept = &trace.states;
     const bool alive = resume.frames_done || run.run_macro(frames, resume.depth);
     trace.macro_ended_run = !alive;
+    const std::size_t settle_from = alive ? run.r.frames.size() : SIZE_MAX;
     if (alive) {
         // A later move that shares every frame stepped here goes on from this state.
         const std::size_t n = trace.views.size();
@@ -376,7 +382,7 @@ Rollout MoveRollouts::simulate(std::size_t k) {
     }
     trace.result = run.r;
     if (keep_path && path.size() == run.r.frames.size())
-        m_cache->store_motion(from_copy(), frames, m_landing, run.r, std::move(path));
+        m_cache->store_motion(from_copy(), frames, m_landing, run.r, {std::move(path), settle_from});
     m_traces.push_back(std::move(trace));
     m_group_traces[m_group[k]].push_back(m_traces.size() - 1);
     return std::move(run.r);

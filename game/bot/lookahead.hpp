@@ -9,6 +9,7 @@
 #include "gen/level_graph.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,6 +31,13 @@ struct Plan {
 /// Whether a rollout records its first landing from the air (chains through mines go on
 /// from there without coming to rest).
 enum class Landing : std::uint8_t { Ignore, Record };
+
+/// Where the player was after every step of a rollout (one per frame of Rollout::frames),
+/// and after how many of them its settling began (SIZE_MAX: the move's frames ended it).
+struct RolloutPath {
+    std::vector<PlayerView> steps;
+    std::size_t settle_from = SIZE_MAX;
+};
 
 /// One lookahead result.
 struct Rollout {
@@ -76,10 +84,11 @@ public:
     /// nowhere along a path that did not end in a death. None if no such rollout is stored.
     std::optional<Rollout> replay_motion(const Simulation& sim, const SimSnapshot& from,
                                          const std::vector<InputFrame>& frames, Landing landing) const;
-    /// Keeps a traps-on rollout from `from` with its path (the player after every step, one
-    /// per frame of r.frames) for replay_motion.
+    /// Keeps a traps-on rollout from `from` with its path for replay_motion.
     void store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
-                      Landing landing, const Rollout& r, std::vector<PlayerView> path);
+                      Landing landing, const Rollout& r, RolloutPath path);
+    /// Rollouts replay_motion has answered so far.
+    std::size_t replayed_motions() const { return m_replayed; }
 
 private:
     struct Entry {
@@ -95,7 +104,7 @@ private:
         std::vector<InputFrame> frames;
         Landing landing = Landing::Ignore;
         Rollout result;
-        std::vector<PlayerView> path;
+        RolloutPath path;
     };
     static std::uint64_t key(std::uint64_t from_hash, const std::vector<InputFrame>& frames);
     static Rollout replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
@@ -105,6 +114,7 @@ private:
     std::size_t m_count = 0;
     std::unordered_map<std::uint64_t, std::vector<MotionEntry>> m_motions;
     std::size_t m_motion_count = 0;
+    mutable std::size_t m_replayed = 0;
 };
 
 /// The candidate moves of one expansion: rollouts of each move's frames from one start on

@@ -621,3 +621,62 @@ TEST_CASE("a timing scan from a still body simulates one run, from a landing one
             CHECK(timer.simulated_runs() > 1);
     }
 }
+
+// The traps-on chain search tries the same moves from a player waiting still at several
+// ticks. Traps never push, they only kill: from a start of the same motion
+// (SnapshotFields::Motion) a move goes where the stored rollout went until a trap kills,
+// so the cache replays the traps along its path instead of simulating it. Walking into a
+// saw from a spot where the player waits: the replayed rollouts are the ones simulated
+// from each later start, dead or alive, with their landing and end states bit for bit.
+TEST_CASE("a traps-on rollout from a later start of the same motion is the stored path with its traps replayed") {
+    const Level level = parse_level_text(
+        "sawtooth-level 1\ngrid 20 5\n####################\n#..................#\n"
+        "#..................#\n#S.......sss......E#\n####################\ntrap saw 9 1 90 0\n");
+    Simulation waiting(level);
+    REQUIRE(wait_until_still(waiting));
+    REQUIRE(wait_until_still(waiting));  // still with the velocity too: every move, not only steering
+    const std::shared_ptr<const SimSnapshot> first = waiting.snapshot();
+    const PathPlanner planner(level);
+    // Walks into the saw (its track: cells 9-11), a longer one sharing their first frames,
+    // and a jump that lands before it.
+    std::vector<InputFrame> jump(10, InputFrame{static_cast<std::uint8_t>(kInputRight | kInputUp)});
+    jump.insert(jump.end(), 100, InputFrame{kInputRight});
+    const std::vector<std::vector<InputFrame>> moves = {std::vector<InputFrame>(110, InputFrame{kInputRight}),
+                                                        std::vector<InputFrame>(130, InputFrame{kInputRight}),
+                                                        jump};
+    RolloutCache cache;
+    Simulation stored_sim(level);
+    MoveRollouts stored(planner.graph(), stored_sim, *first, moves, Landing::Record, &cache);
+    for (std::size_t k = 0; k < moves.size(); ++k) stored.run(k);
+    REQUIRE(cache.replayed_motions() == 0);
+    int died = 0, alive = 0;
+    for (int wait = 1; wait <= 90; ++wait) {
+        waiting.step(InputFrame{});
+        const std::shared_ptr<const SimSnapshot> later = waiting.snapshot();
+        REQUIRE(same_snapshot(*first, *later, SnapshotFields::Motion));
+        Simulation probe(level), fresh_sim(level);
+        MoveRollouts replayed(planner.graph(), probe, *later, moves, Landing::Record, &cache);
+        MoveRollouts simulated(planner.graph(), fresh_sim, *later, moves, Landing::Record, nullptr);
+        for (std::size_t k = 0; k < moves.size(); ++k) {
+            CAPTURE(wait);
+            CAPTURE(k);
+            const Rollout a = replayed.run(k);
+            const Rollout b = simulated.run(k);
+            CHECK(a.died == b.died);
+            CHECK(a.exit == b.exit);
+            CHECK(a.node == b.node);
+            CHECK(a.frames == b.frames);
+            REQUIRE((a.end != nullptr) == (b.end != nullptr));
+            if (a.end) CHECK(same_snapshot(*a.end, *b.end));
+            REQUIRE((a.landing != nullptr) == (b.landing != nullptr));
+            if (a.landing) CHECK(same_snapshot(*a.landing, *b.landing));
+            CHECK(a.landing_frames == b.landing_frames);
+            (b.died ? died : alive) += 1;
+        }
+    }
+    CHECK(died > 10);  // the saw's cycle is 90 ticks: some starts meet it, others pass
+    CHECK(alive > 10);
+    // Simulated only where every stored path of the motion died before this start would.
+    CHECK(cache.replayed_motions() > 200);
+    MESSAGE("traps-on rollouts replayed: " << cache.replayed_motions() << " of 270");
+}
