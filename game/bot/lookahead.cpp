@@ -176,26 +176,32 @@ std::optional<Rollout> RolloutCache::replay_motion(const Simulation& sim, const 
     for (const MotionEntry& e : it->second) {
         if (e.landing != landing || e.frames != frames || !same_snapshot(*e.from, from, SnapshotFields::Motion))
             continue;
-        const std::size_t k = sim.first_killing_step(from, e.path.steps);
+        const Rollout& s = e.result;
+        std::vector<std::size_t> marks;  // after the landing and at the end
+        if (s.landing) marks.push_back(s.landing_frames);
+        if (s.end) marks.push_back(e.path.steps.size());
+        Simulation::TrapsAlong traps = sim.traps_along(from, e.path.steps, marks);
         // Alive past the stored path's death: where the motion goes on is not known here.
-        if (k == e.path.steps.size() && e.result.died) continue;
+        if (traps.killing_step == e.path.steps.size() && s.died) continue;
         ++m_replayed;
-        return replayed(sim, e, from, k);
+        return replayed(e, from, std::move(traps));
     }
     return std::nullopt;
 }
 
-/// The rollout from `from` along e's path, a trap killing on step `killing_step` (the
-/// path's size: none), as RolloutRun ends it: the death comes before the landing and the
-/// exit of its step.
-Rollout RolloutCache::replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
-                               std::size_t killing_step) {
-    const std::span<const PlayerView> path(e.path.steps);
-    const bool dies = killing_step < path.size();
+/// The rollout from `from` along e's path with the traps met there (`traps`: a death on
+/// step traps.killing_step, the path's size for none; the mines after the landing and at
+/// the end, as far as the player lives), as RolloutRun ends it: the death comes before the
+/// landing and the exit of its step.
+Rollout RolloutCache::replayed(const MotionEntry& e, const SimSnapshot& from, Simulation::TrapsAlong traps) {
+    const std::size_t killing_step = traps.killing_step;
+    const bool dies = killing_step < e.path.steps.size();
+    const Rollout& s = e.result;
+    const bool landed = s.landing && (!dies || s.landing_frames <= killing_step);
     Rollout r;
     if (!dies) {
-        r = e.result;
-        if (r.end) r.end = sim.moved_snapshot(*r.end, *e.from, from, path);
+        r = s;
+        if (r.end) r.end = Simulation::moved_snapshot(*r.end, *e.from, from, std::move(traps.mines_after.back()));
     } else {
         // settle() looks for a death only from its second frame on: one killed on the
         // first released frame steps once more, dead, before it ends (all released frames).
@@ -205,9 +211,8 @@ Rollout RolloutCache::replayed(const Simulation& sim, const MotionEntry& e, cons
                         e.result.frames.begin() + static_cast<std::ptrdiff_t>(std::min(n, e.result.frames.size())));
         r.frames.resize(n, InputFrame{});
     }
-    const Rollout& s = e.result;
-    if (s.landing && (!dies || s.landing_frames <= killing_step)) {
-        r.landing = sim.moved_snapshot(*s.landing, *e.from, from, path.first(s.landing_frames));
+    if (landed) {
+        r.landing = Simulation::moved_snapshot(*s.landing, *e.from, from, std::move(traps.mines_after.front()));
         r.landing_frames = s.landing_frames;
         r.landing_node = s.landing_node;
     }

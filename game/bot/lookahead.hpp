@@ -107,8 +107,7 @@ private:
         RolloutPath path;
     };
     static std::uint64_t key(std::uint64_t from_hash, const std::vector<InputFrame>& frames);
-    static Rollout replayed(const Simulation& sim, const MotionEntry& e, const SimSnapshot& from,
-                            std::size_t killing_step);
+    static Rollout replayed(const MotionEntry& e, const SimSnapshot& from, Simulation::TrapsAlong traps);
 
     std::unordered_map<std::uint64_t, std::vector<Entry>> m_entries;
     std::size_t m_count = 0;

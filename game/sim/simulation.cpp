@@ -345,25 +345,35 @@ void Simulation::step_mines(const Box& box, std::vector<TrapState>& mines) const
 
 std::size_t Simulation::first_killing_step(const SimSnapshot& from,
                                            std::span<const PlayerView> motion) const {
+    return traps_along(from, motion).killing_step;
+}
+
+Simulation::TrapsAlong Simulation::traps_along(const SimSnapshot& from, std::span<const PlayerView> motion,
+                                               std::span<const std::size_t> marks) const {
+    TrapsAlong out{motion.size(), {}};
     std::vector<TrapState> mines = from.state.traps;
     std::uint64_t tick = from.state.tick;
+    std::size_t mark = 0;
     for (std::size_t k = 0; k < motion.size(); ++k) {
         ++tick;
         const Box box = body_box(motion[k].x, motion[k].y);
         step_mines(box, mines);
-        if (killing_trap(box, tick, mines) >= 0) return k;
+        if (killing_trap(box, tick, mines) >= 0) {
+            out.killing_step = k;
+            return out;
+        }
+        for (; mark < marks.size() && marks[mark] == k + 1; ++mark) out.mines_after.push_back(mines);
     }
-    return motion.size();
+    return out;
 }
 
 std::shared_ptr<const SimSnapshot> Simulation::moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
                                                               const SimSnapshot& to,
-                                                              std::span<const PlayerView> motion) const {
+                                                              std::vector<TrapState> mines) {
     auto out = std::make_shared<SimSnapshot>(snap);
     out->state.tick = snap.state.tick + to.state.tick - from.state.tick;
     out->state.deaths = snap.state.deaths + to.state.deaths - from.state.deaths;
-    out->state.traps = to.state.traps;
-    for (const PlayerView& v : motion) step_mines(body_box(v.x, v.y), out->state.traps);
+    out->state.traps = std::move(mines);
     return out;
 }
 

@@ -183,15 +183,22 @@ public:
     /// tests every trap as step() does. Returns the index of the first step at which a trap
     /// kills, or motion.size() if none does.
     std::size_t first_killing_step(const SimSnapshot& from, std::span<const PlayerView> motion) const;
-    /// Where a known motion leads from another start: `snap` is this Simulation's state
-    /// after the steps `motion` from `from`; returns the state after the same steps from
-    /// `to` (same_snapshot(from, to, SnapshotFields::Motion), and no trap kills along
-    /// `motion` from `to`: first_killing_step): `snap` with the clock moved as
-    /// retimed_snapshot moves it and the mines stepped along `motion` from `to`'s.
-    /// Which trap cells the body is in follows from `motion` alone after its first step.
-    std::shared_ptr<const SimSnapshot> moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
-                                                      const SimSnapshot& to,
-                                                      std::span<const PlayerView> motion) const;
+    /// first_killing_step's replay, which also keeps the mines' states after each number
+    /// of steps in `marks` (ascending) that the player lives through.
+    struct TrapsAlong {
+        std::size_t killing_step = 0;                  ///< motion.size(): no trap kills
+        std::vector<std::vector<TrapState>> mines_after;  ///< per mark reached alive
+    };
+    TrapsAlong traps_along(const SimSnapshot& from, std::span<const PlayerView> motion,
+                           std::span<const std::size_t> marks = {}) const;
+    /// Where a known motion leads from another start: `snap` is the state after some
+    /// steps from `from`; returns the state after the same steps from `to`
+    /// (same_snapshot(from, to, SnapshotFields::Motion), and no trap kills on the way:
+    /// traps_along), whose mines are then `mines` (traps_along's). `snap` with the clock
+    /// moved as retimed_snapshot moves it and those mines: the rest of the state is the
+    /// motion's (which trap cells the body is in follows from the steps after the first).
+    static std::shared_ptr<const SimSnapshot> moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
+                                                             const SimSnapshot& to, std::vector<TrapState> mines);
 
     /// Number of fixtures of the static level body (outline chains, not cells).
     int static_fixture_count() const { return m_static_fixtures; }
