@@ -170,11 +170,13 @@ void RolloutCache::store(const SimConfig& config, std::shared_ptr<const SimSnaps
 }
 
 std::optional<Rollout> RolloutCache::replay_motion(const Simulation& sim, const SimSnapshot& from,
-                                                   const std::vector<InputFrame>& frames, Landing landing) const {
+                                                   const std::vector<InputFrame>& frames,
+                                                   Landing landing) const {
     const auto it = m_motions.find(key(snapshot_hash(from, SnapshotFields::Motion), frames));
     if (it == m_motions.end()) return std::nullopt;
     for (const MotionEntry& e : it->second) {
-        if (e.landing != landing || e.frames != frames || !same_snapshot(*e.from, from, SnapshotFields::Motion))
+        if (e.landing != landing || e.frames != frames ||
+            !same_snapshot(*e.from, from, SnapshotFields::Motion))
             continue;
         const Rollout& s = e.result;
         std::vector<std::size_t> marks;  // after the landing and at the end
@@ -201,26 +203,30 @@ Rollout RolloutCache::replayed(const MotionEntry& e, const SimSnapshot& from, Si
     Rollout r;
     if (!dies) {
         r = s;
-        if (r.end) r.end = Simulation::moved_snapshot(*r.end, *e.from, from, std::move(traps.mines_after.back()));
+        if (r.end)
+            r.end = Simulation::moved_snapshot(*r.end, *e.from, from, std::move(traps.mines_after.back()));
     } else {
         // settle() looks for a death only from its second frame on: one killed on the
         // first released frame steps once more, dead, before it ends (all released frames).
         const std::size_t n = killing_step + (killing_step == e.path.settle_from ? 2 : 1);
         r.died = true;
-        r.frames.assign(e.result.frames.begin(),
-                        e.result.frames.begin() + static_cast<std::ptrdiff_t>(std::min(n, e.result.frames.size())));
+        r.frames.assign(
+            e.result.frames.begin(),
+            e.result.frames.begin() + static_cast<std::ptrdiff_t>(std::min(n, e.result.frames.size())));
         r.frames.resize(n, InputFrame{});
     }
     if (landed) {
-        r.landing = Simulation::moved_snapshot(*s.landing, *e.from, from, std::move(traps.mines_after.front()));
+        r.landing =
+            Simulation::moved_snapshot(*s.landing, *e.from, from, std::move(traps.mines_after.front()));
         r.landing_frames = s.landing_frames;
         r.landing_node = s.landing_node;
     }
     return r;
 }
 
-void RolloutCache::store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
-                                Landing landing, const Rollout& r, RolloutPath path) {
+void RolloutCache::store_motion(std::shared_ptr<const SimSnapshot> from,
+                                const std::vector<InputFrame>& frames, Landing landing, const Rollout& r,
+                                RolloutPath path) {
     if (m_motion_count >= kMaxMotions) {  // memory stays bounded; a cleared store only costs time
         m_motions.clear();
         m_motion_count = 0;
@@ -267,7 +273,8 @@ Rollout MoveRollouts::run(std::size_t k) {
                 m_cache->find(m_sim.config(), m_from, m_from_hash, frames, m_landing))
             return std::move(*known);
     std::optional<Rollout> replayed;
-    if (m_cache && m_sim.config().traps_enabled) replayed = m_cache->replay_motion(m_sim, m_from, frames, m_landing);
+    if (m_cache && m_sim.config().traps_enabled)
+        replayed = m_cache->replay_motion(m_sim, m_from, frames, m_landing);
     Rollout r = replayed ? std::move(*replayed) : simulate(k);
     if (m_cache) m_cache->store(m_sim.config(), from_copy(), m_from_hash, frames, m_landing, r);
     return r;

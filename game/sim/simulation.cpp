@@ -367,8 +367,8 @@ Simulation::TrapsAlong Simulation::traps_along(const SimSnapshot& from, std::spa
     return out;
 }
 
-std::shared_ptr<const SimSnapshot> Simulation::moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
-                                                              const SimSnapshot& to,
+std::shared_ptr<const SimSnapshot> Simulation::moved_snapshot(const SimSnapshot& snap,
+                                                              const SimSnapshot& from, const SimSnapshot& to,
                                                               std::vector<TrapState> mines) {
     auto out = std::make_shared<SimSnapshot>(snap);
     out->state.tick = snap.state.tick + to.state.tick - from.state.tick;

@@ -186,7 +186,7 @@ public:
     /// first_killing_step's replay, which also keeps the mines' states after each number
     /// of steps in `marks` (ascending) that the player lives through.
     struct TrapsAlong {
-        std::size_t killing_step = 0;                  ///< motion.size(): no trap kills
+        std::size_t killing_step = 0;                     ///< motion.size(): no trap kills
         std::vector<std::vector<TrapState>> mines_after;  ///< per mark reached alive
     };
     TrapsAlong traps_along(const SimSnapshot& from, std::span<const PlayerView> motion,
@@ -198,7 +198,8 @@ public:
     /// moved as retimed_snapshot moves it and those mines: the rest of the state is the
     /// motion's (which trap cells the body is in follows from the steps after the first).
     static std::shared_ptr<const SimSnapshot> moved_snapshot(const SimSnapshot& snap, const SimSnapshot& from,
-                                                             const SimSnapshot& to, std::vector<TrapState> mines);
+                                                             const SimSnapshot& to,
+                                                             std::vector<TrapState> mines);
 
     /// Number of fixtures of the static level body (outline chains, not cells).
     int static_fixture_count() const { return m_static_fixtures; }

@@ -628,7 +628,8 @@ TEST_CASE("a timing scan from a still body simulates one run, from a landing one
 // so the cache replays the traps along its path instead of simulating it. Walking into a
 // saw from a spot where the player waits: the replayed rollouts are the ones simulated
 // from each later start, dead or alive, with their landing and end states bit for bit.
-TEST_CASE("a traps-on rollout from a later start of the same motion is the stored path with its traps replayed") {
+TEST_CASE(
+    "a traps-on rollout from a later start of the same motion is the stored path with its traps replayed") {
     const Level level = parse_level_text(
         "sawtooth-level 1\ngrid 20 5\n####################\n#..................#\n"
         "#..................#\n#S.......sss......E#\n####################\ntrap saw 9 1 90 0\n");
