@@ -41,6 +41,15 @@ BotSettings capped() {
     return s;
 }
 
+// The default free-play maze of `seed`.
+Level maze_level(std::uint64_t seed) {
+    GenParams p;
+    p.seed = seed;
+    const GeneratedLevel g = generate_level(p);
+    REQUIRE(g.ok);
+    return g.level;
+}
+
 }  // namespace
 
 // Hand-made levels: their moves need not match the generator's jump patches, so the
@@ -63,16 +72,13 @@ TEST_CASE("the expert bot finishes the hand-made tutorials both ways (no graph p
 
 TEST_CASE("the expert bot finishes generated levels with traps, deterministically") {
     for (std::uint64_t seed : {22u, 23u}) {
-        GenParams p;
-        p.seed = seed;
-        const GeneratedLevel g = generate_level(p);
-        REQUIRE(g.ok);
-        const PlayResult a = play_level(g.level, expert_skill(), seed, capped());
+        const Level level = maze_level(seed);
+        const PlayResult a = play_level(level, expert_skill(), seed, capped());
         CAPTURE(seed);
         CAPTURE(a.note);
         CHECK(a.end == PlayEnd::Exit);
-        CHECK(replays_to_exit(g.level, a.inputs));
-        const PlayResult b = play_level(g.level, expert_skill(), seed, capped());
+        CHECK(replays_to_exit(level, a.inputs));
+        const PlayResult b = play_level(level, expert_skill(), seed, capped());
         CHECK(a.inputs == b.inputs);  // same level, same skill, same seed -> same inputs
     }
 }
@@ -82,21 +88,18 @@ TEST_CASE("the expert bot finishes generated levels with traps, deterministicall
 // without (the habits are in use). The human-like groups plan without them.
 TEST_CASE("the expert's stance and path-node chains: each alone still finishes, people plan without them") {
     for (std::uint64_t seed : {22u, 23u}) {
-        GenParams p;
-        p.seed = seed;
-        const GeneratedLevel g = generate_level(p);
-        REQUIRE(g.ok);
-        const PlayResult with = play_level(g.level, expert_skill(), seed, capped());
+        const Level level = maze_level(seed);
+        const PlayResult with = play_level(level, expert_skill(), seed, capped());
         for (const int habits : {0, 1, 2}) {
             SkillProfile s = expert_skill();
             s.stance_before_timing = habits == 1;
             s.path_nodes_first = habits == 2;
-            const PlayResult r = play_level(g.level, s, seed, capped());
+            const PlayResult r = play_level(level, s, seed, capped());
             CAPTURE(seed);
             CAPTURE(habits);
             CAPTURE(r.note);
             CHECK(r.end == PlayEnd::Exit);
-            CHECK(replays_to_exit(g.level, r.inputs));
+            CHECK(replays_to_exit(level, r.inputs));
             if (habits == 0) CHECK(r.inputs != with.inputs);
         }
     }
