@@ -343,6 +343,25 @@ std::optional<Rollout> MoveRollouts::known_from_traces(std::size_t k, Resume& re
     return std::nullopt;
 }
 
+/// Puts the lookahead, the rollout `r` and `trace` where trace `t` was after `depth` of its
+/// frames, which the move being simulated (`frames`) shares: the state kept there, the
+/// frames, the player after each, and t's landing if it came that early.
+void MoveRollouts::go_on_from(const Trace& t, std::size_t depth, const std::vector<InputFrame>& frames,
+                              Rollout& r, Trace& trace) {
+    for (const auto& [d, state] : t.states) {
+        if (d > depth) break;
+        trace.states.emplace_back(d, state);
+    }
+    m_sim.restore(*trace.states.back().second);
+    r.frames.assign(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(depth));
+    trace.views.assign(t.views.begin(), t.views.begin() + static_cast<std::ptrdiff_t>(depth));
+    if (t.result.landing && t.result.landing_frames <= depth) {
+        r.landing = t.result.landing;
+        r.landing_frames = t.result.landing_frames;
+        r.landing_node = t.result.landing_node;
+    }
+}
+
 Rollout MoveRollouts::simulate(std::size_t k) {
     const std::vector<InputFrame>& frames = m_moves[k];
     RolloutRun run{m_graph, m_sim, m_landing, {}};
@@ -359,21 +378,9 @@ Rollout MoveRollouts::simulate(std::size_t k) {
     std::vector<PlayerView> path;  // every step, for the traps-on motion store
     const bool keep_path = m_sim.config().traps_enabled;
     if (keep_path) run.path = &path;
-    if (const Trace* t = resume.trace) {
-        const std::size_t d = resume.depth;
-        for (const auto& [depth, state] : t->states) {
-            if (depth > d) break;
-            trace.states.emplace_back(depth, state);
-        }
-        m_sim.restore(*trace.states.back().second);
-        run.r.frames.assign(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(d));
-        trace.views.assign(t->views.begin(), t->views.begin() + static_cast<std::ptrdiff_t>(d));
+    if (resume.trace) {
+        go_on_from(*resume.trace, resume.depth, frames, run.r, trace);
         if (keep_path) path = trace.views;
-        if (t->result.landing && t->result.landing_frames <= d) {
-            run.r.landing = t->result.landing;
-            run.r.landing_frames = t->result.landing_frames;
-            run.r.landing_node = t->result.landing_node;
-        }
     } else {
         m_sim.restore(m_from);
         m_start_view = m_sim.player();

@@ -158,6 +158,8 @@ private:
     };
 
     Rollout simulate(std::size_t k);
+    void go_on_from(const Trace& t, std::size_t depth, const std::vector<InputFrame>& frames, Rollout& r,
+                    Trace& trace);
     /// `from` as the cache keeps it (copied once).
     const std::shared_ptr<const SimSnapshot>& from_copy();
     std::optional<Rollout> known_from_traces(std::size_t k, Resume& resume) const;
