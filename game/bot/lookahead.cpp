@@ -231,6 +231,14 @@ void RolloutCache::store_motion(std::shared_ptr<const SimSnapshot> from,
         m_motions.clear();
         m_motion_count = 0;
     }
+    // A run that died tells the motion up to its death, not after (settle() may step once
+    // more, dead, where the body stopped).
+    std::vector<PlayerView>& steps = path.steps;
+    if (r.died) {
+        const auto dead = std::find_if(steps.begin(), steps.end(),
+                                       [](const PlayerView& v) { return v.mode == PlayerMode::Dead; });
+        if (dead != steps.end()) steps.erase(dead + 1, steps.end());
+    }
     const std::uint64_t k = key(snapshot_hash(*from, SnapshotFields::Motion), frames);
     m_motions[k].push_back({std::move(from), frames, landing, r, std::move(path)});
     ++m_motion_count;

@@ -80,11 +80,12 @@ public:
     void store(const SimConfig& config, std::shared_ptr<const SimSnapshot> from, std::uint64_t from_hash,
                const std::vector<InputFrame>& frames, Landing landing, const Rollout& r);
     /// A traps-on rollout on `sim` from `from` known from a stored one of the same motion:
-    /// the traps replayed along its path kill at the same step or earlier (died), or
-    /// nowhere along a path that did not end in a death. None if no such rollout is stored.
+    /// the traps replayed along its path kill on one of its steps (then it died there), or
+    /// on none of a path that did not end in a death. None if no such rollout is stored.
     std::optional<Rollout> replay_motion(const Simulation& sim, const SimSnapshot& from,
                                          const std::vector<InputFrame>& frames, Landing landing) const;
-    /// Keeps a traps-on rollout from `from` with its path for replay_motion.
+    /// Keeps a traps-on rollout from `from` with its path (one step per frame of r.frames)
+    /// for replay_motion.
     void store_motion(std::shared_ptr<const SimSnapshot> from, const std::vector<InputFrame>& frames,
                       Landing landing, const Rollout& r, RolloutPath path);
     /// Rollouts replay_motion has answered so far.
