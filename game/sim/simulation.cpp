@@ -335,6 +335,12 @@ int Simulation::killing_trap(const Box& body, std::uint64_t tick, const std::vec
     return killer;
 }
 
+// Moves `snap`'s clock (tick, deaths) as `to`'s is moved from `from`'s.
+static void move_clock(SimSnapshot& snap, const SimSnapshot& from, const SimSnapshot& to) {
+    snap.state.tick += to.state.tick - from.state.tick;
+    snap.state.deaths += to.state.deaths - from.state.deaths;
+}
+
 // update_traps' part for the mines, with the body at `box`: a mine at rest outside it stays.
 void Simulation::step_mines(const Box& box, std::vector<TrapState>& mines) const {
     each_set_bit(m_mines, [&](std::size_t i) {
@@ -371,8 +377,7 @@ std::shared_ptr<const SimSnapshot> Simulation::moved_snapshot(const SimSnapshot&
                                                               const SimSnapshot& from, const SimSnapshot& to,
                                                               std::vector<TrapState> mines) {
     auto out = std::make_shared<SimSnapshot>(snap);
-    out->state.tick = snap.state.tick + to.state.tick - from.state.tick;
-    out->state.deaths = snap.state.deaths + to.state.deaths - from.state.deaths;
+    move_clock(*out, from, to);
     out->state.traps = std::move(mines);
     return out;
 }
@@ -575,8 +580,7 @@ std::shared_ptr<const SimSnapshot> retimed_snapshot(std::shared_ptr<const SimSna
                                                     const SimSnapshot& from, const SimSnapshot& to) {
     if (to.state.tick == from.state.tick && to.state.deaths == from.state.deaths) return snap;
     auto out = std::make_shared<SimSnapshot>(*snap);
-    out->state.tick = snap->state.tick + to.state.tick - from.state.tick;
-    out->state.deaths = snap->state.deaths + to.state.deaths - from.state.deaths;
+    move_clock(*out, from, to);
     return out;
 }
 
