@@ -1,7 +1,8 @@
 # Every dependency comes from a Debian 12 package (see README "Dependencies").
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
-find_package(box2d CONFIG REQUIRED)
+# Box2D: from Debian 12's source package, compiled here (deps/box2d).
+add_subdirectory(${PROJECT_SOURCE_DIR}/deps/box2d ${CMAKE_BINARY_DIR}/deps/box2d)
 find_package(SQLite3 REQUIRED)
 find_package(SDL2 CONFIG REQUIRED)
 pkg_check_modules(SDL2_TTF REQUIRED IMPORTED_TARGET SDL2_ttf)

@@ -4,7 +4,7 @@
 # the header-only libraries taken from the host's Debian packages. Their headers are reached
 # through a folder of links, never /usr/include itself, whose C library headers are glibc's.
 
-set(SAWTOOTH_WEB_PREFIX "$ENV{HOME}/.cache/sawtooth-web/prefix" CACHE PATH
+set(SAWTOOTH_WEB_PREFIX "$ENV{HOME}/.cache/sawtooth-deps/prefix" CACHE PATH
   "Prefix of the emscripten-built dependencies (tools/web/build_deps.sh)")
 if(NOT EXISTS ${SAWTOOTH_WEB_PREFIX}/lib/libsqlite3.a)
   message(FATAL_ERROR "${SAWTOOTH_WEB_PREFIX} holds no web dependencies: run tools/web/build.sh")

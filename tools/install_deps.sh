@@ -9,9 +9,12 @@ set -euo pipefail
 # What the game (cmake -DSAWTOOTH_GAME_ONLY=ON) builds and runs with.
 game_packages=(
   build-essential cmake pkg-config
-  libsdl2-dev libsdl2-ttf-dev libbox2d-dev libimgui-dev libsqlite3-dev libmimalloc-dev
+  libsdl2-dev libsdl2-ttf-dev libimgui-dev libsqlite3-dev libmimalloc-dev
   libcli11-dev nlohmann-json3-dev libstb-dev libeigen3-dev libboost-math-dev
   fonts-dejavu-core
+  # Box2D is compiled from Debian's source package (deps/box2d): apt-get source fetches it
+  # when the build is configured, dpkg-source unpacks and checks it.
+  dpkg-dev xz-utils
   # The study server's HTTP(S) client, for `--upload` (docs/online.md "Lab machines"); it
   # brings libssl-dev, which the server and the clients' https need.
   libcpp-httplib-dev
@@ -35,10 +38,10 @@ test_packages=(
   help2man lintian debootstrap file
 )
 
-# The web build (docs/web.md): emscripten and the node it runs under, dpkg-source to unpack
-# Debian source packages, tclsh to generate SQLite's amalgamation, chromium for the browser
-# test and node-ws, its DevTools connection on node 18 (tools/web/cdp.mjs).
-web_packages=(emscripten nodejs node-ws dpkg-dev xz-utils tcl chromium)
+# The web build (docs/web.md): emscripten and the node it runs under, tclsh to generate
+# SQLite's amalgamation, chromium for the browser test and node-ws, its DevTools connection
+# on node 18 (tools/web/cdp.mjs).
+web_packages=(emscripten nodejs node-ws tcl chromium)
 
 case "${1:-}" in
   --game) packages=("${game_packages[@]}") ;;

@@ -629,15 +629,3 @@ void Simulation::restore(const SimSnapshot& snap) {
 }
 
 }  // namespace sawtooth
-
-// Box2D times every step for its b2Profile (b2World::Step and Solve construct and read
-// b2Timers, ~10 gettimeofday calls per step). Nothing reads the profile, and on this VM
-// those clock reads were ~30 % of a simulated study's CPU (perf), so the library's timer
-// is replaced by one that never reads the clock: the executable's definitions interpose
-// the shared library's (its calls to them go through the PLT). Physics is unaffected.
-// The web build's Box2D has a timer without a clock already (its b2Timer has no members).
-#ifndef __EMSCRIPTEN__
-b2Timer::b2Timer() : m_start_sec(0), m_start_usec(0) {}
-void b2Timer::Reset() {}
-float b2Timer::GetMilliseconds() const { return 0.0f; }
-#endif

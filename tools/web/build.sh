@@ -4,13 +4,13 @@
 # configures and builds the project with emcmake into build-web/: the game's static site in
 # build-web/site/ (index.html, sawtooth.js, .wasm, .data) and the tests of tests/web, which
 # run under node (`ctest --test-dir build-web`).
-# The cache is $SAWTOOTH_WEB_CACHE, by default ~/.cache/sawtooth-web, outside the clone.
+# The cache is $SAWTOOTH_DEPS_CACHE, by default ~/.cache/sawtooth-deps, outside the clone.
 # Idempotent: a second run only rebuilds what changed. Needs the packages of
 # `tools/install_deps.sh --web`. Progress on a terminal, quiet when piped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-export SAWTOOTH_WEB_CACHE=${SAWTOOTH_WEB_CACHE:-$HOME/.cache/sawtooth-web}
+export SAWTOOTH_DEPS_CACHE=${SAWTOOTH_DEPS_CACHE:-$HOME/.cache/sawtooth-deps}
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"  # Debian's acorn, for emcc
 JOBS=${SAWTOOTH_WEB_JOBS:-2}
 BUILD=build-web
@@ -25,7 +25,7 @@ for tool in emcc emcmake node dpkg-source tclsh; do
   command -v "$tool" >/dev/null || die "$tool missing: run tools/install_deps.sh --web"
 done
 
-tools/web/fetch_sources.sh
+tools/fetch_sources.sh
 tools/web/build_deps.sh
 
 launcher=()
@@ -37,7 +37,7 @@ mkdir -p "$BUILD" && : >"$log"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   say "configuring $BUILD"
   emcmake cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
-    -DSAWTOOTH_WEB_PREFIX="$SAWTOOTH_WEB_CACHE/prefix" "${launcher[@]}" >>"$log" 2>&1 ||
+    -DSAWTOOTH_WEB_PREFIX="$SAWTOOTH_DEPS_CACHE/prefix" "${launcher[@]}" >>"$log" 2>&1 ||
     { tail -n 40 "$log" >&2; die "configuring $BUILD failed (log: $log)"; }
 fi
 say "building $BUILD"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web dependencies with emscripten from the Debian sources that
-# tools/web/fetch_sources.sh unpacked, into one prefix in the web cache:
-#   $SAWTOOTH_WEB_CACHE (default ~/.cache/sawtooth-web)/prefix/{include,lib}
+# tools/fetch_sources.sh unpacked, into one prefix in the web cache:
+#   $SAWTOOTH_DEPS_CACHE (default ~/.cache/sawtooth-deps)/prefix/{include,lib}
 # SDL2 (its Emscripten backend), freetype, SDL2_ttf, Box2D, Dear ImGui (core + SDL2 backends)
 # and SQLite (the amalgamation, generated with the host's tclsh). Each finished library leaves
 # a stamp named after its version and this script's checksum, so a second run does nothing
@@ -9,7 +9,7 @@
 # a failed step's log is printed). Called by tools/web/build.sh; docs/web.md.
 set -euo pipefail
 
-CACHE=${SAWTOOTH_WEB_CACHE:-$HOME/.cache/sawtooth-web}
+CACHE=${SAWTOOTH_DEPS_CACHE:-$HOME/.cache/sawtooth-deps}
 PREFIX=$CACHE/prefix
 JOBS=${SAWTOOTH_WEB_JOBS:-2}
 # Debian's node may not be the one on PATH; emscripten's JS optimiser needs Debian's acorn.
@@ -26,7 +26,7 @@ die() {
 # src <package>: the unpacked source folder of a pinned package.
 src() {
   local dirs=("$CACHE"/src/"$1"_*/)
-  [ -d "${dirs[0]}" ] || die "no source for $1 in $CACHE/src: run tools/web/fetch_sources.sh"
+  [ -d "${dirs[0]}" ] || die "no source for $1 in $CACHE/src: run tools/fetch_sources.sh"
   echo "${dirs[0]%/}"
 }
 

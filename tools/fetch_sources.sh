@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Fetches the Debian 12 source packages the web build compiles with emscripten (docs/web.md
-# "Dependencies") into the web cache, unpacked with Debian's patches applied:
-#   $SAWTOOTH_WEB_CACHE (default ~/.cache/sawtooth-web)/src/<package>_<version>/
+# Fetches Debian 12 source packages into the dependency cache, unpacked with Debian's patches
+# applied: Box2D, which every build compiles from its source (deps/box2d/CMakeLists.txt runs
+# `fetch_sources.sh --path box2d` when it configures), and the libraries the web build
+# compiles with emscripten (docs/web.md "Dependencies").
+#   $SAWTOOTH_DEPS_CACHE (default ~/.cache/sawtooth-deps)/src/<package>_<version>/
+#   tools/fetch_sources.sh              every pinned package
+#   tools/fetch_sources.sh PACKAGE...   those packages
+#   tools/fetch_sources.sh --path PACKAGE   that package, then prints its directory
 # Each package is pinned by version and by the SHA-256 of its .dsc; dpkg-source checks every
 # other file against the .dsc, so the pin covers the whole source. A pin that the mirror no
 # longer has, or a .dsc with another checksum, is refused with one line and nothing is
@@ -10,10 +15,10 @@
 # Prints progress on a terminal, nothing when piped (errors always).
 set -euo pipefail
 
-CACHE=${SAWTOOTH_WEB_CACHE:-$HOME/.cache/sawtooth-web}
+CACHE=${SAWTOOTH_DEPS_CACHE:-$HOME/.cache/sawtooth-deps}
 
-# package version sha256-of-.dsc (the versions of Debian 12's binary packages the native
-# build uses, so both builds compile the same sources).
+# package version sha256-of-.dsc: the versions of Debian 12's binary packages (Box2D's is
+# libbox2d-dev's), so the web build compiles the sources the native build links or compiles.
 PINS=(
   "libsdl2 2.26.5+dfsg-1 95b9a18130d98164e7856eca8ac1a2eb65d822ac4872ef8862ceed2cb1662136"
   "libsdl2-ttf 2.20.1+dfsg-2 46a54b380c3a81ddda5a62d31204621411276cafdebd97011b4ad2c0f085e64b"
@@ -69,7 +74,7 @@ fetch() {
     [ -d "$APT_DIR/lists" ] || apt_setup
     if ! has_version "$pkg" "$ver"; then
       apt_setup
-      has_version "$pkg" "$ver" || die "$pkg $ver is not on the Debian mirror (pinned in tools/web/fetch_sources.sh)"
+      has_version "$pkg" "$ver" || die "$pkg $ver is not on the Debian mirror (pinned in tools/fetch_sources.sh)"
     fi
     say "downloading $pkg $ver"
     (cd "$dl" && apt-get "${apt_opts[@]}" source --download-only -qq "$pkg=$ver" >/dev/null 2>&1) ||
@@ -85,16 +90,40 @@ fetch() {
   touch "$dest/.unpacked"
 }
 
+# pin_of <package>: that package's pin line, or a one-line error.
+pin_of() {
+  local pin
+  for pin in "${PINS[@]}"; do
+    [ "${pin%% *}" = "$1" ] && { echo "$pin"; return 0; }
+  done
+  die "no pinned source package '$1' (pinned: $(printf '%s\n' "${PINS[@]%% *}" | paste -sd' '))"
+}
+
 main() {
-  command -v dpkg-source >/dev/null || die "dpkg-source missing: run tools/install_deps.sh --web"
+  local print_path=0 pins=() pin
+  if [ "${1:-}" = --path ]; then
+    [ $# -eq 2 ] || die "usage: tools/fetch_sources.sh --path PACKAGE"
+    print_path=1
+    shift
+  fi
+  if [ $# -eq 0 ]; then
+    pins=("${PINS[@]}")
+  else
+    for pkg in "$@"; do
+      pin=$(pin_of "$pkg")
+      pins+=("$pin")
+    done
+  fi
+  command -v dpkg-source >/dev/null || die "dpkg-source missing: run tools/install_deps.sh"
   mkdir -p "$CACHE/src" "$CACHE/downloads"
   local i=0
-  for pin in "${PINS[@]}"; do
+  for pin in "${pins[@]}"; do
     i=$((i + 1))
     read -r pkg ver sum <<<"$pin"
-    say "[$i/${#PINS[@]}] $pkg $ver"
+    say "[$i/${#pins[@]}] $pkg $ver"
     fetch "$pkg" "$ver" "$sum"
   done
+  if [ $print_path -eq 1 ]; then echo "$CACHE/src/${pkg}_$ver"; fi
 }
 
 main "$@"
