@@ -1,6 +1,7 @@
 # The web build's dependencies (docs/web.md "Dependencies"), in place of Dependencies.cmake
-# when configured with emscripten (tools/web/build.sh): Box2D and SQLite compiled with
-# emscripten from Debian's sources into SAWTOOTH_WEB_PREFIX (tools/web/build_deps.sh), and
+# when configured with emscripten (tools/web/build.sh): SQLite and SDL2 compiled with
+# emscripten from Debian's sources into SAWTOOTH_WEB_PREFIX (tools/web/build_deps.sh), Box2D
+# compiled with the game from its Debian source as in the native build (deps/box2d), and
 # the header-only libraries taken from the host's Debian packages. Their headers are reached
 # through a folder of links, never /usr/include itself, whose C library headers are glibc's.
 
@@ -12,7 +13,7 @@ endif()
 list(APPEND CMAKE_FIND_ROOT_PATH ${SAWTOOTH_WEB_PREFIX})
 list(APPEND CMAKE_PREFIX_PATH ${SAWTOOTH_WEB_PREFIX})
 
-find_package(box2d CONFIG REQUIRED)
+add_subdirectory(${PROJECT_SOURCE_DIR}/deps/box2d ${CMAKE_BINARY_DIR}/deps/box2d)
 find_package(SQLite3 REQUIRED)
 add_library(Threads::Threads INTERFACE IMPORTED)  # one thread in the page
 

@@ -2,8 +2,8 @@
 # Builds the web dependencies with emscripten from the Debian sources that
 # tools/fetch_sources.sh unpacked, into one prefix in the web cache:
 #   $SAWTOOTH_DEPS_CACHE (default ~/.cache/sawtooth-deps)/prefix/{include,lib}
-# SDL2 (its Emscripten backend), freetype, SDL2_ttf, Box2D, Dear ImGui (core + SDL2 backends)
-# and SQLite (the amalgamation, generated with the host's tclsh). Each finished library leaves
+# SDL2 (its Emscripten backend), freetype, SDL2_ttf, Dear ImGui (core + SDL2 backends) and
+# SQLite (the amalgamation, generated with the host's tclsh). Each finished library leaves
 # a stamp named after its version and this script's checksum, so a second run does nothing
 # and a changed recipe rebuilds. Progress on a terminal, nothing when piped (errors always;
 # a failed step's log is printed). Called by tools/web/build.sh; docs/web.md.
@@ -15,7 +15,7 @@ JOBS=${SAWTOOTH_WEB_JOBS:-2}
 # Debian's node may not be the one on PATH; emscripten's JS optimiser needs Debian's acorn.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 
-STEPS=(sdl2 freetype sdl2_ttf box2d imgui sqlite3)
+STEPS=(sdl2 freetype sdl2_ttf imgui sqlite3)
 
 say() { if [ -t 2 ]; then echo "build_deps: $*" >&2; fi; }
 die() {
@@ -65,11 +65,6 @@ step_freetype() {
 step_sdl2_ttf() {
   cmake_dep sdl2_ttf "$(src libsdl2-ttf)" -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
     -DSDL2TTF_SAMPLES=OFF -DSDL2TTF_INSTALL=ON
-}
-
-step_box2d() {
-  cmake_dep box2d "$(src box2d)" -DBOX2D_BUILD_UNIT_TESTS=OFF -DBOX2D_BUILD_TESTBED=OFF \
-    -DBOX2D_BUILD_DOCS=OFF
 }
 
 # Dear ImGui has no build system upstream: the core, its bundled stb parts and the two SDL2
