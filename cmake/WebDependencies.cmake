@@ -1,9 +1,8 @@
 # The web build's dependencies (docs/web.md "Dependencies"), in place of Dependencies.cmake
 # when configured with emscripten (tools/web/build.sh): SQLite, SDL2, SDL2_ttf and ImGui
 # compiled with emscripten from Debian's sources into SAWTOOTH_WEB_PREFIX
-# (tools/web/build_deps.sh), Box2D
-# compiled with the game from its Debian source as in the native build (deps/box2d), and
-# the header-only libraries taken from the host's Debian packages. Their headers are reached
+# (tools/web/build_deps.sh), Box2D compiled with the game from its Debian source as in the
+# native build (deps/box2d), and the header-only libraries taken from the host's Debian packages. Their headers are reached
 # through a folder of links, never /usr/include itself, whose C library headers are glibc's.
 
 set(SAWTOOTH_WEB_PREFIX "$ENV{HOME}/.cache/sawtooth-deps/prefix" CACHE PATH
